@@ -1,0 +1,45 @@
+package io.redcron.config;
+
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * Where the source of truth lives.
+ *
+ * @param jdbcUrl {@code jdbc:mysql://host:3306/redcron} or {@code jdbc:mariadb://…} (read by
+ *                the MySQL connector either way)
+ */
+public record MysqlConfig(String jdbcUrl, String user, Secret password, int poolSize, Duration connectTimeout) {
+
+    public static final int DEFAULT_POOL_SIZE = 10;
+    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
+
+    public MysqlConfig {
+        if (jdbcUrl == null || jdbcUrl.isBlank()) {
+            throw new ConfigException("mysql.url", "is required (for example jdbc:mysql://127.0.0.1:3306/redcron)");
+        }
+        String lower = jdbcUrl.toLowerCase(Locale.ROOT);
+        if (!lower.startsWith("jdbc:mysql:") && !lower.startsWith("jdbc:mariadb:")) {
+            throw new ConfigException("mysql.url", "'" + jdbcUrl + "' must start with jdbc:mysql:// or jdbc:mariadb://");
+        }
+        if (user == null || user.isBlank()) {
+            throw new ConfigException("mysql.user", "is required");
+        }
+        password = password == null ? Secret.NONE : password;
+        if (poolSize < 1 || poolSize > 500) {
+            throw new ConfigException("mysql.pool-size", "must be 1-500, got " + poolSize);
+        }
+        if (connectTimeout == null || connectTimeout.isNegative() || connectTimeout.isZero()) {
+            throw new ConfigException("mysql.connect-timeout", "must be positive");
+        }
+    }
+
+    public MysqlConfig(String jdbcUrl, String user, Secret password) {
+        this(jdbcUrl, user, password, DEFAULT_POOL_SIZE, DEFAULT_CONNECT_TIMEOUT);
+    }
+
+    /** The URL as the MySQL connector reads it: {@code jdbc:mariadb:} is accepted as an alias. */
+    public String connectorUrl() {
+        return jdbcUrl.regionMatches(true, 0, "jdbc:mariadb:", 0, 13) ? "jdbc:mysql:" + jdbcUrl.substring(13) : jdbcUrl;
+    }
+}

@@ -1,0 +1,35 @@
+package io.redcron.domain;
+
+import java.util.List;
+import java.util.Map;
+
+/** A program started directly, without a shell: {@code argv[0]} is the executable. */
+public record ExecPayload(List<String> argv, String workDir, Map<String, String> env) implements TaskPayload {
+
+    public ExecPayload {
+        Checks.required("exec", argv);
+        if (argv.isEmpty() || argv.get(0) == null || argv.get(0).isBlank()) {
+            throw new InvalidTaskException("exec", "needs a program to run (argv[0] is empty)");
+        }
+        int size = 0;
+        for (int i = 0; i < argv.size(); i++) {
+            String arg = Checks.required("exec", argv.get(i));
+            if (arg.indexOf('\0') >= 0) {
+                throw new InvalidTaskException("exec", "argument " + i + " contains a NUL character");
+            }
+            size += arg.length();
+        }
+        if (size > MAX_TEXT) {
+            throw new InvalidTaskException("exec", "arguments are " + size + " characters, at most " + MAX_TEXT
+                    + " allowed");
+        }
+        argv = List.copyOf(argv);
+        workDir = WorkDirs.check(workDir);
+        env = Environment.check(env);
+    }
+
+    @Override
+    public TaskType type() {
+        return TaskType.EXEC;
+    }
+}

@@ -1,0 +1,70 @@
+package io.redcron.domain;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * An HTTP call. The run succeeds when the response status is in {@code acceptedStatuses}
+ * (empty means any 2xx).
+ */
+public record HttpPayload(String method, URI url, Map<String, String> headers, String body,
+                          Set<Integer> acceptedStatuses) implements TaskPayload {
+
+    private static final Set<String> METHODS = Set.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS");
+
+    public HttpPayload {
+        method = method == null || method.isBlank() ? "GET" : method.trim().toUpperCase(Locale.ROOT);
+        if (!METHODS.contains(method)) {
+            throw new InvalidTaskException("http-method", "'" + method + "' is not one of " + new TreeSet<>(METHODS));
+        }
+        Checks.required("url", url);
+        String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https")) {
+            throw new InvalidTaskException("url", "'" + url + "' must be an absolute http:// or https:// URL");
+        }
+        if (url.getHost() == null || url.getHost().isBlank()) {
+            throw new InvalidTaskException("url", "'" + url + "' has no host");
+        }
+        headers = headers == null ? Map.of() : Map.copyOf(headers);
+        headers.forEach((name, value) -> {
+            if (name.isBlank() || name.chars().anyMatch(c -> c <= ' ' || c == ':' || c >= 0x7f)) {
+                throw new InvalidTaskException("http-header", "'" + name + "' is not a valid header name");
+            }
+            if (value.chars().anyMatch(c -> c == '\r' || c == '\n' || c == 0)) {
+                throw new InvalidTaskException("http-header", "value of '" + name + "' contains a line break");
+            }
+        });
+        body = Checks.optionalText("http-body", body, MAX_TEXT);
+        acceptedStatuses = acceptedStatuses == null ? Set.of() : Set.copyOf(acceptedStatuses);
+        for (int status : acceptedStatuses) {
+            if (status < 100 || status > 599) {
+                throw new InvalidTaskException("http-accept", status + " is not an HTTP status (100-599)");
+            }
+        }
+    }
+
+    /** Parses a URL given as text, with an error that names the field. */
+    public static URI url(String text) {
+        if (text == null || text.isBlank()) {
+            throw new InvalidTaskException("url", "is required");
+        }
+        try {
+            return new URI(text.trim());
+        } catch (URISyntaxException e) {
+            throw new InvalidTaskException("url", "'" + text + "' is not a valid URL: " + e.getReason());
+        }
+    }
+
+    public boolean accepts(int status) {
+        return acceptedStatuses.isEmpty() ? status >= 200 && status < 300 : acceptedStatuses.contains(status);
+    }
+
+    @Override
+    public TaskType type() {
+        return TaskType.HTTP;
+    }
+}

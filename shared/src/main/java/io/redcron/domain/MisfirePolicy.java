@@ -1,0 +1,18 @@
+package io.redcron.domain;
+
+/**
+ * What the scheduler does with fires it missed (scheduler down, database unreachable) once they
+ * are older than the misfire threshold.
+ */
+public enum MisfirePolicy {
+    /** Run once for all the missed fires, then continue on schedule. */
+    FIRE_ONCE,
+    /** Drop the missed fires and continue with the next one in the future. */
+    SKIP,
+    /** Run every missed fire, up to the task's catch-up limit (the most recent ones). */
+    CATCH_UP;
+
+    public static MisfirePolicy parse(String text) {
+        return Enums.parse(MisfirePolicy.class, "misfire", text);
+    }
+}

@@ -1,0 +1,15 @@
+package io.redcron.domain;
+
+import java.util.Locale;
+
+public enum NodeRole {
+    SCHEDULER, WORKER;
+
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static NodeRole parse(String text) {
+        return Enums.parse(NodeRole.class, "roles", text);
+    }
+}

@@ -1,0 +1,40 @@
+package io.redcron.domain;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One fire of a task (or one manual trigger), with its current attempt. A cron fire is unique per
+ * {@code (taskId, scheduledAt)}; the attempt number is the fence for writing results.
+ *
+ * @param node       the node that owns (or last owned) the current attempt
+ * @param leaseUntil until when that ownership holds without renewal
+ * @param output     the tail of the merged stdout/stderr of the last attempt
+ * @param error      why the run failed, was skipped or refused, in one line
+ */
+public record Run(long id, long taskId, String namespace, String taskName, String group, TriggerType trigger,
+                  Instant scheduledAt, RunStatus status, int attempt, int maxAttempts, String node,
+                  Instant leaseUntil, Instant createdAt, Instant startedAt, Instant finishedAt, Integer exitCode,
+                  String output, String error, Map<String, String> params) {
+
+    public Run {
+        Objects.requireNonNull(trigger, "trigger");
+        Objects.requireNonNull(scheduledAt, "scheduledAt");
+        Objects.requireNonNull(status, "status");
+        params = params == null ? Map.of() : Map.copyOf(params);
+    }
+
+    /** How long the last attempt ran, if it started. */
+    public Duration duration() {
+        if (startedAt == null) {
+            return Duration.ZERO;
+        }
+        return Duration.between(startedAt, finishedAt != null ? finishedAt : startedAt);
+    }
+
+    public boolean hasAttemptsLeft() {
+        return attempt < maxAttempts;
+    }
+}

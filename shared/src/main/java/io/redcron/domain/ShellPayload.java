@@ -1,0 +1,18 @@
+package io.redcron.domain;
+
+import java.util.Map;
+
+/** One command line run by {@code /bin/sh -c}. */
+public record ShellPayload(String command, String workDir, Map<String, String> env) implements TaskPayload {
+
+    public ShellPayload {
+        Checks.text("shell", command, MAX_TEXT);
+        workDir = WorkDirs.check(workDir);
+        env = Environment.check(env);
+    }
+
+    @Override
+    public TaskType type() {
+        return TaskType.SHELL;
+    }
+}

@@ -1,0 +1,13 @@
+package io.redcron.domain;
+
+/** Why a run exists. */
+public enum TriggerType {
+    /** A fire of the task's cron schedule. */
+    CRON,
+    /** Started by an operator (CLI or desktop), possibly with parameter overrides. */
+    MANUAL;
+
+    public static TriggerType parse(String text) {
+        return Enums.parse(TriggerType.class, "trigger", text);
+    }
+}

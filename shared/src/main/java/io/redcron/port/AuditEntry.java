@@ -1,0 +1,15 @@
+package io.redcron.port;
+
+import java.time.Instant;
+
+/**
+ * One change, as kept in the audit log.
+ *
+ * @param action  for example {@code task.create}, {@code task.update}, {@code task.delete}
+ * @param subject what changed, for example {@code task:42}
+ * @param before  JSON of the state before, null for a creation
+ * @param after   JSON of the state after, null for a deletion
+ */
+public record AuditEntry(long id, Instant at, String actor, String action, String subject, String namespace,
+                         String before, String after) {
+}

@@ -1,0 +1,52 @@
+package io.redcron.port;
+
+import io.redcron.domain.Run;
+import io.redcron.domain.RunStatus;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Run history, the record of every fire. Status changes are conditional: they name the status
+ * (and attempt) they expect and report whether they applied, so racing nodes cannot overwrite
+ * each other.
+ */
+public interface RunStore {
+
+    /**
+     * Records the cron fire of a task at {@code scheduledAt}, or returns the run that already
+     * records it: one run per fire, however often this is called.
+     */
+    Run insertOrGetCronFire(long taskId, Instant scheduledAt, int maxAttempts);
+
+    /** Records a manual run due now, with parameter overrides. */
+    Run insertManual(long taskId, Instant requestedAt, int maxAttempts, Map<String, String> params);
+
+    Optional<Run> get(long id);
+
+    Page<Run> list(RunFilter filter, PageRequest page);
+
+    /**
+     * Takes ownership of a run for its next attempt: succeeds only if it is QUEUED or RETRYING,
+     * or RUNNING with its lease expired at {@code now}. Returns the run as claimed (attempt
+     * incremented, status RUNNING), or empty if another node has it or it is final.
+     */
+    Optional<Run> claim(long runId, String node, Instant now, Instant leaseUntil);
+
+    /** Extends the lease of an attempt this node still owns. */
+    boolean renewLease(long runId, int attempt, String node, Instant leaseUntil);
+
+    /**
+     * Moves attempt {@code attempt} of a run from {@code from} to {@code outcome.status()}, if it
+     * is still in {@code from} at that attempt. Illegal transitions are refused with
+     * {@link IllegalStateException} before touching the store.
+     */
+    boolean complete(long runId, int attempt, RunStatus from, RunOutcome outcome);
+
+    /**
+     * Changes the status of a run that is not being executed (QUEUED or RETRYING), for example
+     * to CANCELLED or SKIPPED by policy; true if it applied.
+     */
+    boolean changeIdle(long runId, RunStatus from, RunStatus to, String error, Instant now);
+}

@@ -1,0 +1,34 @@
+package io.redcron.port;
+
+import io.redcron.domain.Task;
+
+import java.util.Optional;
+
+/**
+ * Task definitions, the source of truth. Every change is audited in the same transaction, under
+ * the name of the {@code actor} (an operator or a node).
+ */
+public interface TaskStore {
+
+    /** Stores a new task and returns it with its id and version 1. */
+    Task create(Task task, String actor);
+
+    Optional<Task> get(long id);
+
+    Optional<Task> findByName(String namespace, String name);
+
+    Page<Task> list(TaskFilter filter, PageRequest page);
+
+    /**
+     * Replaces a task's definition if {@code task.version()} is still the stored version.
+     *
+     * @throws StaleTaskException when it is not
+     */
+    Task update(Task task, String actor);
+
+    /** Enables or disables a task; a no-op (same version) when it already is. */
+    Task setEnabled(long id, boolean enabled, String actor);
+
+    /** Deletes a task; its run history stays. Returns false if there was no such task. */
+    boolean delete(long id, String actor);
+}
