@@ -1,0 +1,101 @@
+package io.redcron.config;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * How to reach Redis: {@code redis://[user[:password]@]host[:port][/db]} or {@code rediss://…}
+ * for TLS. A password given separately (from the environment) wins over one in the URI, so the URI
+ * can live in a config file without the secret.
+ */
+public record RedisConfig(String host, int port, int database, boolean tls, String user, Secret password,
+                          Duration timeout) {
+
+    public static final int DEFAULT_PORT = 6379;
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
+
+    public RedisConfig {
+        if (host == null || host.isBlank()) {
+            throw new ConfigException("redis.uri", "has no host");
+        }
+        if (port < 1 || port > 65535) {
+            throw new ConfigException("redis.uri", "port " + port + " is out of range 1-65535");
+        }
+        if (database < 0 || database > 15) {
+            throw new ConfigException("redis.uri", "database " + database + " is out of range 0-15");
+        }
+        user = user == null || user.isEmpty() ? null : user;
+        password = password == null ? Secret.NONE : password;
+        if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+            throw new ConfigException("redis.timeout", "must be positive");
+        }
+    }
+
+    public static RedisConfig fromUri(String text) {
+        return fromUri(text, Secret.NONE, DEFAULT_TIMEOUT);
+    }
+
+    /** Parses a Redis URI; a non-empty {@code password} replaces the URI's own. */
+    public static RedisConfig fromUri(String text, Secret password, Duration timeout) {
+        if (text == null || text.isBlank()) {
+            throw new ConfigException("redis.uri", "is required (for example redis://127.0.0.1:6379)");
+        }
+        URI uri;
+        try {
+            uri = new URI(text.trim());
+        } catch (URISyntaxException e) {
+            throw new ConfigException("redis.uri", "'" + redact(text) + "' is not a URI: " + e.getReason());
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("redis") && !scheme.equals("rediss")) {
+            throw new ConfigException("redis.uri", "'" + redact(text) + "' must start with redis:// or rediss://");
+        }
+        if (uri.getHost() == null) {
+            throw new ConfigException("redis.uri", "'" + redact(text) + "' has no host");
+        }
+        String user = null;
+        Secret uriPassword = Secret.NONE;
+        if (uri.getRawUserInfo() != null) {
+            String info = uri.getRawUserInfo();
+            int colon = info.indexOf(':');
+            if (colon < 0) {
+                // redis://secret@host is the classic "password only" form.
+                uriPassword = Secret.of(decode(info));
+            } else {
+                user = decode(info.substring(0, colon));
+                uriPassword = Secret.of(decode(info.substring(colon + 1)));
+            }
+        }
+        int database = 0;
+        String path = uri.getPath();
+        if (path != null && path.length() > 1) {
+            try {
+                database = Integer.parseInt(path.substring(1));
+            } catch (NumberFormatException e) {
+                throw new ConfigException("redis.uri", "database '" + path.substring(1) + "' is not a number 0-15");
+            }
+        }
+        int port = uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort();
+        Secret effective = password != null && !password.isEmpty() ? password : uriPassword;
+        return new RedisConfig(uri.getHost(), port, database, scheme.equals("rediss"), user, effective, timeout);
+    }
+
+    /** The URI without any password, safe to print. */
+    public String displayUri() {
+        return (tls ? "rediss://" : "redis://") + (user != null ? user + "@" : "") + host + ":" + port
+                + (database != 0 ? "/" + database : "");
+    }
+
+    private static String decode(String text) {
+        return URLDecoder.decode(text, StandardCharsets.UTF_8);
+    }
+
+    /** Hides the password part of a URI for error messages. */
+    static String redact(String text) {
+        return text.replaceAll("//([^:/@]*):[^@/]*@", "//$1:******@").replaceAll("//([^:/@]+)@", "//******@");
+    }
+}

@@ -1,0 +1,75 @@
+package io.redcron.config;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Every configuration key Redcron reads, with its default and meaning. The loader refuses keys
+ * not listed here, the environment name of each key is derived from it, and the README's
+ * configuration reference is this table.
+ */
+public enum Setting {
+    REDIS_URI("redis.uri", "redis://127.0.0.1:6379", "Redis server: redis://[user@]host[:port][/db], rediss:// for TLS"),
+    REDIS_PASSWORD_FILE("redis.password-file", "", "File holding the Redis password (else REDCRON_REDIS_PASSWORD)"),
+    REDIS_TIMEOUT("redis.timeout", "5s", "Connect and command timeout for Redis"),
+    MYSQL_URL("mysql.url", "jdbc:mysql://127.0.0.1:3306/redcron", "JDBC URL of the MySQL 8 / MariaDB 10.6+ database"),
+    MYSQL_USER("mysql.user", "redcron", "Database user"),
+    MYSQL_PASSWORD_FILE("mysql.password-file", "", "File holding the database password (else REDCRON_MYSQL_PASSWORD)"),
+    MYSQL_POOL_SIZE("mysql.pool-size", "10", "Connections in the node's pool"),
+    MYSQL_CONNECT_TIMEOUT("mysql.connect-timeout", "5s", "How long to wait for a database connection"),
+    NODE_ID("node.id", "", "Unique node name; default: host name and process id"),
+    NODE_NAMESPACE("node.namespace", "default", "The namespace this node serves"),
+    NODE_ROLES("node.roles", "scheduler,worker", "Roles of this node: scheduler, worker or both"),
+    NODE_GROUPS("node.groups", "default", "Routing groups whose runs this node's worker executes"),
+    NODE_SLOTS("node.slots", "8", "Runs this node executes at once"),
+    NODE_DRAIN_GRACE("node.drain-grace", "30s", "On SIGTERM, how long running runs may finish before they are handed back"),
+    SCHEDULER_TICK("scheduler.tick", "1s", "Longest sleep of the scheduler between looks at the schedule"),
+    SCHEDULER_LEASE("scheduler.lease", "10s", "Leader lease; a dead leader is replaced within this time"),
+    SCHEDULER_MISFIRE_THRESHOLD("scheduler.misfire-threshold", "5s", "A fire later than this is a misfire and follows the task's misfire policy"),
+    SCHEDULER_BATCH_SIZE("scheduler.batch-size", "500", "Due fires handled per database transaction"),
+    WORKER_LEASE("worker.lease", "30s", "Run lease; renewed while a run is going, reclaimed by another node when it lapses"),
+    WORKER_OUTPUT_TAIL("worker.output-tail", "65536", "Bytes of output kept in the run history (the tail)"),
+    WORKER_TYPES("worker.types", "exec,shell,http,java", "Task types this node executes"),
+    WORKER_ALLOW_COMMANDS("worker.allow-commands", "", "Comma-separated regular expressions; when set, exec/shell commands must match one"),
+    METRICS_PORT("metrics.port", "0", "Port of /metrics and /health; 0 turns the endpoint off");
+
+    private final String key;
+    private final String defaultValue;
+    private final String description;
+
+    Setting(String key, String defaultValue, String description) {
+        this.key = key;
+        this.defaultValue = defaultValue;
+        this.description = description;
+    }
+
+    public String key() {
+        return key;
+    }
+
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** {@code mysql.pool-size} is read from {@code REDCRON_MYSQL_POOL_SIZE}. */
+    public String envName() {
+        return "REDCRON_" + key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
+    }
+
+    public static Optional<Setting> byKey(String key) {
+        for (Setting setting : values()) {
+            if (setting.key.equals(key)) {
+                return Optional.of(setting);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Secrets come only from the environment or a file named in the config, never from the config itself. */
+    public static final List<String> SECRET_ENV = List.of("REDCRON_REDIS_PASSWORD", "REDCRON_MYSQL_PASSWORD");
+}

@@ -1,0 +1,20 @@
+package io.redcron.config;
+
+import io.redcron.domain.TaskType;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * What this node's worker may run. The stores are not trusted to run arbitrary code: a task type
+ * not in {@code types}, or a command matching none of {@code allowCommands} (when any are set),
+ * is refused by the node.
+ */
+public record WorkerConfig(Duration lease, int outputTailBytes, Set<TaskType> types, List<Pattern> allowCommands) {
+    public WorkerConfig {
+        types = Set.copyOf(types);
+        allowCommands = List.copyOf(allowCommands);
+    }
+}

@@ -1,0 +1,10 @@
+package io.redcron.store.redis;
+
+/** Every Lua script Redcron runs, loaded once per process. */
+public final class LuaScripts {
+    public static final LuaScript RENEW_LEASE = LuaScript.load("renew_lease");
+    public static final LuaScript RELEASE_LEASE = LuaScript.load("release_lease");
+
+    private LuaScripts() {
+    }
+}

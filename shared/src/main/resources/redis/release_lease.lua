@@ -1,0 +1,6 @@
+-- Deletes a lease only if it is still held by the caller.
+-- KEYS[1] lease key; ARGV[1] expected holder. Returns 1 when released.
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0

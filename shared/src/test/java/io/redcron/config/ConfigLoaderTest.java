@@ -1,0 +1,127 @@
+package io.redcron.config;
+
+import io.redcron.domain.NodeRole;
+import io.redcron.domain.TaskType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ConfigLoaderTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void defaultsAloneMakeAValidConfig() {
+        RedcronConfig config = ConfigLoader.load(null, Map.of(), Map.of());
+
+        assertThat(config.redis().port()).isEqualTo(6379);
+        assertThat(config.mysql().poolSize()).isEqualTo(10);
+        assertThat(config.node().roles()).containsExactlyInAnyOrder(NodeRole.SCHEDULER, NodeRole.WORKER);
+        assertThat(config.node().nodeId()).isNotBlank();
+        assertThat(config.worker().types()).containsExactlyInAnyOrder(TaskType.values());
+        assertThat(config.metricsPort()).isZero();
+    }
+
+    @Test
+    void yamlFileThenEnvironmentThenFlagsOverrideEachOther() throws IOException {
+        Path file = dir.resolve("redcron.yaml");
+        Files.writeString(file, """
+                redis:
+                  uri: redis://cache.internal:6380/2
+                mysql:
+                  url: jdbc:mysql://db.internal:3306/redcron
+                  pool-size: 4
+                node:
+                  groups: [etl, reports]
+                  slots: 3
+                worker:
+                  types: [exec, http]
+                  allow-commands: ["^/opt/jobs/.*", "^/usr/bin/true$"]
+                """);
+
+        RedcronConfig config = ConfigLoader.load(file,
+                Map.of("REDCRON_MYSQL_POOL_SIZE", "6", "REDCRON_MYSQL_PASSWORD", "s3cret", "REDCRON_NODE_SLOTS", "5"),
+                Map.of("node.slots", "7"));
+
+        assertThat(config.redis().host()).isEqualTo("cache.internal");
+        assertThat(config.redis().database()).isEqualTo(2);
+        assertThat(config.mysql().poolSize()).isEqualTo(6);
+        assertThat(config.mysql().password().reveal()).isEqualTo("s3cret");
+        assertThat(config.node().groups()).containsExactlyInAnyOrder("etl", "reports");
+        assertThat(config.node().slots()).isEqualTo(7);
+        assertThat(config.worker().types()).isEqualTo(Set.of(TaskType.EXEC, TaskType.HTTP));
+        assertThat(config.worker().allowCommands()).hasSize(2);
+    }
+
+    @Test
+    void propertiesFilesWork() throws IOException {
+        Path file = dir.resolve("redcron.properties");
+        Files.writeString(file, "scheduler.tick=250ms\nnode.namespace=billing\n");
+
+        RedcronConfig config = ConfigLoader.load(file, Map.of(), Map.of());
+
+        assertThat(config.scheduler().tick()).isEqualTo(Duration.ofMillis(250));
+        assertThat(config.node().namespace()).isEqualTo("billing");
+    }
+
+    @Test
+    void passwordComesFromAFileWhenNamed() throws IOException {
+        Path secret = dir.resolve("mysql.pass");
+        Files.writeString(secret, "from-file\n");
+
+        RedcronConfig config = ConfigLoader.load(null, Map.of("REDCRON_MYSQL_PASSWORD", "from-env"),
+                Map.of("mysql.password-file", secret.toString()));
+
+        assertThat(config.mysql().password().reveal()).isEqualTo("from-file");
+        assertThat(config.mysql().password().toString()).doesNotContain("from-file");
+    }
+
+    @Test
+    void eachBadValueNamesItsKey() throws IOException {
+        assertBad(Map.of("mysql.pool-size", "lots"), "mysql.pool-size: 'lots' is not a whole number");
+        assertBad(Map.of("node.slots", "0"), "node.slots: 0 is out of range 1-1024");
+        assertBad(Map.of("scheduler.tick", "soon"), "scheduler.tick: 'soon' is not a duration (for example 500ms, 30s, 5m)");
+        assertBad(Map.of("node.roles", "boss"), "node.roles: 'boss' is not one of scheduler, worker");
+        assertBad(Map.of("worker.types", "exec,python"), "worker.types: 'python' is not one of exec, shell, http, java");
+        assertBad(Map.of("redis.uri", "http://x"), "redis.uri: 'http://x' must start with redis:// or rediss://");
+        assertBad(Map.of("mysql.url", "postgres://x"), "mysql.url: 'postgres://x' must start with jdbc:mysql:// or jdbc:mariadb://");
+        assertBad(Map.of("worker.allow-commands", "(unclosed"), "worker.allow-commands: '(unclosed' is not a regular expression: Unclosed group");
+        assertBad(Map.of("node.groups", "a b"), "node.groups: 'a b' must be 1-64 letters, digits, '.', '_' or '-'");
+        assertBad(Map.of("nonsense.key", "1"), "nonsense.key: is not a known setting (in flag)");
+
+        Path file = dir.resolve("bad.yaml");
+        Files.writeString(file, "mysql:\n  password: hunter2\n");
+        assertThatThrownBy(() -> ConfigLoader.load(file, Map.of(), Map.of()))
+                .hasMessageStartingWith("mysql.password: passwords are not read from")
+                .hasMessageNotContaining("hunter2");
+
+        Files.writeString(file, "mysql: [unbalanced\n");
+        assertThatThrownBy(() -> ConfigLoader.load(file, Map.of(), Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("config: " + file + " is not valid YAML/JSON");
+
+        assertThatThrownBy(() -> ConfigLoader.load(dir.resolve("missing.yaml"), Map.of(), Map.of()))
+                .hasMessage("config: file " + dir.resolve("missing.yaml") + " does not exist");
+    }
+
+    @Test
+    void envNamesFollowTheKeys() {
+        assertThat(Setting.MYSQL_POOL_SIZE.envName()).isEqualTo("REDCRON_MYSQL_POOL_SIZE");
+        assertThat(Setting.WORKER_ALLOW_COMMANDS.envName()).isEqualTo("REDCRON_WORKER_ALLOW_COMMANDS");
+    }
+
+    private static void assertBad(Map<String, String> overrides, String message) {
+        assertThatThrownBy(() -> ConfigLoader.load(null, Map.of(), overrides))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage(message);
+    }
+}
