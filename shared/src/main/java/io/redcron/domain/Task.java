@@ -43,7 +43,10 @@ public record Task(Long id, String namespace, String name, String group, String 
         Checks.required("zone", zone);
         schedule(cron, dialect);
         cron = cron.trim();
-        Checks.required("payload", payload);
+        if (payload == null) {
+            throw new InvalidTaskException("type", "is required: give a program (exec), a command line (shell),"
+                    + " a URL (http) or a handler (java)");
+        }
         Checks.positive("timeout", timeout);
         if (timeout.compareTo(MAX_TIMEOUT) > 0) {
             throw new InvalidTaskException("timeout", "must be at most " + Durations.format(MAX_TIMEOUT) + ", got "
@@ -187,6 +190,10 @@ public record Task(Long id, String namespace, String name, String group, String 
         public Builder createdAt(Instant value) { createdAt = value; return this; }
         public Builder updatedAt(Instant value) { updatedAt = value; return this; }
         public Builder nextFireAt(Instant value) { nextFireAt = value; return this; }
+
+        public RetryPolicy retryPolicy() {
+            return retry;
+        }
 
         public Task build() {
             return new Task(id, namespace, name, group, description, cron, dialect, zone, payload, timeout, retry,

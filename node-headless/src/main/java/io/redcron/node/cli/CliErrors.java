@@ -1,0 +1,91 @@
+package io.redcron.node.cli;
+
+import io.redcron.config.ConfigException;
+import io.redcron.domain.InvalidTaskException;
+import io.redcron.port.DuplicateTaskException;
+import io.redcron.port.StaleTaskException;
+import io.redcron.port.StoreException;
+import io.redcron.port.TaskNotFoundException;
+import io.redcron.schedule.InvalidCronException;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+
+/**
+ * Turns every failure into one line on stderr and a meaningful exit code; stack traces only with
+ * {@code REDCRON_DEBUG=1}.
+ */
+final class CliErrors implements CommandLine.IExecutionExceptionHandler, CommandLine.IParameterExceptionHandler {
+
+    @Override
+    public int handleExecutionException(Exception e, CommandLine command, CommandLine.ParseResult parseResult) {
+        print(command.getErr(), e);
+        return exitCode(e);
+    }
+
+    @Override
+    public int handleParseException(CommandLine.ParameterException e, String[] args) {
+        CommandLine command = e.getCommandLine();
+        command.getErr().println("redcron-node: " + oneLine(e.getMessage()) + " (see '"
+                + command.getCommandSpec().qualifiedName() + " --help')");
+        return ExitCode.INVALID;
+    }
+
+    static int exitCode(Throwable e) {
+        if (e instanceof NotFoundException || e instanceof TaskNotFoundException) {
+            return ExitCode.NOT_FOUND;
+        }
+        if (e instanceof StaleTaskException || e instanceof DuplicateTaskException) {
+            return ExitCode.CONFLICT;
+        }
+        if (e instanceof InvalidTaskException || e instanceof InvalidCronException || e instanceof ConfigException
+                || e instanceof UsageException) {
+            return ExitCode.INVALID;
+        }
+        return ExitCode.FAILURE;
+    }
+
+    static void print(PrintWriter err, Throwable e) {
+        err.println("redcron-node: " + oneLine(message(e)));
+        if ("1".equals(System.getenv("REDCRON_DEBUG"))) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+    }
+
+    private static String message(Throwable e) {
+        if (e instanceof StoreException || e instanceof IllegalArgumentException || e instanceof UsageException
+                || e instanceof NotFoundException) {
+            return e.getMessage();
+        }
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String text = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        return "unexpected error: " + text;
+    }
+
+    static String oneLine(String message) {
+        if (message == null) {
+            return "";
+        }
+        String line = message.strip();
+        int newline = line.indexOf('\n');
+        return newline < 0 ? line : line.substring(0, newline).strip();
+    }
+
+    /** Bad input found by a command itself (rather than by picocli). */
+    static final class UsageException extends RuntimeException {
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    /** A task or run that a command was asked about does not exist. */
+    static final class NotFoundException extends RuntimeException {
+        NotFoundException(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package io.redcron.node.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.redcron.domain.InvalidTaskException;
+import io.redcron.domain.Task;
+import io.redcron.format.TaskDocument;
+import io.redcron.schedule.CronDialect;
+import io.redcron.schedule.CronSchedule;
+import io.redcron.schedule.CronWarning;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+@Command(name = "cron", description = "Work with cron expressions.", mixinStandardHelpOptions = true,
+        subcommands = CronCommand.Check.class)
+final class CronCommand {
+
+    @Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false,
+            description = {"Checks a cron expression, describes it and prints its next fire times.",
+                    "Invalid expressions exit with code 2 and one line on stderr naming the field."},
+            footer = {"", "Examples:",
+                    "  redcron-node cron check \"*/5 * * * *\"",
+                    "  redcron-node cron check \"0 0 0 L * ?\" --dialect quartz --zone Asia/Shanghai --next 3 --json"})
+    static final class Check implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "EXPR", description = "The expression; quote it.")
+        String expression;
+
+        @Option(names = "--dialect", paramLabel = "unix|quartz|spring", defaultValue = "unix",
+                description = "unix: 5 fields (Vixie cron); quartz: seconds and optional year, L W # ?; spring: 6 fields. Default: ${DEFAULT-VALUE}.")
+        String dialect;
+
+        @Option(names = "--zone", paramLabel = "ZONE", defaultValue = "UTC",
+                description = "IANA time zone the schedule is read in. Default: ${DEFAULT-VALUE}.")
+        String zone;
+
+        @Option(names = "--next", paramLabel = "N", defaultValue = "5", description = "How many fire times to print (0-1000). Default: ${DEFAULT-VALUE}.")
+        int next;
+
+        @Option(names = "--from", paramLabel = "TIME", description = "Start after this instant (ISO-8601) instead of now.")
+        String from;
+
+        @Option(names = "--lang", paramLabel = "en|zh", defaultValue = "en", description = "Language of the description. Default: ${DEFAULT-VALUE}.")
+        String lang;
+
+        @Option(names = "--json", description = "Print {\"valid\":…,\"description\":…,\"next\":[…]}.")
+        boolean json;
+
+        private final Clock clock;
+
+        Check() {
+            this(Clock.systemUTC());
+        }
+
+        Check(Clock clock) {
+            this.clock = clock;
+        }
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            try {
+                return check(out);
+            } catch (IllegalArgumentException e) {
+                if (json) {
+                    ObjectNode doc = Json.object();
+                    doc.put("valid", false);
+                    doc.put("error", CliErrors.oneLine(e.getMessage()));
+                    out.println(Json.write(doc));
+                    out.flush();
+                }
+                throw e;
+            }
+        }
+
+        private int check(PrintWriter out) {
+            CronDialect cronDialect = TaskDocument.dialect(dialect);
+            ZoneId zoneId = Task.zone(zone);
+            if (next < 0 || next > 1000) {
+                throw new InvalidTaskException("next", "must be 0-1000, got " + next);
+            }
+            CronSchedule schedule = CronSchedule.parse(expression, cronDialect);
+            Instant start = from == null ? clock.instant() : parseInstant(from);
+            List<ZonedDateTime> times = schedule.next(start.truncatedTo(ChronoUnit.SECONDS), zoneId, next);
+            Locale locale = lang.toLowerCase(Locale.ROOT).startsWith("zh") ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;
+            String description = schedule.describe(locale);
+            if (json) {
+                ObjectNode doc = Json.object();
+                doc.put("valid", true);
+                doc.put("expression", schedule.expression());
+                doc.put("dialect", cronDialect.id());
+                doc.put("zone", zoneId.getId());
+                doc.put("description", description);
+                ArrayNode list = doc.putArray("next");
+                times.forEach(time -> list.add(TaskDocument.instant(time.toInstant(), zoneId)));
+                ArrayNode warnings = doc.putArray("warnings");
+                schedule.warnings().forEach(w -> warnings.add(w.message()));
+                out.println(Json.write(doc));
+            } else {
+                out.println(description);
+                for (CronWarning warning : schedule.warnings()) {
+                    out.println("warning: " + warning.message());
+                }
+                times.forEach(time -> out.println(TaskDocument.instant(time.toInstant(), zoneId)));
+            }
+            out.flush();
+            return ExitCode.OK;
+        }
+
+        private static Instant parseInstant(String text) {
+            try {
+                return ZonedDateTime.parse(text).toInstant();
+            } catch (RuntimeException e) {
+                try {
+                    return Instant.parse(text);
+                } catch (RuntimeException again) {
+                    throw new InvalidTaskException("from", "'" + text + "' is not an ISO-8601 time such as 2026-01-01T00:00:00Z");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package io.redcron.node.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+@Command(name = "redcron-node", mixinStandardHelpOptions = true, versionProvider = RedcronNode.Version.class,
+        description = {"Redcron: distributed cron on Redis and MySQL.",
+                "Runs the scheduler and worker roles, and manages tasks and schedules from the command line."},
+        commandListHeading = "%nCommands:%n",
+        subcommands = {CronCommand.class, MigrateCommand.class, TaskCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "Stores: every command that talks to the stores takes --config FILE, or --redis URI --jdbc URL",
+                "--db-user USER (passwords from $REDCRON_REDIS_PASSWORD / $REDCRON_MYSQL_PASSWORD, never flags), or,",
+                "with none of these, uses the sandbox running on this machine ('redcron-node sandbox').",
+                "", ExitCode.HELP})
+public final class RedcronNode {
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The configured command line, also used by tests to run commands in-process. */
+    public static CommandLine commandLine() {
+        CliErrors errors = new CliErrors();
+        CommandLine cli = new CommandLine(new RedcronNode());
+        cli.setExecutionExceptionHandler(errors);
+        cli.setParameterExceptionHandler(errors);
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
+        return cli;
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = RedcronNode.class.getPackage().getImplementationVersion();
+            return new String[] {"redcron-node " + (version == null ? "dev" : version),
+                    "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"};
+        }
+    }
+}

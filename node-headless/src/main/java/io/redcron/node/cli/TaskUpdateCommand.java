@@ -1,0 +1,71 @@
+package io.redcron.node.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.redcron.config.RedcronConfig;
+import io.redcron.domain.Task;
+import io.redcron.format.TaskDocument;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.concurrent.Callable;
+
+@Command(name = "update", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Changes a task: only the fields given (flags, or a file) change.",
+                "A file that carries a 'version' is applied only if nobody changed the task since (exit 4 otherwise)."},
+        footer = {"", "Examples:",
+                "  redcron-node task update backup --cron \"30 3 * * *\"",
+                "  redcron-node task show backup --json > backup.json; (edit); redcron-node task update backup --file backup.json",
+                "", ExitCode.HELP})
+final class TaskUpdateCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ConnectionOptions connection;
+
+    @Parameters(index = "0", paramLabel = "NAME", description = "Task name (or id).")
+    String name;
+
+    @Option(names = "--rename", paramLabel = "NEW_NAME", description = "Give the task a new name.")
+    String rename;
+
+    @Option(names = "--file", paramLabel = "FILE", description = "Task document with the fields to change (YAML or JSON; - for stdin).")
+    Path file;
+
+    @ArgGroup(exclusive = false, heading = "Task definition:%n")
+    TaskOptions options = new TaskOptions();
+
+    @Override
+    public Integer call() throws Exception {
+        RedcronConfig config = connection.resolve(System.getenv());
+        JsonNode document = file == null ? null : TaskCommand.readDocument(file);
+        Clock clock = Clock.systemUTC();
+        try (CliStores stores = CliStores.open(config, clock)) {
+            Task current = TaskCommand.find(stores.tasks(), config.node().namespace(), name);
+            Task.Builder builder = current.toBuilder();
+            if (document != null) {
+                TaskDocument.read(document, builder);
+                builder.namespace(current.namespace());
+                if (document.hasNonNull("version")) {
+                    builder.version(document.get("version").asLong());
+                }
+            }
+            if (rename != null) {
+                builder.name(rename);
+            }
+            options.applyTo(builder, current.payload());
+            Task changed = builder.id(current.id()).build();
+            Task stored = stores.tasks().update(changed, CliStores.actor());
+            spec.commandLine().getOut().println("Updated task '" + stored.name() + "' (version " + stored.version() + ").");
+            spec.commandLine().getOut().flush();
+        }
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,317 @@
+package io.redcron.format;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.redcron.domain.ConcurrencyPolicy;
+import io.redcron.domain.Durations;
+import io.redcron.domain.ExecPayload;
+import io.redcron.domain.HttpPayload;
+import io.redcron.domain.InvalidTaskException;
+import io.redcron.domain.JavaPayload;
+import io.redcron.domain.MisfirePolicy;
+import io.redcron.domain.RetryPolicy;
+import io.redcron.domain.ShellPayload;
+import io.redcron.domain.Task;
+import io.redcron.domain.TaskPayload;
+import io.redcron.schedule.CronDialect;
+
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The JSON/YAML form of a task, read by {@code task add --file} and written by {@code task show
+ * --json}; what one writes, the other reads back. Reading is strict: an unknown or mistyped field
+ * is an error naming that field.
+ */
+public final class TaskDocument {
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    private static final Set<String> FIELDS = Set.of("id", "namespace", "name", "group", "description", "cron",
+            "dialect", "zone", "type", "exec", "shell", "http", "java", "timeout", "retries", "misfire",
+            "catchUpLimit", "concurrency", "enabled", "owner", "labels", "alerts", "params", "version",
+            "createdAt", "updatedAt", "nextFireTime", "schedule");
+
+    private TaskDocument() {
+    }
+
+    /** Reads a document onto a builder (which may already hold defaults or a stored task). */
+    public static Task.Builder read(JsonNode doc, Task.Builder into) {
+        if (doc == null || !doc.isObject()) {
+            throw new InvalidTaskException("file", "must hold one task as a mapping of fields");
+        }
+        Iterator<String> names = doc.fieldNames();
+        while (names.hasNext()) {
+            String name = names.next();
+            if (!FIELDS.contains(name)) {
+                throw new InvalidTaskException(name, "is not a task field");
+            }
+        }
+        text(doc, "namespace").ifPresent(into::namespace);
+        text(doc, "name").ifPresent(into::name);
+        text(doc, "group").ifPresent(into::group);
+        text(doc, "description").ifPresent(into::description);
+        text(doc, "cron").ifPresent(into::cron);
+        text(doc, "dialect").ifPresent(value -> into.dialect(dialect(value)));
+        text(doc, "zone").ifPresent(value -> into.zone(Task.zone(value)));
+        payload(doc).ifPresent(into::payload);
+        text(doc, "timeout").ifPresent(value -> into.timeout(Durations.parse("timeout", value)));
+        if (doc.has("retries")) {
+            into.retry(retry(doc.get("retries")));
+        }
+        text(doc, "misfire").ifPresent(value -> into.misfirePolicy(MisfirePolicy.parse(value)));
+        if (doc.has("catchUpLimit")) {
+            into.catchUpLimit(integer(doc, "catchUpLimit"));
+        }
+        text(doc, "concurrency").ifPresent(value -> into.concurrencyPolicy(ConcurrencyPolicy.parse(value)));
+        if (doc.has("enabled")) {
+            if (!doc.get("enabled").isBoolean()) {
+                throw new InvalidTaskException("enabled", "must be true or false");
+            }
+            into.enabled(doc.get("enabled").asBoolean());
+        }
+        text(doc, "owner").ifPresent(into::owner);
+        if (doc.has("labels")) {
+            into.labels(stringMap(doc, "labels"));
+        }
+        if (doc.has("alerts")) {
+            into.alertTargets(stringList(doc.get("alerts"), "alerts"));
+        }
+        if (doc.has("params")) {
+            into.params(stringMap(doc, "params"));
+        }
+        return into;
+    }
+
+    public static CronDialect dialect(String value) {
+        try {
+            return CronDialect.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidTaskException("dialect", "'" + value + "' is not one of unix, quartz, spring");
+        }
+    }
+
+    /**
+     * The document of a stored task.
+     *
+     * @param nextFireTime when it fires next (from the scheduler, or computed), or null
+     */
+    public static ObjectNode write(Task task, Instant nextFireTime, Locale locale) {
+        ObjectNode doc = JSON.objectNode();
+        if (task.id() != null) {
+            doc.put("id", task.id());
+        }
+        doc.put("namespace", task.namespace());
+        doc.put("name", task.name());
+        doc.put("group", task.group());
+        doc.put("description", task.description());
+        doc.put("cron", task.cron());
+        doc.put("dialect", task.dialect().id());
+        doc.put("zone", task.zone().getId());
+        doc.put("schedule", task.schedule().describe(locale));
+        doc.put("type", task.type().id());
+        doc.set(task.type().id(), payload(task.payload()));
+        doc.put("timeout", Durations.format(task.timeout()));
+        ObjectNode retries = doc.putObject("retries");
+        retries.put("maxAttempts", task.retry().maxAttempts());
+        retries.put("initialBackoff", Durations.format(task.retry().initialBackoff()));
+        retries.put("multiplier", task.retry().multiplier());
+        retries.put("maxBackoff", Durations.format(task.retry().maxBackoff()));
+        retries.put("jitter", task.retry().jitter());
+        doc.put("misfire", task.misfirePolicy().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        doc.put("catchUpLimit", task.catchUpLimit());
+        doc.put("concurrency", task.concurrencyPolicy().name().toLowerCase(Locale.ROOT));
+        doc.put("enabled", task.enabled());
+        doc.put("owner", task.owner());
+        doc.set("labels", map(task.labels()));
+        ArrayNode alerts = doc.putArray("alerts");
+        task.alertTargets().forEach(alerts::add);
+        doc.set("params", map(task.params()));
+        doc.put("version", task.version());
+        doc.put("createdAt", instant(task.createdAt(), task.zone()));
+        doc.put("updatedAt", instant(task.updatedAt(), task.zone()));
+        doc.put("nextFireTime", instant(nextFireTime, task.zone()));
+        return doc;
+    }
+
+    /** ISO-8601 with the zone's offset, as the CLI prints every time: {@code 2026-12-31T00:00:00+08:00}. */
+    public static String instant(Instant instant, ZoneId zone) {
+        return instant == null ? null : DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(ZonedDateTime.ofInstant(instant, zone));
+    }
+
+    private static JsonNode payload(TaskPayload payload) {
+        ObjectNode node = JSON.objectNode();
+        if (payload instanceof ExecPayload exec) {
+            ArrayNode argv = node.putArray("argv");
+            exec.argv().forEach(argv::add);
+            node.put("workDir", exec.workDir());
+            node.set("env", map(exec.env()));
+        } else if (payload instanceof ShellPayload shell) {
+            node.put("command", shell.command());
+            node.put("workDir", shell.workDir());
+            node.set("env", map(shell.env()));
+        } else if (payload instanceof HttpPayload http) {
+            node.put("method", http.method());
+            node.put("url", http.url().toString());
+            node.set("headers", map(http.headers()));
+            node.put("body", http.body());
+            ArrayNode accept = node.putArray("acceptedStatuses");
+            http.acceptedStatuses().stream().sorted().forEach(accept::add);
+        } else if (payload instanceof JavaPayload java) {
+            node.put("handler", java.handler());
+            node.set("settings", map(java.settings()));
+        }
+        return node;
+    }
+
+    private static Optional<TaskPayload> payload(JsonNode doc) {
+        List<String> given = new ArrayList<>();
+        for (String kind : List.of("exec", "shell", "http", "java")) {
+            if (doc.has(kind) && !doc.get(kind).isNull()) {
+                given.add(kind);
+            }
+        }
+        Optional<String> type = text(doc, "type").map(value -> value.toLowerCase(Locale.ROOT));
+        if (given.isEmpty()) {
+            type.ifPresent(value -> {
+                throw new InvalidTaskException(value, "type is " + value + " but no '" + value + "' section is given");
+            });
+            return Optional.empty();
+        }
+        if (given.size() > 1) {
+            throw new InvalidTaskException("type", "give one of exec, shell, http, java; got " + String.join(" and ", given));
+        }
+        String kind = given.get(0);
+        if (type.isPresent() && !type.get().equals(kind)) {
+            throw new InvalidTaskException("type", "is " + type.get() + " but the '" + kind + "' section is given");
+        }
+        JsonNode node = doc.get(kind);
+        return Optional.of(switch (kind) {
+            case "exec" -> node.isArray()
+                    ? new ExecPayload(stringList(node, "exec"), null, Map.of())
+                    : new ExecPayload(stringList(required(node, "exec", "argv"), "exec.argv"),
+                    text(node, "workDir").orElse(null), stringMap(node, "env"));
+            case "shell" -> node.isTextual()
+                    ? new ShellPayload(node.asText(), null, Map.of())
+                    : new ShellPayload(text(node, "command").orElse(null), text(node, "workDir").orElse(null),
+                    stringMap(node, "env"));
+            case "http" -> node.isTextual()
+                    ? new HttpPayload("GET", HttpPayload.url(node.asText()), Map.of(), "", Set.of())
+                    : new HttpPayload(text(node, "method").orElse("GET"),
+                    HttpPayload.url(text(node, "url").orElse(null)), stringMap(node, "headers"),
+                    text(node, "body").orElse(""), statuses(node.get("acceptedStatuses")));
+            default -> node.isTextual()
+                    ? new JavaPayload(node.asText(), Map.of())
+                    : new JavaPayload(text(node, "handler").orElse(null), stringMap(node, "settings"));
+        });
+    }
+
+    private static RetryPolicy retry(JsonNode node) {
+        if (node.isInt()) {
+            return RetryPolicy.retries(node.asInt());
+        }
+        if (!node.isObject()) {
+            throw new InvalidTaskException("retries", "must be a number of retries or a mapping (maxAttempts, initialBackoff, …)");
+        }
+        RetryPolicy defaults = RetryPolicy.NONE;
+        return new RetryPolicy(
+                node.has("maxAttempts") ? integer(node, "maxAttempts") : defaults.maxAttempts(),
+                text(node, "initialBackoff").map(v -> Durations.parse("retry-backoff", v)).orElse(defaults.initialBackoff()),
+                node.has("multiplier") ? node.get("multiplier").asDouble(Double.NaN) : defaults.multiplier(),
+                text(node, "maxBackoff").map(v -> Durations.parse("retry-max-backoff", v)).orElse(defaults.maxBackoff()),
+                node.has("jitter") ? node.get("jitter").asDouble(Double.NaN) : defaults.jitter());
+    }
+
+    private static Set<Integer> statuses(JsonNode node) {
+        Set<Integer> out = new LinkedHashSet<>();
+        if (node == null || node.isNull()) {
+            return out;
+        }
+        if (!node.isArray()) {
+            throw new InvalidTaskException("http-accept", "must be a list of HTTP statuses");
+        }
+        node.forEach(item -> {
+            if (!item.isInt()) {
+                throw new InvalidTaskException("http-accept", "'" + item.asText() + "' is not an HTTP status");
+            }
+            out.add(item.asInt());
+        });
+        return out;
+    }
+
+    private static JsonNode required(JsonNode node, String field, String child) {
+        JsonNode value = node.get(child);
+        if (value == null || value.isNull()) {
+            throw new InvalidTaskException(field, "needs '" + child + "'");
+        }
+        return value;
+    }
+
+    private static Optional<String> text(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        if (value == null || value.isNull()) {
+            return Optional.empty();
+        }
+        if (!value.isValueNode()) {
+            throw new InvalidTaskException(field, "must be a single value");
+        }
+        return Optional.of(value.asText());
+    }
+
+    private static int integer(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        if (value == null || !value.canConvertToInt() || !value.isIntegralNumber()) {
+            throw new InvalidTaskException(field, "must be a whole number");
+        }
+        return value.asInt();
+    }
+
+    private static List<String> stringList(JsonNode node, String field) {
+        if (!node.isArray()) {
+            throw new InvalidTaskException(field, "must be a list of strings");
+        }
+        List<String> out = new ArrayList<>();
+        node.forEach(item -> {
+            if (!item.isValueNode() || item.isNull()) {
+                throw new InvalidTaskException(field, "must be a list of strings");
+            }
+            out.add(item.asText());
+        });
+        return out;
+    }
+
+    private static Map<String, String> stringMap(JsonNode parent, String field) {
+        JsonNode node = parent.get(field);
+        Map<String, String> out = new LinkedHashMap<>();
+        if (node == null || node.isNull()) {
+            return out;
+        }
+        if (!node.isObject()) {
+            throw new InvalidTaskException(field, "must be a mapping of names to values");
+        }
+        node.fields().forEachRemaining(entry -> {
+            if (!entry.getValue().isValueNode() || entry.getValue().isNull()) {
+                throw new InvalidTaskException(field, "value of '" + entry.getKey() + "' must be a single value");
+            }
+            out.put(entry.getKey(), entry.getValue().asText());
+        });
+        return out;
+    }
+
+    private static ObjectNode map(Map<String, String> values) {
+        ObjectNode node = JSON.objectNode();
+        values.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> node.put(e.getKey(), e.getValue()));
+        return node;
+    }
+}
