@@ -114,6 +114,20 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void shippedTemplateLoadsAndNamesEverySetting() throws IOException {
+        Path template = Path.of("..", "installers", "config", "redcron.yaml");
+
+        RedcronConfig config = ConfigLoader.load(template, Map.of(), Map.of());
+        String text = Files.readString(template);
+
+        assertThat(config.node().slots()).isEqualTo(8);
+        for (Setting setting : Setting.values()) {
+            String leaf = setting.key().substring(setting.key().indexOf('.') + 1);
+            assertThat(text).as(setting.key()).contains(leaf + ":");
+        }
+    }
+
+    @Test
     void envNamesFollowTheKeys() {
         assertThat(Setting.MYSQL_POOL_SIZE.envName()).isEqualTo("REDCRON_MYSQL_POOL_SIZE");
         assertThat(Setting.WORKER_ALLOW_COMMANDS.envName()).isEqualTo("REDCRON_WORKER_ALLOW_COMMANDS");

@@ -4,6 +4,8 @@ package io.redcron.store.redis;
 public final class LuaScripts {
     public static final LuaScript RENEW_LEASE = LuaScript.load("renew_lease");
     public static final LuaScript RELEASE_LEASE = LuaScript.load("release_lease");
+    public static final LuaScript DISPATCH = LuaScript.load("dispatch");
+    public static final LuaScript PROMOTE_DELAYED = LuaScript.load("promote_delayed");
 
     private LuaScripts() {
     }

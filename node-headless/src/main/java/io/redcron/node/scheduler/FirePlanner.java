@@ -1,0 +1,84 @@
+package io.redcron.node.scheduler;
+
+import io.redcron.domain.MisfirePolicy;
+import io.redcron.schedule.Schedule;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Turns a task's due fire time into the runs to record, applying the misfire policy. Pure: all
+ * time comes in as arguments, so every case is a unit test.
+ *
+ * <p>A fire is a misfire when it is more than {@code threshold} older than now (the scheduler was
+ * down, the database unreachable). Every fire gets a run row either way: misfires the policy
+ * drops are recorded as skipped, so history shows each fire exactly once. One pass records at
+ * most {@code limit} fires; a long outage is worked off over several passes.
+ */
+public final class FirePlanner {
+    private final Duration threshold;
+    private final int limit;
+
+    public FirePlanner(Duration threshold, int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be positive");
+        }
+        this.threshold = threshold;
+        this.limit = limit;
+    }
+
+    /**
+     * @param due the task's planned next fire, at or before {@code now}
+     */
+    public FirePlan plan(Schedule schedule, ZoneId zone, Instant due, Instant now, MisfirePolicy policy,
+                         int catchUpLimit) {
+        Instant misfireBefore = now.minus(threshold);
+        // Fires at or after the boundary run; earlier misfires are skipped. Only misfires are
+        // ever dropped: a fire within the threshold always runs.
+        Instant keepFrom = due.isBefore(misfireBefore) ? keepFrom(schedule, zone, now, policy, catchUpLimit, misfireBefore)
+                : due;
+        List<PlannedFire> fires = new ArrayList<>();
+        Instant fire = due;
+        while (fire != null && !fire.isAfter(now) && fires.size() < limit) {
+            if (fire.isBefore(keepFrom)) {
+                fires.add(PlannedFire.skipped(fire, reason(policy)));
+            } else {
+                fires.add(PlannedFire.queued(fire));
+            }
+            fire = schedule.nextAfter(fire, zone).map(ZonedDateTime::toInstant).orElse(null);
+        }
+        return new FirePlan(fires, fire);
+    }
+
+    private static Instant keepFrom(Schedule schedule, ZoneId zone, Instant now, MisfirePolicy policy, int catchUpLimit,
+                                    Instant misfireBefore) {
+        int keep = switch (policy) {
+            case SKIP -> 0;
+            case FIRE_ONCE -> 1;
+            case CATCH_UP -> catchUpLimit;
+        };
+        // Walk back from now over the fires we keep; fires within the threshold are kept anyway.
+        Instant boundary = now.plusSeconds(1);
+        for (int i = 0; i < keep; i++) {
+            Optional<ZonedDateTime> previous = schedule.previousBefore(boundary, zone);
+            if (previous.isEmpty()) {
+                break;
+            }
+            boundary = previous.get().toInstant();
+        }
+        return boundary.isAfter(misfireBefore) ? misfireBefore : boundary;
+    }
+
+    private static String reason(MisfirePolicy policy) {
+        return switch (policy) {
+            case SKIP -> "misfire: skipped (policy skip)";
+            case FIRE_ONCE -> "misfire: skipped, a later fire runs instead (policy fire-once)";
+            case CATCH_UP -> "misfire: skipped, beyond the catch-up limit (policy catch-up)";
+        };
+    }
+}

@@ -1,0 +1,137 @@
+package io.redcron.node.scheduler;
+
+import io.redcron.domain.MisfirePolicy;
+import io.redcron.schedule.Schedule;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class FirePlannerTest {
+    private static final ZoneId UTC = ZoneOffset.UTC;
+    private static final Instant T0 = Instant.parse("2026-12-01T10:00:00Z");
+    private final FirePlanner planner = new FirePlanner(Duration.ofSeconds(60), 500);
+
+    @Test
+    void onTimeFireIsQueuedAndTheNextOneFollows() {
+        FirePlan plan = planner.plan(every(10), UTC, T0, T0.plusMillis(30), MisfirePolicy.FIRE_ONCE, 10);
+
+        assertThat(plan.fires()).containsExactly(PlannedFire.queued(T0));
+        assertThat(plan.next()).isEqualTo(T0.plusSeconds(10));
+    }
+
+    @Test
+    void lateFiresWithinTheThresholdAllRun() {
+        FirePlan plan = planner.plan(every(10), UTC, T0, T0.plusSeconds(35), MisfirePolicy.SKIP, 10);
+
+        assertThat(queued(plan)).containsExactly(T0, T0.plusSeconds(10), T0.plusSeconds(20), T0.plusSeconds(30));
+        assertThat(plan.next()).isEqualTo(T0.plusSeconds(40));
+    }
+
+    @Test
+    void fireOnceRunsOnlyTheLatestMisfireAndSkipsTheRest() {
+        Instant now = T0.plus(Duration.ofMinutes(10)).plusSeconds(5);
+        FirePlan plan = new FirePlanner(Duration.ofSeconds(5), 500)
+                .plan(every(60), UTC, T0, now, MisfirePolicy.FIRE_ONCE, 10);
+
+        assertThat(plan.fires()).hasSize(11);
+        assertThat(queued(plan)).containsExactly(T0.plus(Duration.ofMinutes(10)));
+        assertThat(plan.fires().get(0).reason()).contains("fire-once");
+        assertThat(plan.next()).isEqualTo(T0.plus(Duration.ofMinutes(11)));
+    }
+
+    @Test
+    void skipDropsEveryMisfireButKeepsARowForEach() {
+        Instant now = T0.plus(Duration.ofMinutes(10)).plusSeconds(30);
+        FirePlan plan = new FirePlanner(Duration.ofSeconds(5), 500)
+                .plan(every(60), UTC, T0, now, MisfirePolicy.SKIP, 10);
+
+        assertThat(plan.fires()).hasSize(11).allMatch(PlannedFire::skipped);
+    }
+
+    @Test
+    void catchUpRunsTheMostRecentUpToTheLimit() {
+        Instant now = T0.plus(Duration.ofMinutes(10)).plusSeconds(30);
+        FirePlan plan = new FirePlanner(Duration.ofSeconds(5), 500)
+                .plan(every(60), UTC, T0, now, MisfirePolicy.CATCH_UP, 3);
+
+        assertThat(queued(plan)).containsExactly(T0.plus(Duration.ofMinutes(8)), T0.plus(Duration.ofMinutes(9)),
+                T0.plus(Duration.ofMinutes(10)));
+        assertThat(plan.fires()).hasSize(11);
+    }
+
+    @Test
+    void aLongOutageIsWorkedOffInBoundedPasses() {
+        FirePlanner small = new FirePlanner(Duration.ofSeconds(5), 100);
+        Instant now = T0.plus(Duration.ofHours(1));
+
+        FirePlan first = small.plan(every(1), UTC, T0, now, MisfirePolicy.FIRE_ONCE, 10);
+        assertThat(first.fires()).hasSize(100).allMatch(PlannedFire::skipped);
+        assertThat(first.next()).isEqualTo(T0.plusSeconds(100));
+
+        Instant due = first.next();
+        int passes = 1;
+        FirePlan plan = first;
+        int queued = 0;
+        while (due != null && !due.isAfter(now)) {
+            plan = small.plan(every(1), UTC, due, now, MisfirePolicy.FIRE_ONCE, 10);
+            queued += queued(plan).size();
+            due = plan.next();
+            passes++;
+        }
+        assertThat(passes).isEqualTo(37);
+        assertThat(queued).isEqualTo(6); // the fires within the 5 s threshold, and the latest
+        assertThat(due).isEqualTo(now.plusSeconds(1));
+    }
+
+    @Test
+    void aScheduleThatEndsLeavesNoNextFire() {
+        Schedule once = new Schedule() {
+            @Override
+            public Optional<ZonedDateTime> nextAfter(Instant after, ZoneId zone) {
+                return after.isBefore(T0) ? Optional.of(T0.atZone(zone)) : Optional.empty();
+            }
+
+            @Override
+            public Optional<ZonedDateTime> previousBefore(Instant before, ZoneId zone) {
+                return before.isAfter(T0) ? Optional.of(T0.atZone(zone)) : Optional.empty();
+            }
+        };
+
+        FirePlan plan = planner.plan(once, UTC, T0, T0.plusSeconds(1), MisfirePolicy.FIRE_ONCE, 10);
+
+        assertThat(queued(plan)).containsExactly(T0);
+        assertThat(plan.next()).isNull();
+    }
+
+    private static List<Instant> queued(FirePlan plan) {
+        return plan.fires().stream().filter(f -> !f.skipped()).map(PlannedFire::scheduledAt).toList();
+    }
+
+    /** Fires every {@code seconds} seconds on the epoch grid. */
+    private static Schedule every(long seconds) {
+        return new Schedule() {
+            @Override
+            public Optional<ZonedDateTime> nextAfter(Instant after, ZoneId zone) {
+                long s = Math.floorDiv(after.getEpochSecond(), seconds) * seconds + seconds;
+                return Optional.of(Instant.ofEpochSecond(s).atZone(zone));
+            }
+
+            @Override
+            public Optional<ZonedDateTime> previousBefore(Instant before, ZoneId zone) {
+                long s = Math.floorDiv(before.getEpochSecond() - 1, seconds) * seconds;
+                if (before.getNano() > 0 && (before.getEpochSecond() % seconds == 0)) {
+                    s = before.getEpochSecond();
+                }
+                return Optional.of(Instant.ofEpochSecond(s).atZone(zone));
+            }
+        };
+    }
+}

@@ -1,0 +1,215 @@
+package io.redcron.store.redis;
+
+import io.redcron.port.Dispatch;
+import io.redcron.port.QueuedRun;
+import io.redcron.port.RunQueue;
+import redis.clients.jedis.AbstractPipeline;
+import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.StreamEntryID;
+import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.params.XAddParams;
+import redis.clients.jedis.params.XAutoClaimParams;
+import redis.clients.jedis.params.XReadGroupParams;
+import redis.clients.jedis.resps.StreamEntry;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Runs on Redis streams, one per routing group, read by the consumer group {@code workers}.
+ * Entries are acknowledged and deleted as soon as the run store has decided a run's fate (claimed
+ * or dropped), so a stream holds only runs waiting for a worker.
+ */
+public final class RedisRunQueue implements RunQueue {
+    private static final String RUN = "run";
+    private static final long DEAD_MAX_LENGTH = 100_000;
+
+    private final RedisClient redis;
+    private final RedisKeys keys;
+
+    public RedisRunQueue(RedisClient redis, RedisKeys keys) {
+        this.redis = redis;
+        this.keys = keys;
+    }
+
+    @Override
+    public void dispatch(Dispatch dispatch) {
+        List<String> keyList = new ArrayList<>();
+        keyList.add(keys.schedule());
+        Map<String, Integer> streamIndex = new LinkedHashMap<>();
+        List<String> args = new ArrayList<>();
+        args.add(Integer.toString(dispatch.enqueue().size()));
+        for (QueuedRun run : dispatch.enqueue()) {
+            String stream = keys.stream(run.group());
+            Integer index = streamIndex.get(stream);
+            if (index == null) {
+                keyList.add(stream);
+                index = keyList.size();
+                streamIndex.put(stream, index);
+            }
+            args.add(Integer.toString(index));
+            args.add(Long.toString(run.runId()));
+        }
+        args.add(Integer.toString(dispatch.advance().size()));
+        for (Dispatch.Advance advance : dispatch.advance()) {
+            args.add(Long.toString(advance.taskId()));
+            args.add(Long.toString(advance.due().toEpochMilli()));
+            args.add(advance.next() == null ? "" : Long.toString(advance.next().toEpochMilli()));
+        }
+        LuaScripts.DISPATCH.eval(redis, keyList, args);
+    }
+
+    @Override
+    public void enqueue(Collection<QueuedRun> runs) {
+        if (runs.isEmpty()) {
+            return;
+        }
+        try (AbstractPipeline pipeline = redis.pipelined()) {
+            for (QueuedRun run : runs) {
+                pipeline.xadd(keys.stream(run.group()), XAddParams.xAddParams(), Map.of(RUN, Long.toString(run.runId())));
+            }
+            pipeline.sync();
+        }
+    }
+
+    @Override
+    public List<QueuedRun> read(String consumer, Set<String> groups, int count, Duration block) {
+        Map<String, StreamEntryID> streams = new LinkedHashMap<>();
+        Map<String, String> groupOfStream = new LinkedHashMap<>();
+        for (String group : groups) {
+            streams.put(keys.stream(group), StreamEntryID.XREADGROUP_UNDELIVERED_ENTRY);
+            groupOfStream.put(keys.stream(group), group);
+        }
+        XReadGroupParams params = XReadGroupParams.xReadGroupParams().count(count).block((int) block.toMillis());
+        Map<String, List<StreamEntry>> read;
+        try {
+            read = redis.xreadGroupAsMap(keys.consumerGroup(), consumer, params, streams);
+        } catch (JedisDataException e) {
+            if (e.getMessage() == null || !e.getMessage().startsWith("NOGROUP")) {
+                throw e;
+            }
+            // The stream or its group is gone (new namespace, or Redis lost its data): recreate.
+            ensureGroups(groups);
+            read = redis.xreadGroupAsMap(keys.consumerGroup(), consumer, params, streams);
+        }
+        List<QueuedRun> runs = new ArrayList<>();
+        if (read == null) {
+            return runs;
+        }
+        read.forEach((stream, entries) -> {
+            for (StreamEntry entry : entries) {
+                runs.add(toRun(groupOfStream.get(stream), entry));
+            }
+        });
+        return runs;
+    }
+
+    @Override
+    public void ack(Collection<QueuedRun> runs) {
+        if (runs.isEmpty()) {
+            return;
+        }
+        try (AbstractPipeline pipeline = redis.pipelined()) {
+            for (QueuedRun run : runs) {
+                if (run.entryId() == null) {
+                    continue;
+                }
+                StreamEntryID id = new StreamEntryID(run.entryId());
+                pipeline.xack(keys.stream(run.group()), keys.consumerGroup(), id);
+                pipeline.xdel(keys.stream(run.group()), id);
+            }
+            pipeline.sync();
+        }
+    }
+
+    @Override
+    public void delay(QueuedRun run, Instant due) {
+        redis.zadd(keys.delayed(), due.toEpochMilli(), member(run));
+    }
+
+    @Override
+    public int promoteDue(Instant now, int limit) {
+        Object moved = LuaScripts.PROMOTE_DELAYED.eval(redis, List.of(keys.delayed()),
+                List.of(Long.toString(now.toEpochMilli()), Integer.toString(limit), keys.stream("")));
+        return moved instanceof Long value ? value.intValue() : 0;
+    }
+
+    @Override
+    public List<QueuedRun> reclaimIdle(String group, String consumer, Duration idle, int count) {
+        List<QueuedRun> runs = new ArrayList<>();
+        try {
+            Map.Entry<StreamEntryID, List<StreamEntry>> claimed = redis.xautoclaim(keys.stream(group),
+                    keys.consumerGroup(), consumer, idle.toMillis(), new StreamEntryID(0, 0),
+                    XAutoClaimParams.xAutoClaimParams().count(count));
+            for (StreamEntry entry : claimed.getValue()) {
+                if (entry != null && entry.getFields() != null) {
+                    runs.add(toRun(group, entry));
+                }
+            }
+        } catch (JedisDataException e) {
+            if (e.getMessage() == null || !e.getMessage().startsWith("NOGROUP")) {
+                throw e;
+            }
+        }
+        return runs;
+    }
+
+    @Override
+    public void dead(QueuedRun run, String reason, Instant at) {
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put(RUN, Long.toString(run.runId()));
+        fields.put("group", run.group());
+        fields.put("reason", reason == null ? "" : reason);
+        fields.put("at", Long.toString(at.toEpochMilli()));
+        redis.xadd(keys.dead(), XAddParams.xAddParams().maxLen(DEAD_MAX_LENGTH).approximateTrimming(), fields);
+    }
+
+    @Override
+    public Set<Long> waiting(String group, int limit) {
+        Set<Long> ids = new LinkedHashSet<>();
+        for (StreamEntry entry : redis.xrange(keys.stream(group), StreamEntryID.MINIMUM_ID, StreamEntryID.MAXIMUM_ID, limit)) {
+            String run = entry.getFields().get(RUN);
+            if (run != null) {
+                ids.add(Long.parseLong(run));
+            }
+        }
+        return ids;
+    }
+
+    @Override
+    public Set<Long> delayed(int limit) {
+        Set<Long> ids = new LinkedHashSet<>();
+        for (String member : redis.zrange(keys.delayed(), 0, limit - 1)) {
+            ids.add(Long.parseLong(member.substring(member.indexOf('|') + 1)));
+        }
+        return ids;
+    }
+
+    @Override
+    public void ensureGroups(Set<String> groups) {
+        for (String group : groups) {
+            try {
+                redis.xgroupCreate(keys.stream(group), keys.consumerGroup(), new StreamEntryID(0, 0), true);
+            } catch (JedisDataException e) {
+                if (e.getMessage() == null || !e.getMessage().startsWith("BUSYGROUP")) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static String member(QueuedRun run) {
+        return run.group() + "|" + run.runId();
+    }
+
+    private static QueuedRun toRun(String group, StreamEntry entry) {
+        return new QueuedRun(group, Long.parseLong(entry.getFields().get(RUN)), entry.getID().toString());
+    }
+}
