@@ -34,6 +34,23 @@ public interface RunStore {
      */
     Optional<Run> claim(long runId, String node, Instant now, Instant leaseUntil);
 
+    /**
+     * Claims a run honouring its task's concurrency policy, atomically per task: FORBID records
+     * it SKIPPED when another run of the task is in flight, REPLACE claims it and names the runs
+     * in flight (marked for cancellation), ALLOW is {@link #claim}. A run whose cancellation was
+     * requested is recorded CANCELLED instead.
+     */
+    Claim claim(long runId, io.redcron.domain.ConcurrencyPolicy policy, String node, Instant now, Instant leaseUntil);
+
+    /** Gives a claimed run back (the node is shutting down): RUNNING to QUEUED, if still ours. */
+    boolean handBack(long runId, int attempt, String node, Instant now, String reason);
+
+    /**
+     * Asks for a run to be cancelled: a waiting run becomes CANCELLED at once (returns its new
+     * state), a running one is marked so that its worker (or whoever recovers it) stops it.
+     */
+    Optional<Run> requestCancel(long runId, Instant now, String reason);
+
     /** Extends the lease of an attempt this node still owns. */
     boolean renewLease(long runId, int attempt, String node, Instant leaseUntil);
 

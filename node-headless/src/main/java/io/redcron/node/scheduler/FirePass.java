@@ -1,0 +1,93 @@
+package io.redcron.node.scheduler;
+
+import io.redcron.domain.Run;
+import io.redcron.domain.RunStatus;
+import io.redcron.domain.Task;
+import io.redcron.port.Dispatch;
+import io.redcron.port.QueuedRun;
+import io.redcron.port.RunQueue;
+import io.redcron.port.ScheduleIndex;
+import io.redcron.port.SchedulerStore;
+import io.redcron.schedule.CronSchedule;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * One batch of due tasks: plan their fires, record the runs in one fenced transaction, then one
+ * Redis call enqueues them and moves the schedule on. A crash between the two repeats the batch,
+ * which finds the same run rows: no fire is lost and none is doubled.
+ */
+final class FirePass {
+    private final String namespace;
+    private final SchedulerStore store;
+    private final ScheduleIndex index;
+    private final RunQueue queue;
+    private final FirePlanner planner;
+    private final int batchSize;
+    private final Map<String, CronSchedule> schedules = new ConcurrentHashMap<>();
+
+    FirePass(String namespace, SchedulerStore store, ScheduleIndex index, RunQueue queue, FirePlanner planner,
+             int batchSize) {
+        this.namespace = namespace;
+        this.store = store;
+        this.index = index;
+        this.queue = queue;
+        this.planner = planner;
+        this.batchSize = batchSize;
+    }
+
+    /** Returns how many index entries were due (a full batch means: run again at once). */
+    int run(long epoch, Instant now) {
+        List<ScheduleIndex.Entry> due = index.due(now, batchSize);
+        if (due.isEmpty()) {
+            return 0;
+        }
+        Map<Long, Task> tasks = store.tasks(due.stream().map(ScheduleIndex.Entry::taskId).toList());
+        List<SchedulerStore.TaskFires> batch = new ArrayList<>();
+        List<Dispatch.Advance> advances = new ArrayList<>();
+        for (ScheduleIndex.Entry entry : due) {
+            Task task = tasks.get(entry.taskId());
+            if (task == null || !task.enabled() || task.nextFireAt() == null) {
+                advances.add(new Dispatch.Advance(entry.taskId(), entry.due(), null));
+                continue;
+            }
+            if (task.nextFireAt().isAfter(now)) {
+                // The index lagged behind MySQL (the task changed): follow MySQL.
+                advances.add(new Dispatch.Advance(entry.taskId(), entry.due(), task.nextFireAt()));
+                continue;
+            }
+            FirePlan plan = planner.plan(schedule(task), task.zone(), task.nextFireAt(), now, task.misfirePolicy(),
+                    task.catchUpLimit());
+            batch.add(new SchedulerStore.TaskFires(task, plan.fires().stream()
+                    .map(f -> new SchedulerStore.Fire(f.scheduledAt(), f.skipped(), f.reason())).toList(), plan.next()));
+            advances.add(new Dispatch.Advance(entry.taskId(), entry.due(), plan.next()));
+        }
+        List<QueuedRun> enqueue = new ArrayList<>();
+        if (!batch.isEmpty()) {
+            for (Run run : store.recordFires(namespace, epoch, batch)) {
+                if (run.status() == RunStatus.QUEUED) {
+                    enqueue.add(QueuedRun.of(run.group(), run.id()));
+                }
+            }
+        }
+        queue.dispatch(new Dispatch(enqueue, advances));
+        return due.size();
+    }
+
+    private CronSchedule schedule(Task task) {
+        String key = task.dialect().id() + " " + task.cron();
+        CronSchedule schedule = schedules.get(key);
+        if (schedule == null) {
+            if (schedules.size() > 100_000) {
+                schedules.clear();
+            }
+            schedule = task.schedule();
+            schedules.put(key, schedule);
+        }
+        return schedule;
+    }
+}

@@ -1,0 +1,66 @@
+package io.redcron.node.scheduler;
+
+import io.redcron.domain.Run;
+import io.redcron.domain.RunStatus;
+import io.redcron.port.QueuedRun;
+import io.redcron.port.RecoveryStore;
+import io.redcron.port.RunQueue;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Recovers runs whose worker vanished. A RUNNING run whose lease lapsed lost its attempt: it is
+ * recorded as lost and queued again (or failed, after too many lost attempts). A stream entry
+ * delivered but never acknowledged (the worker died between reading and claiming) is put back.
+ */
+final class Reaper {
+    private final String namespace;
+    private final String nodeId;
+    private final RecoveryStore recovery;
+    private final RunQueue queue;
+    private final Duration lease;
+    private final int maxLostAttempts;
+
+    Reaper(String namespace, String nodeId, RecoveryStore recovery, RunQueue queue, Duration lease,
+           int maxLostAttempts) {
+        this.namespace = namespace;
+        this.nodeId = nodeId;
+        this.recovery = recovery;
+        this.queue = queue;
+        this.lease = lease;
+        this.maxLostAttempts = maxLostAttempts;
+    }
+
+    /** Returns how many runs were recovered or failed. */
+    int run(Instant now, Set<String> groups) {
+        int handled = 0;
+        List<QueuedRun> requeue = new ArrayList<>();
+        for (Run run : recovery.expiredLeases(namespace, now, 500)) {
+            String reason = "attempt " + run.attempt() + " lost: node " + run.node()
+                    + " stopped renewing its lease";
+            RunStatus status = recovery.recoverLost(run.id(), run.attempt(), now, maxLostAttempts, reason);
+            if (status == RunStatus.QUEUED) {
+                requeue.add(QueuedRun.of(run.group(), run.id()));
+            } else if (status == RunStatus.FAILED) {
+                queue.dead(QueuedRun.of(run.group(), run.id()), reason + " (too many lost attempts)", now);
+            }
+            if (status != null) {
+                handled++;
+            }
+        }
+        queue.enqueue(requeue);
+        for (String group : groups) {
+            List<QueuedRun> stale = queue.reclaimIdle(group, nodeId + "-reaper", lease, 500);
+            if (!stale.isEmpty()) {
+                queue.enqueue(stale.stream().map(r -> QueuedRun.of(r.group(), r.runId())).toList());
+                queue.ack(stale);
+                handled += stale.size();
+            }
+        }
+        return handled;
+    }
+}

@@ -1,0 +1,132 @@
+package io.redcron.node.scheduler;
+
+import io.redcron.port.FencedOutException;
+import io.redcron.port.ScheduleIndex;
+import io.redcron.port.SchedulerStore;
+import io.redcron.port.RunQueue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Set;
+
+/**
+ * The leader's main loop: keep the index in step, fire what is due, promote due retries, then
+ * sleep until the earliest entry (at most a tick) or until woken by a task change. Housekeeping
+ * (reaper, reconciler) runs every few passes. Followers just wait for their turn.
+ */
+public final class SchedulerLoop implements Runnable {
+    private static final Logger LOG = LoggerFactory.getLogger(SchedulerLoop.class);
+
+    private final String namespace;
+    private final Leadership leadership;
+    private final SchedulerStore store;
+    private final ScheduleIndex index;
+    private final RunQueue queue;
+    private final IndexSync sync;
+    private final FirePass fires;
+    private final Reaper reaper;
+    private final Reconciler reconciler;
+    private final Clock clock;
+    private final Duration tick;
+    private final Duration housekeeping;
+    private final int batchSize;
+    private final Waiter waiter = new Waiter();
+    private volatile boolean running = true;
+    private long leadingEpoch = -1;
+    private Instant nextHousekeeping = Instant.MIN;
+    private Set<String> groups = Set.of();
+
+    public SchedulerLoop(Settings settings, Leadership leadership, SchedulerStore store, ScheduleIndex index,
+                         RunQueue queue, Reaper reaper, Reconciler reconciler, Clock clock) {
+        this.namespace = settings.namespace();
+        this.leadership = leadership;
+        this.store = store;
+        this.index = index;
+        this.queue = queue;
+        this.sync = new IndexSync(namespace, store, index);
+        this.fires = new FirePass(namespace, store, index, queue, settings.planner(), settings.batchSize());
+        this.reaper = reaper;
+        this.reconciler = reconciler;
+        this.clock = clock;
+        this.tick = settings.tick();
+        this.housekeeping = settings.housekeeping();
+        this.batchSize = settings.batchSize();
+    }
+
+    /** What the loop needs to know, from the node's configuration. */
+    public record Settings(String namespace, Duration tick, Duration housekeeping, int batchSize, FirePlanner planner) {
+    }
+
+    @Override
+    public void run() {
+        while (running) {
+            Duration sleep = pass();
+            if (!sleep.isZero()) {
+                waiter.await(sleep);
+            }
+        }
+    }
+
+    /** One pass; returns how long to sleep before the next. */
+    Duration pass() {
+        var term = leadership.current();
+        if (term.isEmpty()) {
+            leadingEpoch = -1;
+            return tick;
+        }
+        long epoch = term.get().epoch();
+        try {
+            if (epoch != leadingEpoch) {
+                sync.reset();
+                leadingEpoch = epoch;
+                nextHousekeeping = Instant.MIN;
+            }
+            Instant now = clock.instant();
+            sync.pass(now);
+            int due = fires.run(epoch, now);
+            queue.promoteDue(now, batchSize);
+            if (!now.isBefore(nextHousekeeping)) {
+                housekeeping(now);
+            }
+            if (due >= batchSize) {
+                return Duration.ZERO;
+            }
+            return untilNextFire(clock.instant());
+        } catch (FencedOutException e) {
+            LOG.warn("{}", e.getMessage());
+            leadership.end();
+            return tick;
+        } catch (RuntimeException e) {
+            LOG.warn("Scheduler pass for namespace '{}' failed: {}", namespace, e.getMessage(), e);
+            return tick;
+        }
+    }
+
+    private void housekeeping(Instant now) {
+        groups = store.groups(namespace);
+        reaper.run(now, groups);
+        reconciler.run(now);
+        nextHousekeeping = now.plus(housekeeping);
+    }
+
+    private Duration untilNextFire(Instant now) {
+        Duration sleep = index.earliest().map(next -> Duration.between(now, next)).orElse(tick);
+        if (sleep.isNegative()) {
+            return Duration.ZERO;
+        }
+        return sleep.compareTo(tick) > 0 ? tick : sleep;
+    }
+
+    /** Wakes the loop now (a task changed, a term began). */
+    public void wake() {
+        waiter.wake();
+    }
+
+    public void stop() {
+        running = false;
+        waiter.wake();
+    }
+}

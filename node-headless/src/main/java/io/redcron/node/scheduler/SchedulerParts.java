@@ -1,0 +1,25 @@
+package io.redcron.node.scheduler;
+
+import io.redcron.port.RecoveryStore;
+import io.redcron.port.RunQueue;
+import io.redcron.port.RunStore;
+import io.redcron.port.ScheduleIndex;
+import io.redcron.port.SchedulerStore;
+
+import java.time.Clock;
+import java.time.Duration;
+
+/** Wires the leader's duties together; the reaper and reconciler settings follow the run lease. */
+public record SchedulerParts(String namespace, String nodeId, SchedulerStore store, RecoveryStore recovery,
+                             RunStore runs, ScheduleIndex index, RunQueue queue, Duration runLease) {
+
+    /** Lost attempts a run may have before it is failed (a run that keeps killing its worker). */
+    public static final int MAX_LOST_ATTEMPTS = 3;
+    public static final Duration QUEUE_DEADLINE = Duration.ofHours(1);
+
+    public SchedulerLoop loop(SchedulerLoop.Settings settings, Leadership leadership, Clock clock) {
+        Reaper reaper = new Reaper(namespace, nodeId, recovery, queue, runLease, MAX_LOST_ATTEMPTS);
+        Reconciler reconciler = new Reconciler(namespace, recovery, runs, queue, runLease, QUEUE_DEADLINE);
+        return new SchedulerLoop(settings, leadership, store, index, queue, reaper, reconciler, clock);
+    }
+}

@@ -1,0 +1,19 @@
+package io.redcron.node.worker;
+
+import io.redcron.domain.Run;
+import io.redcron.domain.Task;
+import io.redcron.node.worker.execution.Cancellation;
+
+/** A run this node is executing, with the means to stop it. */
+final class InFlight {
+    final Run run;
+    final Task task;
+    final Cancellation cancellation = new Cancellation();
+    /** Set when the node gives the run back instead of finishing it (shutdown). */
+    volatile boolean handBack;
+
+    InFlight(Run run, Task task) {
+        this.run = run;
+        this.task = task;
+    }
+}

@@ -1,0 +1,32 @@
+package io.redcron.port;
+
+import io.redcron.domain.Run;
+
+import java.util.List;
+
+/**
+ * What a worker's claim of a run came to.
+ *
+ * @param run      the run as it is now (claimed: RUNNING with the new attempt)
+ * @param replaced runs of the same task the REPLACE policy asked to cancel
+ */
+public record Claim(Result result, Run run, List<Run> replaced) {
+    public enum Result {
+        /** This worker owns the next attempt. */
+        CLAIMED,
+        /** The FORBID policy found a run of the task in flight; the run was recorded SKIPPED. */
+        SKIPPED,
+        /** An operator cancelled it before it started; it was recorded CANCELLED. */
+        CANCELLED,
+        /** Another worker has it, or it is already final: nothing to do. */
+        UNAVAILABLE
+    }
+
+    public Claim {
+        replaced = replaced == null ? List.of() : List.copyOf(replaced);
+    }
+
+    public static Claim unavailable(Run run) {
+        return new Claim(Result.UNAVAILABLE, run, List.of());
+    }
+}

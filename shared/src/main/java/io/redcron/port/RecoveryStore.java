@@ -1,0 +1,31 @@
+package io.redcron.port;
+
+import io.redcron.domain.Run;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * What the leader's reaper and reconciler need from the run history: runs whose worker vanished,
+ * runs that Redis may have lost, runs past their deadline. All changes are conditional on the
+ * run's status and attempt, so they cannot overwrite a worker that is still alive.
+ */
+public interface RecoveryStore {
+
+    /** RUNNING runs whose lease ran out before {@code now}. */
+    List<Run> expiredLeases(String namespace, Instant now, int limit);
+
+    /**
+     * Records that attempt {@code attempt} was lost and puts the run back in the queue, or fails
+     * it (and returns false for requeue) when it has lost too many attempts.
+     *
+     * @return the run's new status, or null if the run had moved on meanwhile
+     */
+    io.redcron.domain.RunStatus recoverLost(long runId, int attempt, Instant now, int maxLostAttempts, String reason);
+
+    /** QUEUED runs created, and RETRYING runs due, before {@code before}: maybe lost by Redis. */
+    List<Run> waitingSince(String namespace, Instant before, int limit);
+
+    /** QUEUED or RETRYING runs scheduled before {@code deadline}: nobody took them in time. */
+    List<Run> overdue(String namespace, Instant deadline, int limit);
+}
