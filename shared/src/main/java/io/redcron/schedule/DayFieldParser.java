@@ -18,8 +18,7 @@ final class DayFieldParser {
     }
 
     DayOfMonthRule dayOfMonth(String text) {
-        if (text.equals("?")) {
-            refuseInUnix(DOM, text, "?");
+        if (isQuestionMark(DOM, text)) {
             return DayOfMonthRule.EVERY_DAY;
         }
         long days = 0;
@@ -94,8 +93,7 @@ final class DayFieldParser {
     }
 
     DayOfWeekRule dayOfWeek(String text) {
-        if (text.equals("?")) {
-            refuseInUnix(DOW, text, "?");
+        if (isQuestionMark(DOW, text)) {
             return DayOfWeekRule.EVERY_DAY;
         }
         String[] items = FieldParser.items(DOW, text);
@@ -151,11 +149,19 @@ final class DayFieldParser {
         return 1L << (dow * 8 + n);
     }
 
-    private void refuseSpecials(CronField field, String item, String upper) {
-        if (upper.indexOf('?') >= 0) {
-            refuseInUnix(field, item, "?");
-            throw field.problem(item, "'?' must stand alone in " + field.id() + ", not in '" + item + "'");
+    /** True for a lone '?' (no restriction); refuses '?' mixed into a list or in unix. */
+    private boolean isQuestionMark(CronField field, String text) {
+        if (text.indexOf('?') < 0) {
+            return false;
         }
+        refuseInUnix(field, text, "?");
+        if (!text.equals("?")) {
+            throw field.problem(text, "'" + text + "' mixes '?' with other values; '?' must stand alone");
+        }
+        return true;
+    }
+
+    private void refuseSpecials(CronField field, String item, String upper) {
         if (syntax.dialect != CronDialect.UNIX) {
             return;
         }
@@ -169,8 +175,8 @@ final class DayFieldParser {
 
     private void refuseInUnix(CronField field, String item, String special) {
         if (syntax.dialect == CronDialect.UNIX) {
-            throw field.problem(item, "'" + item + "' uses '" + special
-                    + "', which unix cron does not support (no L, W, # or ?)");
+            String what = item.equals(special) ? "'" + item + "' is" : "'" + item + "' uses '" + special + "', which is";
+            throw field.problem(item, what + " not supported in unix cron (it has no L, W, # or ?)");
         }
     }
 }

@@ -131,8 +131,8 @@ final class FieldParser {
         }
         for (char special : new char[] {'L', 'W', '#', '?'}) {
             if (text.toUpperCase(java.util.Locale.ROOT).indexOf(special) >= 0) {
-                return quoted + " uses '" + special + "', which is only allowed in "
-                        + (special == 'W' ? "day-of-month" : special == '#' ? "day-of-week"
+                return (text.length() == 1 ? quoted + " is" : quoted + " uses '" + special + "', which is")
+                        + " only allowed in " + (special == 'W' ? "day-of-month" : special == '#' ? "day-of-week"
                                 : "day-of-month or day-of-week");
             }
         }
