@@ -92,11 +92,10 @@ class CronErrorMessageTest {
         if (oracleRejects.equals("true")) {
             assertThatThrownBy(oracle(parsed, expression)).as("reference rejects %s", expression).isNotNull();
         }
-        // Accepted by the reference but rejected here, on purpose: Quartz reads '*/0' as '*', drops junk
-        // after a number ('5x') and a step after a name ('MON-FRI/2'), keeps only one day of '2#1,3', skips
-        // empty list items and takes any
-        // year; Spring takes 'L-31' (a day of the previous month) and '2#6' (never fires). Each would
-        // otherwise give times the author did not ask for.
+        // Accepted by the reference but rejected here, on purpose: Quartz reads '*/0' as '*', drops junk after
+        // a number ('5x') and a step after a name ('MON-FRI/2'), keeps only one day of '2#1,3', skips empty
+        // list items and takes any year; Spring takes 'L-31' (a day of the previous month) and '2#6' (never
+        // fires). Each would otherwise give times the author did not ask for.
     }
 
     @Test
