@@ -75,10 +75,12 @@ final class ChinesePhrases implements Phrases {
 
     @Override
     public String timeFields(List<int[]> seconds, List<int[]> minutes, List<int[]> hours) {
-        String s = seconds == null ? "每秒" : "第 " + runs(seconds, "-") + " 秒";
-        String m = minutes == null ? "每分钟" : "第 " + runs(minutes, "-") + " 分";
         String h = hours == null ? "每小时" : runs(hours, "-") + " 时";
-        return h + "，" + m + "，" + s;
+        String m = minutes == null ? "每分钟" : "第 " + runs(minutes, "-") + " 分";
+        if (seconds != null && seconds.isEmpty()) {
+            return h + "，" + m;
+        }
+        return h + "，" + m + "，" + (seconds == null ? "每秒" : "第 " + runs(seconds, "-") + " 秒");
     }
 
     @Override

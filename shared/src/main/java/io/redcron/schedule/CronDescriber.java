@@ -39,10 +39,8 @@ final class CronDescriber {
             if (h == ALL_HOURS) {
                 return periodic;
             }
-            int first = Bits.next(h, 0);
-            int last = Bits.previous(h, 23);
-            if (Bits.count(h) == last - first + 1) {
-                return phrases.between(periodic, first, last);
+            if (isOneRun(h)) {
+                return phrases.between(periodic, Bits.next(h, 0), Bits.previous(h, 23));
             }
         }
         if (Bits.count(s) == 1 && Bits.count(m) == 1) {
@@ -66,8 +64,20 @@ final class CronDescriber {
             }
             return phrases.at(times);
         }
-        return phrases.timeFields(s == ALL_SECONDS ? null : values(s, 0, 59),
+        if (Bits.count(s) == 1 && Bits.count(m) == 1 && isOneRun(h)) {
+            int second = Bits.next(s, 0);
+            int minute = Bits.next(m, 0);
+            String hourly = second == 0 && minute == 0 ? phrases.everyHour() : phrases.minuteOfEveryHour(minute, second);
+            return phrases.between(hourly, Bits.next(h, 0), Bits.previous(h, 23));
+        }
+        // Second 0 goes without saying once minutes or hours are listed.
+        return phrases.timeFields(s == ALL_SECONDS ? null : s == 1L ? List.of() : values(s, 0, 59),
                 m == ALL_SECONDS ? null : values(m, 0, 59), h == ALL_HOURS ? null : values(h, 0, 23));
+    }
+
+    private static boolean isOneRun(long hours) {
+        int first = Bits.next(hours, 0);
+        return first >= 0 && Bits.count(hours) == Bits.previous(hours, 23) - first + 1;
     }
 
     /** A rhythm within the hour, or null when seconds and minutes do not form one. */

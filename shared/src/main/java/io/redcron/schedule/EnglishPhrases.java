@@ -70,7 +70,13 @@ final class EnglishPhrases implements Phrases {
 
     @Override
     public String timeFields(List<int[]> seconds, List<int[]> minutes, List<int[]> hours) {
-        return "at " + field(seconds, "second") + ", " + field(minutes, "minute") + ", " + field(hours, "hour");
+        List<String> parts = new ArrayList<>(2);
+        if (seconds == null || !seconds.isEmpty()) {
+            parts.add(field(seconds, "second"));
+        }
+        parts.add(field(minutes, "minute"));
+        String text = "at " + String.join(", ", parts);
+        return hours == null ? text + " of every hour" : text + ", " + field(hours, "hour");
     }
 
     private String field(List<int[]> runs, String unit) {

@@ -28,6 +28,7 @@ interface Phrases {
 
     String at(List<String> times);
 
+    /** Null means every value; empty seconds mean second 0, which needs no mention. */
     String timeFields(List<int[]> seconds, List<int[]> minutes, List<int[]> hours);
 
     String daysOfMonth(List<int[]> runs, int count);

@@ -35,10 +35,23 @@ class CronDescriberTest {
             unix   | */5 * * * *           | Every 5 minutes                                 | 每 5 分钟
             quartz | 0 0 0 * NOV-FEB ?     | At 00:00 in November through February           | 每年 11 月至 2 月 00:00
             quartz | 5 0-5,30 9-17 * * ?   | At second 5, minutes 0-5 and 30, hours 9-17     | 9-17 时，第 0-5、30 分，第 5 秒
+            quartz | 0 5/20 * * * ?        | At minutes 5, 25 and 45 of every hour           | 每小时，第 5、25、45 分
+            unix   | 0 9-17 * * 1-5        | Every hour between 09:00 and 17:59 on Monday through Friday | 周一至周五 09:00 至 17:59 每小时
+            quartz | 0 0 0 L-3 * ?         | At 00:00 on the last day of the month minus 3 days | 每月倒数第 4 天 00:00
+            quartz | 0 0 12 ? * 2#5 2025-2030 | At 12:00 on the fifth Monday of the month in 2025 through 2030 | 2025 至 2030 年 每月第五个星期一 12:00
             """)
     void describesCommonShapes(String dialect, String expression, String english, String chinese) {
         CronSchedule schedule = CronSchedule.parse(expression, CronDialect.parse(dialect));
         assertThat(schedule.describe(Locale.ENGLISH)).isEqualTo(english);
         assertThat(schedule.describe(Locale.SIMPLIFIED_CHINESE)).isEqualTo(chinese);
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("io.redcron.schedule.QuartzOracleTest#expressions")
+    void describesAnyQuartzExpressionWithoutThrowing(String expression) {
+        CronSchedule schedule = CronSchedule.parse(expression, CronDialect.QUARTZ);
+        assertThat(schedule.describe(Locale.ENGLISH)).isNotBlank().doesNotContain("null");
+        assertThat(schedule.describe(Locale.forLanguageTag("zh"))).isNotBlank().doesNotContain("null");
+        assertThat(schedule.describe(Locale.GERMAN)).isEqualTo(schedule.describe(Locale.ENGLISH));
     }
 }
