@@ -1,7 +1,6 @@
 package io.redcron.schedule;
 
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,7 +12,8 @@ final class CronLinter {
     private CronLinter() {
     }
 
-    static List<CronWarning> warnings(CronSpec spec, CronMatcher matcher) {
+    /** {@code currentYear} only decides whether explicit years have all passed. */
+    static List<CronWarning> warnings(CronSpec spec, CronMatcher matcher, int currentYear) {
         List<CronWarning> warnings = new ArrayList<>(2);
         if (spec.daysEither()) {
             warnings.add(new CronWarning(CronField.DAY_OF_WEEK.id(), CronWarning.Kind.DAY_OR_TRAP,
@@ -26,8 +26,8 @@ final class CronLinter {
             warnings.add(new CronWarning(CronField.EXPRESSION, CronWarning.Kind.NEVER_FIRES,
                     "never fires: no date matches all fields"));
         } else {
-            LocalDateTime thisYear = LocalDateTime.now(ZoneOffset.UTC).withDayOfYear(1).toLocalDate().atStartOfDay();
-            if (matcher.firstAtOrAfter(thisYear, thisYear.getYear() + SEARCH_YEARS).isEmpty()) {
+            LocalDateTime thisYear = LocalDateTime.of(currentYear, 1, 1, 0, 0);
+            if (matcher.firstAtOrAfter(thisYear, currentYear + SEARCH_YEARS).isEmpty()) {
                 warnings.add(new CronWarning(CronField.YEAR.id(), CronWarning.Kind.NEVER_FIRES,
                         "never fires again: year '" + spec.text(CronField.YEAR) + "' has passed"));
             }

@@ -2,7 +2,9 @@ package io.redcron.schedule;
 
 import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.Year;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -88,7 +90,7 @@ public final class CronSchedule implements Schedule {
     public List<CronWarning> warnings() {
         List<CronWarning> result = warnings;
         if (result == null) {
-            result = CronLinter.warnings(spec, matcher);
+            result = CronLinter.warnings(spec, matcher, Year.now(ZoneOffset.UTC).getValue());
             warnings = result;
         }
         return result;

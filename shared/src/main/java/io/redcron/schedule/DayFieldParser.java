@@ -34,9 +34,7 @@ final class DayFieldParser {
             if (upper.startsWith("L")) {
                 boolean weekday = upper.endsWith("W");
                 int offset = lastDayOffset(item, upper, weekday);
-                if (weekday && offset == 0) {
-                    nearestLast |= 1L;
-                } else if (weekday) {
+                if (weekday) {
                     nearestLast |= 1L << offset;
                 } else {
                     lastOffsets |= 1L << offset;

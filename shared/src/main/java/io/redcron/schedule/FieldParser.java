@@ -1,6 +1,7 @@
 package io.redcron.schedule;
 
 import java.util.BitSet;
+import java.util.Locale;
 
 /**
  * Reads the grammar every dialect shares: lists of {@code *}, values, names, ranges and steps. The
@@ -130,7 +131,7 @@ final class FieldParser {
             return quoted + " is not a day name (" + syntax.dayNames() + ") or number " + range;
         }
         for (char special : new char[] {'L', 'W', '#', '?'}) {
-            if (text.toUpperCase(java.util.Locale.ROOT).indexOf(special) >= 0) {
+            if (text.toUpperCase(Locale.ROOT).indexOf(special) >= 0) {
                 return (text.length() == 1 ? quoted + " is" : quoted + " uses '" + special + "', which is")
                         + " only allowed in " + (special == 'W' ? "day-of-month" : special == '#' ? "day-of-week"
                                 : "day-of-month or day-of-week");
