@@ -2,13 +2,22 @@ package io.redcron.schedule;
 
 import java.util.Locale;
 
+/** The cron flavour an expression is written in; each means what its reference implementation means. */
 public enum CronDialect {
-    UNIX, QUARTZ, SPRING;
+    /** Vixie cron / cronie: five fields, no seconds. */
+    UNIX,
+    /** Quartz {@code CronExpression}: seconds, optional year, {@code ?} in exactly one day field. */
+    QUARTZ,
+    /** Spring {@code CronExpression}: six fields with seconds. */
+    SPRING;
 
+    /** Case-insensitive "unix" | "quartz" | "spring". */
     public static CronDialect parse(String text) {
-        for (CronDialect d : values()) {
-            if (text != null && d.name().equalsIgnoreCase(text.trim())) {
-                return d;
+        if (text != null) {
+            for (CronDialect dialect : values()) {
+                if (dialect.id().equalsIgnoreCase(text.trim())) {
+                    return dialect;
+                }
             }
         }
         throw new IllegalArgumentException("dialect: '" + text + "' is not one of unix, quartz, spring");

@@ -1,42 +1,113 @@
 package io.redcron.schedule;
 
 import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.Year;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 
-/** Placeholder with the final API; replaced by the real parser and evaluator. */
+/** A cron expression of one dialect, parsed once and evaluated in any time zone. */
 public final class CronSchedule implements Schedule {
+
+    /** Every day pattern repeats within the 400-year Gregorian cycle, so a longer search finds nothing new. */
+    private static final int SEARCH_YEARS = 401;
+
     private final String expression;
     private final CronDialect dialect;
+    private final CronSpec spec;
+    private final CronMatcher matcher;
+    private volatile List<CronWarning> warnings;
 
-    private CronSchedule(String expression, CronDialect dialect) {
+    private CronSchedule(String expression, CronDialect dialect, CronSpec spec) {
         this.expression = expression;
         this.dialect = dialect;
+        this.spec = spec;
+        this.matcher = new CronMatcher(spec);
     }
 
+    /** @throws InvalidCronException naming the field, the value and what is allowed */
     public static CronSchedule parse(String expression, CronDialect dialect) {
-        String[] fields = expression.trim().split("\\s+");
-        if (fields.length < 5) {
-            throw new InvalidCronException(new CronProblem("expression", expression, "too few fields"));
-        }
-        return new CronSchedule(expression.trim(), dialect);
+        Objects.requireNonNull(dialect, "dialect");
+        String trimmed = expression == null ? "" : expression.trim();
+        return new CronSchedule(trimmed, dialect, CronParser.parse(trimmed, dialect));
     }
 
-    public String expression() { return expression; }
-    public CronDialect dialect() { return dialect; }
-    public String describe(Locale locale) { return expression; }
-    public List<CronWarning> warnings() { return List.of(); }
+    public String expression() {
+        return expression;
+    }
+
+    public CronDialect dialect() {
+        return dialect;
+    }
 
     @Override
     public Optional<ZonedDateTime> nextAfter(Instant after, ZoneId zone) {
-        return Optional.of(after.plusSeconds(60).atZone(zone));
+        Instant from = after.truncatedTo(ChronoUnit.SECONDS);
+        LocalDateTime start = DstResolver.firstLocalAfter(from, zone);
+        int lastYear = start.getYear() + SEARCH_YEARS;
+        Optional<LocalDateTime> candidate = matcher.firstAtOrAfter(start, lastYear);
+        while (candidate.isPresent()) {
+            Instant instant = DstResolver.toInstant(candidate.get(), zone);
+            if (instant.isAfter(from)) {
+                return Optional.of(ZonedDateTime.ofInstant(instant, zone));
+            }
+            candidate = matcher.firstAtOrAfter(candidate.get().plusSeconds(1), lastYear);
+        }
+        return Optional.empty();
     }
 
     @Override
     public Optional<ZonedDateTime> previousBefore(Instant before, ZoneId zone) {
-        return Optional.of(before.minusSeconds(60).atZone(zone));
+        Instant last = before.minusNanos(1).truncatedTo(ChronoUnit.SECONDS);
+        LocalDateTime start = DstResolver.lastLocalAtOrBefore(last, zone);
+        int firstYear = start.getYear() - SEARCH_YEARS;
+        Optional<LocalDateTime> candidate = matcher.lastAtOrBefore(start, firstYear);
+        while (candidate.isPresent()) {
+            Instant instant = DstResolver.toInstant(candidate.get(), zone);
+            if (!instant.isAfter(last)) {
+                return Optional.of(ZonedDateTime.ofInstant(instant, zone));
+            }
+            candidate = matcher.lastAtOrBefore(candidate.get().minusSeconds(1), firstYear);
+        }
+        return Optional.empty();
+    }
+
+    /** A short human description: English, or Simplified Chinese for Chinese locales. Never throws. */
+    public String describe(Locale locale) {
+        try {
+            return CronDescriber.forLocale(locale).describe(spec);
+        } catch (RuntimeException unexpected) {
+            return expression;
+        }
+    }
+
+    public List<CronWarning> warnings() {
+        List<CronWarning> result = warnings;
+        if (result == null) {
+            result = CronLinter.warnings(spec, matcher, Year.now(ZoneOffset.UTC).getValue());
+            warnings = result;
+        }
+        return result;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof CronSchedule that && expression.equals(that.expression) && dialect == that.dialect;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(expression, dialect);
+    }
+
+    @Override
+    public String toString() {
+        return dialect.id() + " cron '" + expression + "'";
     }
 }
