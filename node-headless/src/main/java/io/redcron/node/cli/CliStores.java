@@ -2,9 +2,17 @@ package io.redcron.node.cli;
 
 import io.redcron.config.MysqlConfig;
 import io.redcron.config.RedcronConfig;
+import io.redcron.port.EventBus;
+import io.redcron.port.RunStore;
 import io.redcron.port.TaskStore;
 import io.redcron.store.mysql.MysqlDataSources;
+import io.redcron.store.mysql.MysqlRunStore;
 import io.redcron.store.mysql.MysqlTaskStore;
+import io.redcron.store.redis.RedisConnector;
+import io.redcron.store.redis.RedisEventBus;
+import io.redcron.store.redis.RedisKeys;
+import io.redcron.store.redis.RedisRunQueue;
+import redis.clients.jedis.RedisClient;
 
 import javax.sql.DataSource;
 import java.io.Closeable;
@@ -16,6 +24,7 @@ final class CliStores implements AutoCloseable {
     private final RedcronConfig config;
     private final DataSource dataSource;
     private final Clock clock;
+    private RedisClient redis;
 
     private CliStores(RedcronConfig config, DataSource dataSource, Clock clock) {
         this.config = config;
@@ -45,6 +54,42 @@ final class CliStores implements AutoCloseable {
         return new MysqlTaskStore(dataSource, clock);
     }
 
+    RunStore runs() {
+        return new MysqlRunStore(dataSource, clock);
+    }
+
+    /** The Redis client, opened on first use: most task commands need only MySQL. */
+    RedisClient redis() {
+        if (redis == null) {
+            redis = RedisConnector.open(config.redis(), "redcron-cli", 2);
+        }
+        return redis;
+    }
+
+    RedisKeys keys() {
+        return new RedisKeys(namespace());
+    }
+
+    RedisRunQueue queue() {
+        return new RedisRunQueue(redis(), keys());
+    }
+
+    EventBus events() {
+        return new RedisEventBus(redis(), keys(), config.redis());
+    }
+
+    /**
+     * Tells the scheduler a task changed so it re-plans at once. Best effort: the scheduler also
+     * looks for changed tasks every tick, so an unreachable Redis only delays the change a little.
+     */
+    void announceTaskChanged(long taskId) {
+        try {
+            events().publish(new EventBus.Event(EventBus.Event.Kind.TASK_CHANGED, taskId));
+        } catch (RuntimeException e) {
+            // Picked up by the scheduler's next look at changed tasks.
+        }
+    }
+
     /** Who the audit log names for changes made from this command line. */
     static String actor() {
         String user = System.getProperty("user.name", "unknown");
@@ -59,6 +104,9 @@ final class CliStores implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
+        if (redis != null) {
+            redis.close();
+        }
         if (dataSource instanceof Closeable closeable) {
             closeable.close();
         }

@@ -34,6 +34,11 @@ final class ConnectionOptions {
     String namespace;
 
     RedcronConfig resolve(Map<String, String> env) {
+        return resolve(env, Map.of());
+    }
+
+    /** Resolves with extra settings from a command's own flags, which win over everything else. */
+    RedcronConfig resolve(Map<String, String> env, Map<String, String> extra) {
         Map<String, String> overrides = new LinkedHashMap<>();
         put(overrides, "redis.uri", redis);
         put(overrides, "mysql.url", jdbc);
@@ -53,6 +58,7 @@ final class ConnectionOptions {
             overrides.put("mysql.url", sandbox.jdbcUrl());
             overrides.put("mysql.user", sandbox.dbUser());
         }
+        overrides.putAll(extra);
         return ConfigLoader.load(file, env, overrides);
     }
 

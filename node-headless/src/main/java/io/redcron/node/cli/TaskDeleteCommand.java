@@ -32,6 +32,7 @@ final class TaskDeleteCommand implements Callable<Integer> {
             if (!stores.tasks().delete(task.id(), CliStores.actor())) {
                 throw new CliErrors.NotFoundException("no task named '" + name + "' in namespace '" + config.node().namespace() + "'");
             }
+            stores.announceTaskChanged(task.id());
             spec.commandLine().getOut().println("Deleted task '" + task.name() + "'.");
             spec.commandLine().getOut().flush();
         }

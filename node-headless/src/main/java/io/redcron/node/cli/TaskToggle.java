@@ -33,6 +33,7 @@ abstract class TaskToggle implements Callable<Integer> {
         try (CliStores stores = CliStores.open(config, Clock.systemUTC())) {
             Task task = TaskCommand.find(stores.tasks(), config.node().namespace(), name);
             Task after = stores.tasks().setEnabled(task.id(), enable, CliStores.actor());
+            stores.announceTaskChanged(after.id());
             String state = enable ? "enabled" : "disabled";
             spec.commandLine().getOut().println(after.version() == task.version()
                     ? "Task '" + task.name() + "' was already " + state + "."

@@ -63,6 +63,7 @@ final class TaskUpdateCommand implements Callable<Integer> {
             options.applyTo(builder, current.payload());
             Task changed = builder.id(current.id()).build();
             Task stored = stores.tasks().update(changed, CliStores.actor());
+            stores.announceTaskChanged(stored.id());
             spec.commandLine().getOut().println("Updated task '" + stored.name() + "' (version " + stored.version() + ").");
             spec.commandLine().getOut().flush();
         }

@@ -1,0 +1,70 @@
+package io.redcron.node.cli;
+
+import io.redcron.config.RedcronConfig;
+import io.redcron.node.Node;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Runs a node: the scheduler role (one active leader per namespace) and/or the worker role.",
+                "SIGTERM drains it: no new runs are taken, running ones may finish within node.drain-grace,",
+                "the rest are handed back to other nodes; then it exits 0."},
+        footer = {"", "Example:", "  redcron-node run --config /etc/redcron/redcron.yaml --roles worker --groups etl --slots 4",
+                "", ExitCode.HELP})
+final class RunCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ConnectionOptions connection;
+
+    @Option(names = "--roles", paramLabel = "ROLES", description = "scheduler, worker or both (comma-separated). Default: node.roles.")
+    String roles;
+
+    @Option(names = "--groups", paramLabel = "GROUPS", description = "Routing groups this worker serves (comma-separated). Default: node.groups.")
+    String groups;
+
+    @Option(names = "--slots", paramLabel = "N", description = "Runs executed at once. Default: node.slots.")
+    Integer slots;
+
+    @Option(names = "--node-id", paramLabel = "ID", description = "Unique node name. Default: host name and process id.")
+    String nodeId;
+
+    @Override
+    public Integer call() throws Exception {
+        Map<String, String> overrides = new LinkedHashMap<>();
+        if (roles != null) {
+            overrides.put("node.roles", roles);
+        }
+        if (groups != null) {
+            overrides.put("node.groups", groups);
+        }
+        if (slots != null) {
+            overrides.put("node.slots", slots.toString());
+        }
+        if (nodeId != null) {
+            overrides.put("node.id", nodeId);
+        }
+        RedcronConfig config = connection.resolve(System.getenv(), overrides);
+        Node node = new Node(config, Clock.systemUTC()).start();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            node.close();
+            stopped.countDown();
+        }, "redcron-shutdown"));
+        spec.commandLine().getOut().println("Node " + config.node().nodeId() + " running (namespace '"
+                + config.node().namespace() + "', roles " + config.node().roles() + "). Stop with Ctrl-C or SIGTERM.");
+        spec.commandLine().getOut().flush();
+        stopped.await();
+        return ExitCode.OK;
+    }
+}

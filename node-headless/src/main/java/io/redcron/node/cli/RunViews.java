@@ -1,0 +1,94 @@
+package io.redcron.node.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.redcron.domain.Run;
+import io.redcron.format.TaskDocument;
+
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Locale;
+
+/** How the CLI shows runs; times are UTC with offset. */
+final class RunViews {
+    private RunViews() {
+    }
+
+    static ObjectNode json(Run run, boolean withOutput) {
+        ObjectNode doc = JsonNodeFactory.instance.objectNode();
+        doc.put("id", run.id());
+        doc.put("task", run.taskName());
+        doc.put("taskId", run.taskId());
+        doc.put("namespace", run.namespace());
+        doc.put("group", run.group());
+        doc.put("trigger", run.trigger().name().toLowerCase(Locale.ROOT));
+        doc.put("scheduledAt", time(run.scheduledAt()));
+        doc.put("status", run.status().name());
+        doc.put("attempt", run.attempt());
+        doc.put("maxAttempts", run.maxAttempts());
+        doc.put("node", run.node());
+        doc.put("startedAt", time(run.startedAt()));
+        doc.put("finishedAt", time(run.finishedAt()));
+        if (run.exitCode() == null) {
+            doc.putNull("exitCode");
+        } else {
+            doc.put("exitCode", run.exitCode());
+        }
+        doc.put("error", run.error());
+        if (withOutput) {
+            doc.put("output", run.output() == null ? "" : run.output());
+            ObjectNode params = doc.putObject("params");
+            run.params().forEach(params::put);
+        }
+        return doc;
+    }
+
+    static ArrayNode json(List<Run> runs) {
+        ArrayNode array = JsonNodeFactory.instance.arrayNode();
+        runs.forEach(run -> array.add(json(run, false)));
+        return array;
+    }
+
+    static void table(PrintWriter out, List<Run> runs) {
+        Table table = new Table("ID", "TASK", "SCHEDULED", "STATUS", "ATTEMPT", "NODE", "DURATION", "EXIT");
+        for (Run run : runs) {
+            table.row(Long.toString(run.id()), run.taskName(), time(run.scheduledAt()), run.status().name(),
+                    run.attempt() + "/" + run.maxAttempts(), run.node() == null ? "-" : run.node(),
+                    run.startedAt() == null ? "-" : io.redcron.domain.Durations.format(run.duration()),
+                    run.exitCode() == null ? "-" : run.exitCode().toString());
+        }
+        table.print(out);
+    }
+
+    static void details(PrintWriter out, Run run) {
+        line(out, "Run", Long.toString(run.id()));
+        line(out, "Task", run.taskName() + " (id " + run.taskId() + ", group " + run.group() + ")");
+        line(out, "Trigger", run.trigger().name().toLowerCase(Locale.ROOT));
+        line(out, "Scheduled", time(run.scheduledAt()));
+        line(out, "Status", run.status().name());
+        line(out, "Attempt", run.attempt() + " of " + run.maxAttempts());
+        line(out, "Node", run.node() == null ? "-" : run.node());
+        line(out, "Started", run.startedAt() == null ? "-" : time(run.startedAt()));
+        line(out, "Finished", run.finishedAt() == null ? "-" : time(run.finishedAt()));
+        line(out, "Exit code", run.exitCode() == null ? "-" : run.exitCode().toString());
+        if (run.error() != null && !run.error().isEmpty()) {
+            line(out, "Error", run.error());
+        }
+        if (!run.params().isEmpty()) {
+            line(out, "Parameters", run.params().toString());
+        }
+        out.println("Output:");
+        out.println(run.output() == null || run.output().isEmpty() ? "(none)" : run.output());
+    }
+
+    static String time(Instant instant) {
+        return instant == null ? null : TaskDocument.instant(instant, ZoneOffset.UTC);
+    }
+
+    private static void line(PrintWriter out, String label, String value) {
+        out.printf("%-11s %s%n", label + ":", value);
+    }
+}
