@@ -45,7 +45,7 @@ public final class TestDatabase {
     public static MysqlConfig freshEmptySchema() {
         Server target = server();
         String name = PREFIX + UUID.randomUUID().toString().replace("-", "").substring(0, 16).toLowerCase(Locale.ROOT);
-        target.execute("CREATE DATABASE " + name + " CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
+        target.create(name);
         return new MysqlConfig(target.urlOf(name), target.user, Secret.of(target.password));
     }
 
@@ -74,7 +74,10 @@ public final class TestDatabase {
         return value == null || value.isBlank() ? fallback : value.trim();
     }
 
-    /** Where the test databases are created: a server URL without a database part. */
+    /**
+     * Where the test databases are created: a server URL without a database part. Database
+     * names are generated here ({@code rc_test_} and hex digits), never taken from input.
+     */
     private record Server(String baseUrl, String user, String password, boolean external) {
 
         static Server fromEnvironment() {
@@ -86,6 +89,22 @@ public final class TestDatabase {
             }
             EmbeddedMariaDb embedded = EmbeddedMariaDb.start();
             return new Server(embedded.jdbcUrl(""), "root", "", false);
+        }
+
+        /** Creates a database, and drops it again when the JVM exits so an external server stays tidy. */
+        void create(String database) {
+            execute("CREATE DATABASE " + database + " CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
+            if (external) {
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> dropQuietly(database), "drop-" + database));
+            }
+        }
+
+        private void dropQuietly(String database) {
+            try {
+                execute("DROP DATABASE IF EXISTS " + database);
+            } catch (IllegalStateException e) {
+                System.err.println(e.getMessage());
+            }
         }
 
         String urlOf(String database) {
