@@ -36,6 +36,8 @@ CREATE TABLE task (
     created_at           DATETIME(3)   NOT NULL,
     updated_at           DATETIME(3)   NOT NULL,
     next_fire_at         DATETIME(3)   NULL,
+    -- Sorting by next fire puts unplanned tasks after every planned one, through an index.
+    next_fire_order      DATETIME(3)   GENERATED ALWAYS AS (COALESCE(next_fire_at, TIMESTAMP '9999-12-31 23:59:59.999')) STORED,
     PRIMARY KEY (id),
     UNIQUE KEY uq_task_namespace_name (namespace, name),
     -- Listing filters and sorts within a namespace; InnoDB appends id, the tie breaker.
@@ -43,7 +45,7 @@ CREATE TABLE task (
     KEY ix_task_enabled (namespace, enabled, name),
     KEY ix_task_type (namespace, type, name),
     KEY ix_task_updated (namespace, updated_at),
-    KEY ix_task_next_fire (namespace, next_fire_at)
+    KEY ix_task_next_fire (namespace, next_fire_order)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
 
 -- The labels of task.labels again, one row each, so that a label filter is an index look-up

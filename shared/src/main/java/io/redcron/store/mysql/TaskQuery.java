@@ -83,10 +83,11 @@ final class TaskQuery {
         String direction = descending ? " DESC" : " ASC";
         String id = "t.id" + direction;
         return switch (sort) {
-            case NAME -> " ORDER BY t.name" + direction + ", " + id;
+            // (namespace, name) is unique: no tie breaker, so the unique index gives the order.
+            case NAME -> " ORDER BY t.name" + direction + ", t.namespace" + direction;
             case GROUP -> " ORDER BY t.task_group" + direction + ", t.name" + direction + ", " + id;
-            // Unplanned tasks (no next fire) come last either way.
-            case NEXT_FIRE -> " ORDER BY t.next_fire_at IS NULL, t.next_fire_at" + direction + ", " + id;
+            // Unplanned tasks (no next fire) sort as if planned for the end of time.
+            case NEXT_FIRE -> " ORDER BY t.next_fire_order" + direction + ", " + id;
             case UPDATED -> " ORDER BY t.updated_at" + direction + ", " + id;
             case ID -> " ORDER BY " + id;
         };
