@@ -94,7 +94,7 @@ public enum SqlDialect {
         try (Connection connection = dataSource.getConnection()) {
             return of(connection.getMetaData());
         } catch (SQLException e) {
-            throw new StoreException("cannot reach the database to detect its kind: " + e.getMessage(), e);
+            throw new StoreException("cannot reach the database to detect its kind: " + MysqlDataSources.reason(e), e);
         }
     }
 

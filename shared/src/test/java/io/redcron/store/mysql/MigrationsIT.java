@@ -28,6 +28,21 @@ class MigrationsIT {
     }
 
     @Test
+    void aDatabaseHoldingSomethingElseIsRefusedInOneLine() throws Exception {
+        MysqlConfig config = TestDatabase.freshEmptySchema();
+        try (HikariDataSource pool = MysqlDataSources.open(config)) {
+            try (var connection = pool.getConnection(); var statement = connection.createStatement()) {
+                statement.execute("CREATE TABLE someone_elses (id INT PRIMARY KEY)");
+            }
+
+            assertThatThrownBy(() -> Migrations.apply(pool))
+                    .isInstanceOf(StoreException.class)
+                    .hasMessageStartingWith("database migration failed: ")
+                    .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+        }
+    }
+
+    @Test
     void anUnreachableServerIsReportedInOneLineWithItsUrlAndWithoutThePassword() {
         MysqlConfig config = new MysqlConfig("jdbc:mysql://127.0.0.1:1/redcron", "redcron", Secret.of("s3cret-pw"), 2,
                 Duration.ofSeconds(1));
