@@ -1,0 +1,176 @@
+package io.redcron.store.mysql;
+
+import io.redcron.port.StoreException;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import javax.sql.DataSource;
+
+/**
+ * Transactions and value binding for the MySQL adapters. Times are written as UTC text with
+ * milliseconds: the connector would shift a {@code Timestamp} by a time zone, and it drops the
+ * fraction of any temporal value sent to MariaDB 10, whose "5.5.5-10.x" version makes it look
+ * older than fractional seconds. They are read back as UTC {@link LocalDateTime}s.
+ */
+final class Jdbc {
+    private static final int DUPLICATE_KEY = 1062;
+    private static final int DEADLOCK = 1213;
+    private static final int LOCK_WAIT_TIMEOUT = 1205;
+    private static final int MAX_TRIES = 3;
+
+    private static final DateTimeFormatter DATETIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
+
+    private final DataSource dataSource;
+
+    Jdbc(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    @FunctionalInterface
+    interface Work<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
+    @FunctionalInterface
+    interface RowMapper<T> {
+        T map(ResultSet row) throws SQLException;
+    }
+
+    /**
+     * Runs {@code work} in one transaction. A deadlock victim is tried again from the start: the
+     * work reads what it needs inside the transaction, so a second try sees the winner's rows.
+     */
+    <T> T transaction(String what, Work<T> work) {
+        for (int tries = 1; ; tries++) {
+            try (Connection connection = dataSource.getConnection()) {
+                connection.setAutoCommit(false);
+                try {
+                    T result = work.run(connection);
+                    connection.commit();
+                    return result;
+                } catch (SQLException | RuntimeException e) {
+                    rollback(connection, e);
+                    throw e;
+                }
+            } catch (SQLException e) {
+                if (!isTransient(e) || tries >= MAX_TRIES) {
+                    throw failure(what, e);
+                }
+            }
+        }
+    }
+
+    /** Runs {@code work} on a connection in auto-commit mode (single statements, reads). */
+    <T> T autoCommit(String what, Work<T> work) {
+        try (Connection connection = dataSource.getConnection()) {
+            return work.run(connection);
+        } catch (SQLException e) {
+            throw failure(what, e);
+        }
+    }
+
+    static PreparedStatement prepare(Connection connection, String sql, Object... values) throws SQLException {
+        PreparedStatement statement = connection.prepareStatement(sql);
+        try {
+            bind(statement, values);
+            return statement;
+        } catch (SQLException | RuntimeException e) {
+            statement.close();
+            throw e;
+        }
+    }
+
+    static int update(Connection connection, String sql, Object... values) throws SQLException {
+        try (PreparedStatement statement = prepare(connection, sql, values)) {
+            return statement.executeUpdate();
+        }
+    }
+
+    static <T> Optional<T> one(Connection connection, String sql, RowMapper<T> mapper, Object... values)
+            throws SQLException {
+        List<T> rows = list(connection, sql, mapper, values);
+        return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(0));
+    }
+
+    static <T> List<T> list(Connection connection, String sql, RowMapper<T> mapper, Object... values)
+            throws SQLException {
+        try (PreparedStatement statement = prepare(connection, sql, values);
+             ResultSet rows = statement.executeQuery()) {
+            List<T> out = new ArrayList<>();
+            while (rows.next()) {
+                out.add(mapper.map(rows));
+            }
+            return out;
+        }
+    }
+
+    static long count(Connection connection, String sql, Object... values) throws SQLException {
+        return one(connection, sql, row -> row.getLong(1), values).orElse(0L);
+    }
+
+    static void bind(PreparedStatement statement, Object... values) throws SQLException {
+        for (int i = 0; i < values.length; i++) {
+            Object value = values[i];
+            int index = i + 1;
+            if (value == null) {
+                statement.setNull(index, Types.NULL);
+            } else if (value instanceof Instant instant) {
+                statement.setString(index, DATETIME.format(toUtc(instant)));
+            } else if (value instanceof Enum<?> constant) {
+                statement.setString(index, constant.name());
+            } else {
+                statement.setObject(index, value);
+            }
+        }
+    }
+
+    /** Millisecond precision, as stored: MySQL would round a finer value, MariaDB truncate it. */
+    static Instant millis(Instant instant) {
+        return instant == null ? null : instant.truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    static LocalDateTime toUtc(Instant instant) {
+        return LocalDateTime.ofInstant(millis(instant), ZoneOffset.UTC);
+    }
+
+    static Instant instant(ResultSet row, String column) throws SQLException {
+        LocalDateTime value = row.getObject(column, LocalDateTime.class);
+        return value == null ? null : value.toInstant(ZoneOffset.UTC);
+    }
+
+    static Integer nullableInt(ResultSet row, String column) throws SQLException {
+        int value = row.getInt(column);
+        return row.wasNull() ? null : value;
+    }
+
+    static boolean isDuplicateKey(SQLException e) {
+        return e.getErrorCode() == DUPLICATE_KEY;
+    }
+
+    static boolean isTransient(SQLException e) {
+        return e.getErrorCode() == DEADLOCK || e.getErrorCode() == LOCK_WAIT_TIMEOUT || "40001".equals(e.getSQLState());
+    }
+
+    static StoreException failure(String what, SQLException e) {
+        return new StoreException("database: " + what + " failed: " + MysqlDataSources.reason(e), e);
+    }
+
+    private static void rollback(Connection connection, Exception cause) {
+        try {
+            connection.rollback();
+        } catch (SQLException e) {
+            cause.addSuppressed(e);
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package io.redcron.store.mysql;
+
+import io.redcron.port.AuditEntry;
+import io.redcron.port.AuditLog;
+import io.redcron.port.Page;
+import io.redcron.port.PageRequest;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import javax.sql.DataSource;
+
+/** Reads {@code audit_log}, which the MySQL stores write in the transaction of each change. */
+public final class MysqlAuditLog implements AuditLog {
+    private static final String COLUMNS = "id, at, actor, action, subject, namespace, before_json, after_json";
+    private static final String WHERE_NAMESPACE = " FROM audit_log WHERE namespace = ?";
+    private static final String WHERE_SUBJECT = WHERE_NAMESPACE + " AND subject = ?";
+    private static final String NEWEST_FIRST = " ORDER BY at DESC, id DESC LIMIT ? OFFSET ?";
+
+    private final Jdbc jdbc;
+
+    public MysqlAuditLog(DataSource dataSource) {
+        this.jdbc = new Jdbc(dataSource);
+    }
+
+    @Override
+    public Page<AuditEntry> list(String namespace, String subject, PageRequest page) {
+        String from = subject == null ? WHERE_NAMESPACE : WHERE_SUBJECT;
+        Object[] filter = subject == null ? new Object[] {namespace} : new Object[] {namespace, subject};
+        Object[] paged = subject == null
+                ? new Object[] {namespace, page.limit(), page.offset()}
+                : new Object[] {namespace, subject, page.limit(), page.offset()};
+        return jdbc.autoCommit("read the audit log", connection -> new Page<>(
+                Jdbc.list(connection, "SELECT " + COLUMNS + from + NEWEST_FIRST, MysqlAuditLog::read, paged),
+                Jdbc.count(connection, "SELECT COUNT(*)" + from, filter), page.offset(), page.limit()));
+    }
+
+    private static AuditEntry read(ResultSet row) throws SQLException {
+        return new AuditEntry(row.getLong("id"), Jdbc.instant(row, "at"), row.getString("actor"),
+                row.getString("action"), row.getString("subject"), row.getString("namespace"),
+                row.getString("before_json"), row.getString("after_json"));
+    }
+}

@@ -1,0 +1,208 @@
+package io.redcron.store.mysql;
+
+import io.redcron.domain.Task;
+import io.redcron.port.DuplicateTaskException;
+import io.redcron.port.Page;
+import io.redcron.port.PageRequest;
+import io.redcron.port.StaleTaskException;
+import io.redcron.port.TaskFilter;
+import io.redcron.port.TaskNotFoundException;
+import io.redcron.port.TaskStore;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import javax.sql.DataSource;
+
+/**
+ * Task definitions in MySQL/MariaDB. Every change runs in one transaction with its audit row;
+ * edits are optimistic: they apply only to the version the editor read.
+ */
+public final class MysqlTaskStore implements TaskStore {
+    private static final String SELECT = "SELECT " + TaskRows.COLUMNS + " FROM task t";
+    private static final String BY_ID = SELECT + " WHERE t.id = ?";
+    private static final String BY_ID_FOR_UPDATE = BY_ID + " FOR UPDATE";
+    private static final String BY_NAME = SELECT + " WHERE t.namespace = ? AND t.name = ?";
+    private static final String INSERT = "INSERT INTO task (namespace, " + TaskRows.DEFINITION_COLUMNS
+            + ", version, created_at, updated_at) VALUES (?, " + "?, ".repeat(TaskRows.DEFINITION_SIZE) + "1, ?, ?)";
+    private static final String SET_DEFINITION = "UPDATE task SET " + TaskRows.DEFINITION_ASSIGNMENTS
+            + ", next_fire_at = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ?";
+    private static final String SET_ENABLED = "UPDATE task SET enabled = ?, next_fire_at = ?, version = version + 1,"
+            + " updated_at = ? WHERE id = ? AND version = ?";
+    private static final String DELETE = "DELETE FROM task WHERE id = ?";
+    private static final String DELETE_LABELS = "DELETE FROM task_label WHERE task_id = ?";
+    private static final String INSERT_LABEL = "INSERT INTO task_label (task_id, label_key, label_value)"
+            + " VALUES (?, ?, ?)";
+
+    private final Jdbc jdbc;
+    private final Clock clock;
+
+    public MysqlTaskStore(DataSource dataSource, Clock clock) {
+        this.jdbc = new Jdbc(dataSource);
+        this.clock = clock;
+    }
+
+    @Override
+    public Task create(Task task, String actor) {
+        if (task.id() != null) {
+            throw new IllegalArgumentException("id: a new task has no id yet, got " + task.id());
+        }
+        String who = AuditWriter.actor(actor);
+        return jdbc.transaction("create task", connection -> {
+            Instant now = Jdbc.millis(clock.instant());
+            long id = insert(connection, task, now);
+            writeLabels(connection, id, task.labels());
+            Task created = task.toBuilder().id(id).version(1).createdAt(now).updatedAt(now).nextFireAt(null).build();
+            audit(connection, now, who, "task.create", created, null, created);
+            return created;
+        });
+    }
+
+    @Override
+    public Optional<Task> get(long id) {
+        return jdbc.autoCommit("read task " + id, connection -> Jdbc.one(connection, BY_ID, TaskRows::read, id));
+    }
+
+    @Override
+    public Optional<Task> findByName(String namespace, String name) {
+        return jdbc.autoCommit("find task by name",
+                connection -> Jdbc.one(connection, BY_NAME, TaskRows::read, namespace, name));
+    }
+
+    @Override
+    public Page<Task> list(TaskFilter filter, PageRequest page) {
+        TaskQuery query = TaskQuery.of(filter);
+        return jdbc.autoCommit("list tasks", connection -> new Page<>(
+                Jdbc.list(connection, query.select(), TaskRows::read, query.values(page)),
+                Jdbc.count(connection, query.count(), query.values()), page.offset(), page.limit()));
+    }
+
+    @Override
+    public Task update(Task task, String actor) {
+        long id = Objects.requireNonNull(task.id(), "id: only a stored task can be updated");
+        String who = AuditWriter.actor(actor);
+        return jdbc.transaction("update task " + id, connection -> {
+            Task before = lock(connection, id);
+            if (before.version() != task.version()) {
+                throw new StaleTaskException(before.name(), task.version(), before.version());
+            }
+            if (!before.namespace().equals(task.namespace())) {
+                throw new IllegalArgumentException("namespace: a task cannot move from '" + before.namespace()
+                        + "' to '" + task.namespace() + "'; create it there and delete this one");
+            }
+            Instant now = Jdbc.millis(clock.instant());
+            Instant nextFire = sameSchedule(before, task) && task.enabled() ? before.nextFireAt() : null;
+            Object[] definition = TaskRows.definition(task);
+            Object[] values = concat(definition, nextFire, now, id, before.version());
+            try {
+                Jdbc.update(connection, SET_DEFINITION, values);
+            } catch (SQLException e) {
+                throw duplicateOr(e, task);
+            }
+            writeLabels(connection, id, task.labels());
+            Task after = task.toBuilder().version(before.version() + 1).createdAt(before.createdAt()).updatedAt(now)
+                    .nextFireAt(nextFire).build();
+            audit(connection, now, who, "task.update", after, before, after);
+            return after;
+        });
+    }
+
+    @Override
+    public Task setEnabled(long id, boolean enabled, String actor) {
+        String who = AuditWriter.actor(actor);
+        return jdbc.transaction((enabled ? "enable" : "disable") + " task " + id, connection -> {
+            Task before = lock(connection, id);
+            if (before.enabled() == enabled) {
+                return before;
+            }
+            Instant now = Jdbc.millis(clock.instant());
+            // A disabled task has no planned fire; enabling it lets the scheduler plan from now.
+            Jdbc.update(connection, SET_ENABLED, enabled, null, now, id, before.version());
+            Task after = before.toBuilder().enabled(enabled).nextFireAt(null).version(before.version() + 1)
+                    .updatedAt(now).build();
+            audit(connection, now, who, enabled ? "task.enable" : "task.disable", after, before, after);
+            return after;
+        });
+    }
+
+    @Override
+    public boolean delete(long id, String actor) {
+        String who = AuditWriter.actor(actor);
+        return jdbc.transaction("delete task " + id, connection -> {
+            Optional<Task> before = Jdbc.one(connection, BY_ID_FOR_UPDATE, TaskRows::read, id);
+            if (before.isEmpty()) {
+                return false;
+            }
+            Jdbc.update(connection, DELETE, id);
+            audit(connection, Jdbc.millis(clock.instant()), who, "task.delete", before.get(), before.get(), null);
+            return true;
+        });
+    }
+
+    private long insert(Connection connection, Task task, Instant now) throws SQLException {
+        Object[] values = concat(concat(new Object[] {task.namespace()}, TaskRows.definition(task)), now, now);
+        try (PreparedStatement statement = connection.prepareStatement(INSERT, Statement.RETURN_GENERATED_KEYS)) {
+            Jdbc.bind(statement, values);
+            statement.executeUpdate();
+            try (ResultSet keys = statement.getGeneratedKeys()) {
+                keys.next();
+                return keys.getLong(1);
+            }
+        } catch (SQLException e) {
+            throw duplicateOr(e, task);
+        }
+    }
+
+    private static Task lock(Connection connection, long id) throws SQLException {
+        return Jdbc.one(connection, BY_ID_FOR_UPDATE, TaskRows::read, id)
+                .orElseThrow(() -> new TaskNotFoundException("with id " + id));
+    }
+
+    private static void writeLabels(Connection connection, long id, Map<String, String> labels) throws SQLException {
+        Jdbc.update(connection, DELETE_LABELS, id);
+        if (labels.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement statement = connection.prepareStatement(INSERT_LABEL)) {
+            for (Map.Entry<String, String> label : labels.entrySet()) {
+                Jdbc.bind(statement, id, label.getKey(), label.getValue());
+                statement.addBatch();
+            }
+            statement.executeBatch();
+        }
+    }
+
+    private static void audit(Connection connection, Instant at, String actor, String action, Task subject,
+                              Task before, Task after) throws SQLException {
+        AuditWriter.write(connection, at, actor, action, "task:" + subject.id(), subject.namespace(),
+                before == null ? null : TaskRows.auditJson(before), after == null ? null : TaskRows.auditJson(after));
+    }
+
+    /** The planned next fire stays valid only while the schedule that produced it is unchanged. */
+    private static boolean sameSchedule(Task before, Task after) {
+        return before.cron().equals(after.cron()) && before.dialect() == after.dialect()
+                && before.zone().equals(after.zone());
+    }
+
+    /** A clash on the unique (namespace, name) key means the name is taken. */
+    private static SQLException duplicateOr(SQLException e, Task task) {
+        if (Jdbc.isDuplicateKey(e)) {
+            throw new DuplicateTaskException(task.namespace(), task.name());
+        }
+        return e; // for the caller to throw
+    }
+
+    private static Object[] concat(Object[] head, Object... tail) {
+        Object[] all = new Object[head.length + tail.length];
+        System.arraycopy(head, 0, all, 0, head.length);
+        System.arraycopy(tail, 0, all, head.length, tail.length);
+        return all;
+    }
+}

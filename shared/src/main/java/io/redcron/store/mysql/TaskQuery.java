@@ -1,0 +1,95 @@
+package io.redcron.store.mysql;
+
+import io.redcron.port.PageRequest;
+import io.redcron.port.TaskFilter;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The {@code WHERE} and {@code ORDER BY} of a task listing. Values are always bind parameters;
+ * only fixed fragments and the whitelisted sort columns below become SQL text.
+ */
+final class TaskQuery {
+    private final StringBuilder where = new StringBuilder(" WHERE 1 = 1");
+    private final List<Object> values = new ArrayList<>();
+    private final String orderBy;
+
+    private TaskQuery(TaskFilter filter) {
+        if (filter.namespace() != null) {
+            add(" AND t.namespace = ?", filter.namespace());
+        }
+        if (filter.text() != null && !filter.text().isBlank()) {
+            String pattern = "%" + Like.escape(filter.text().trim().toLowerCase(Locale.ROOT)) + "%";
+            add(" AND (LOWER(t.name) LIKE ? ESCAPE '" + Like.ESCAPE + "' OR LOWER(t.description) LIKE ? ESCAPE '"
+                    + Like.ESCAPE + "')", pattern, pattern);
+        }
+        if (filter.group() != null) {
+            add(" AND t.task_group = ?", filter.group());
+        }
+        if (filter.enabled() != null) {
+            add(" AND t.enabled = ?", filter.enabled());
+        }
+        if (filter.type() != null) {
+            add(" AND t.type = ?", filter.type());
+        }
+        if (filter.label() != null && !filter.label().isBlank()) {
+            label(filter.label().trim());
+        }
+        orderBy = orderBy(filter.sort(), filter.descending());
+    }
+
+    static TaskQuery of(TaskFilter filter) {
+        return new TaskQuery(filter);
+    }
+
+    String select() {
+        return "SELECT " + TaskRows.COLUMNS + " FROM task t" + where + orderBy + " LIMIT ? OFFSET ?";
+    }
+
+    String count() {
+        return "SELECT COUNT(*) FROM task t" + where;
+    }
+
+    Object[] values() {
+        return values.toArray();
+    }
+
+    Object[] values(PageRequest page) {
+        List<Object> all = new ArrayList<>(values);
+        all.add(page.limit());
+        all.add(page.offset());
+        return all.toArray();
+    }
+
+    /** {@code key} finds tasks that have the label, {@code key=value} those where it has that value. */
+    private void label(String label) {
+        int equals = label.indexOf('=');
+        if (equals < 0) {
+            add(" AND EXISTS (SELECT 1 FROM task_label l WHERE l.task_id = t.id AND l.label_key = ?)", label);
+        } else {
+            add(" AND EXISTS (SELECT 1 FROM task_label l WHERE l.task_id = t.id AND l.label_key = ?"
+                    + " AND l.label_value = ?)", label.substring(0, equals).trim(), label.substring(equals + 1));
+        }
+    }
+
+    private void add(String condition, Object... bound) {
+        where.append(condition);
+        values.addAll(List.of(bound));
+    }
+
+    private static String orderBy(TaskFilter.Sort sort, boolean descending) {
+        String direction = descending ? " DESC" : " ASC";
+        String id = "t.id" + direction;
+        return switch (sort) {
+            // (namespace, name) is unique: no tie breaker, so the unique index gives the order.
+            case NAME -> " ORDER BY t.name" + direction + ", t.namespace" + direction;
+            case GROUP -> " ORDER BY t.task_group" + direction + ", t.name" + direction + ", " + id;
+            // Unplanned tasks (no next fire) sort as if planned for the end of time.
+            case NEXT_FIRE -> " ORDER BY t.next_fire_order" + direction + ", " + id;
+            case UPDATED -> " ORDER BY t.updated_at" + direction + ", " + id;
+            case ID -> " ORDER BY " + id;
+        };
+    }
+}

@@ -1,0 +1,117 @@
+package io.redcron.store.mysql;
+
+import io.redcron.domain.ConcurrencyPolicy;
+import io.redcron.domain.MisfirePolicy;
+import io.redcron.domain.RetryPolicy;
+import io.redcron.domain.Task;
+import io.redcron.domain.TaskType;
+import io.redcron.schedule.CronDialect;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** Maps {@link Task} to the columns of {@code task} and back. */
+final class TaskRows {
+
+    /** Every column of {@code task} aliased {@code t}; {@link #read} reads them by name. */
+    static final String COLUMNS = "t.id, t.namespace, t.name, t.task_group, t.description, t.cron, t.dialect, t.zone,"
+            + " t.type, t.payload, t.timeout_ms, t.retry_max_attempts, t.retry_initial_ms, t.retry_multiplier,"
+            + " t.retry_max_ms, t.retry_jitter, t.misfire_policy, t.catch_up_limit, t.concurrency_policy, t.enabled,"
+            + " t.owner, t.labels, t.alert_targets, t.params, t.version, t.created_at, t.updated_at, t.next_fire_at";
+
+    /** The columns an edit replaces, in the order of {@link #definition}. */
+    static final String DEFINITION_COLUMNS = "name, task_group, description, cron, dialect, zone, type, payload,"
+            + " timeout_ms, retry_max_attempts, retry_initial_ms, retry_multiplier, retry_max_ms, retry_jitter,"
+            + " misfire_policy, catch_up_limit, concurrency_policy, enabled, owner, labels, alert_targets, params";
+
+    static final int DEFINITION_SIZE = DEFINITION_COLUMNS.split(",").length;
+
+    /** {@code name = ?, task_group = ?, …} for the same columns. */
+    static final String DEFINITION_ASSIGNMENTS = Arrays.stream(DEFINITION_COLUMNS.split(","))
+            .map(column -> column.trim() + " = ?")
+            .collect(Collectors.joining(", "));
+
+    private TaskRows() {
+    }
+
+    static Object[] definition(Task task) {
+        RetryPolicy retry = task.retry();
+        return new Object[] {
+            task.name(), task.group(), task.description(), task.cron(), task.dialect(), task.zone().getId(),
+            task.type(), Json.write(task.payload()), task.timeout().toMillis(), retry.maxAttempts(),
+            retry.initialBackoff().toMillis(), retry.multiplier(), retry.maxBackoff().toMillis(), retry.jitter(),
+            task.misfirePolicy(), task.catchUpLimit(), task.concurrencyPolicy(), task.enabled(), task.owner(),
+            Json.write(task.labels()), Json.write(task.alertTargets()), Json.write(task.params()),
+        };
+    }
+
+    static Task read(ResultSet row) throws SQLException {
+        TaskType type = TaskType.valueOf(row.getString("type"));
+        return Task.builder()
+                .id(row.getLong("id"))
+                .namespace(row.getString("namespace"))
+                .name(row.getString("name"))
+                .group(row.getString("task_group"))
+                .description(row.getString("description"))
+                .cron(row.getString("cron"))
+                .dialect(CronDialect.valueOf(row.getString("dialect")))
+                .zone(ZoneId.of(row.getString("zone")))
+                .payload(Json.payload(type, row.getString("payload")))
+                .timeout(Duration.ofMillis(row.getLong("timeout_ms")))
+                .retry(new RetryPolicy(row.getInt("retry_max_attempts"),
+                        Duration.ofMillis(row.getLong("retry_initial_ms")), row.getDouble("retry_multiplier"),
+                        Duration.ofMillis(row.getLong("retry_max_ms")), row.getDouble("retry_jitter")))
+                .misfirePolicy(MisfirePolicy.valueOf(row.getString("misfire_policy")))
+                .catchUpLimit(row.getInt("catch_up_limit"))
+                .concurrencyPolicy(ConcurrencyPolicy.valueOf(row.getString("concurrency_policy")))
+                .enabled(row.getBoolean("enabled"))
+                .owner(row.getString("owner"))
+                .labels(Json.stringMap(row.getString("labels")))
+                .alertTargets(Json.stringList(row.getString("alert_targets")))
+                .params(Json.stringMap(row.getString("params")))
+                .version(row.getLong("version"))
+                .createdAt(Jdbc.instant(row, "created_at"))
+                .updatedAt(Jdbc.instant(row, "updated_at"))
+                .nextFireAt(Jdbc.instant(row, "next_fire_at"))
+                .build();
+    }
+
+    /** The state of a task as the audit log keeps it: every field, by name, times as ISO text. */
+    static String auditJson(Task task) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", task.id());
+        out.put("namespace", task.namespace());
+        out.put("name", task.name());
+        out.put("group", task.group());
+        out.put("description", task.description());
+        out.put("cron", task.cron());
+        out.put("dialect", task.dialect().id());
+        out.put("zone", task.zone().getId());
+        out.put("type", task.type().id());
+        out.put("payload", task.payload());
+        out.put("timeoutMs", task.timeout().toMillis());
+        out.put("retry", Map.of(
+                "maxAttempts", task.retry().maxAttempts(),
+                "initialBackoffMs", task.retry().initialBackoff().toMillis(),
+                "multiplier", task.retry().multiplier(),
+                "maxBackoffMs", task.retry().maxBackoff().toMillis(),
+                "jitter", task.retry().jitter()));
+        out.put("misfirePolicy", task.misfirePolicy());
+        out.put("catchUpLimit", task.catchUpLimit());
+        out.put("concurrencyPolicy", task.concurrencyPolicy());
+        out.put("enabled", task.enabled());
+        out.put("owner", task.owner());
+        out.put("labels", task.labels());
+        out.put("alertTargets", task.alertTargets());
+        out.put("params", task.params());
+        out.put("version", task.version());
+        out.put("updatedAt", task.updatedAt());
+        return Json.write(out);
+    }
+}

