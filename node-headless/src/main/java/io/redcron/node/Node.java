@@ -97,7 +97,7 @@ public final class Node implements AutoCloseable {
             Leadership leadership = new Leadership(System::nanoTime);
             Duration lease = config.scheduler().lease();
             SchedulerParts parts = new SchedulerParts(namespace, nodeId, new MysqlSchedulerStore(dataSource, clock),
-                    new MysqlRecoveryStore(dataSource, clock), runs, new RedisScheduleIndex(redis, keys), queue,
+                    new MysqlRecoveryStore(dataSource), runs, new RedisScheduleIndex(redis, keys), queue,
                     config.worker().lease());
             scheduler = parts.loop(new SchedulerLoop.Settings(namespace, config.scheduler().tick(),
                     Duration.ofSeconds(2), config.scheduler().batchSize(),

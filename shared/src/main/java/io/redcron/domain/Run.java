@@ -9,13 +9,15 @@ import java.util.Objects;
  * One fire of a task (or one manual trigger), with its current attempt. A cron fire is unique per
  * {@code (taskId, scheduledAt)}; the attempt number is the fence for writing results.
  *
+ * @param lostAttempts attempts that ended without a result (the worker died, or handed the run
+ *                   back on shutdown); they do not use up {@code maxAttempts}
  * @param node       the node that owns (or last owned) the current attempt
  * @param leaseUntil until when that ownership holds without renewal
  * @param output     the tail of the merged stdout/stderr of the last attempt
  * @param error      why the run failed, was skipped or refused, in one line
  */
 public record Run(long id, long taskId, String namespace, String taskName, String group, TriggerType trigger,
-                  Instant scheduledAt, RunStatus status, int attempt, int maxAttempts, String node,
+                  Instant scheduledAt, RunStatus status, int attempt, int maxAttempts, int lostAttempts, String node,
                   Instant leaseUntil, Instant createdAt, Instant startedAt, Instant finishedAt, Integer exitCode,
                   String output, String error, Map<String, String> params) {
 
@@ -34,7 +36,8 @@ public record Run(long id, long taskId, String namespace, String taskName, Strin
         return Duration.between(startedAt, finishedAt != null ? finishedAt : startedAt);
     }
 
+    /** Whether a failed attempt may be retried: lost attempts do not count. */
     public boolean hasAttemptsLeft() {
-        return attempt < maxAttempts;
+        return attempt - lostAttempts < maxAttempts;
     }
 }

@@ -72,10 +72,10 @@ final class RunFinisher {
             case FAILED -> RunStatus.FAILED;
         };
         boolean retryable = status == RunStatus.FAILED || status == RunStatus.TIMED_OUT;
-        if (retryable && run.attempt() < run.maxAttempts()) {
+        if (retryable && run.hasAttemptsLeft()) {
             Instant retryAt = now.plus(task.retry().backoffBefore(run.attempt() + 1, random.getAsDouble()));
-            String error = result.error() + "; attempt " + (run.attempt() + 1) + " of " + run.maxAttempts()
-                    + " at " + retryAt;
+            String error = result.error() + "; retry " + (run.attempt() - run.lostAttempts()) + " of "
+                    + (run.maxAttempts() - 1) + " at " + retryAt;
             return new RunOutcome(RunStatus.RETRYING, now, result.exitCode(), result.output(), error, retryAt);
         }
         return new RunOutcome(status, now, result.exitCode(), result.output(), result.error());

@@ -1,8 +1,10 @@
 package io.redcron.store.mysql;
 
+import io.redcron.domain.ConcurrencyPolicy;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.TriggerType;
+import io.redcron.port.Claim;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
 import io.redcron.port.RunFilter;
@@ -17,6 +19,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.sql.DataSource;
@@ -29,9 +32,10 @@ import javax.sql.DataSource;
  * take the millisecond they were requested, moved on to the next free one that is not a whole
  * second: a manual run can never occupy, and so never swallow, a cron fire.
  *
- * <p>A claim needs an attempt left ({@code attempt < max_attempts}), also when it takes over a
- * RUNNING run whose lease expired: the lost attempt may have had side effects, so it counts.
- * A lost last attempt is not claimed again; the reaper fails it through {@link #complete}.
+ * <p>A claim needs an attempt left ({@code attempt - lost_attempts < max_attempts}) and takes only
+ * a waiting run (QUEUED, or RETRYING once its backoff is over). A RUNNING run whose lease expired
+ * is not claimed directly: the leader's reaper records the lost attempt first and queues it again,
+ * so every lost attempt is on record.
  */
 public final class MysqlRunStore implements RunStore {
     private static final int MAX_ERROR = 2000;
@@ -40,17 +44,28 @@ public final class MysqlRunStore implements RunStore {
     private static final String BY_FIRE = "SELECT " + RunRows.COLUMNS + " FROM task_run r"
             + " WHERE r.task_id = ? AND r.scheduled_at = ?";
     private static final String INSERT = "INSERT INTO task_run (task_id, namespace, task_name, task_group,"
-            + " trigger_type, scheduled_at, status, attempt, max_attempts, created_at, params)"
-            + " SELECT t.id, t.namespace, t.name, t.task_group, ?, ?, 'QUEUED', 0, ?, ?, ? FROM task t WHERE t.id = ?";
+            + " trigger_type, scheduled_at, due_at, status, attempt, max_attempts, created_at, params)"
+            + " SELECT t.id, t.namespace, t.name, t.task_group, ?, ?, ?, 'QUEUED', 0, ?, ?, ? FROM task t WHERE t.id = ?";
     private static final String INSERT_CRON_FIRE = INSERT + " ON DUPLICATE KEY UPDATE task_run.id = task_run.id";
     private static final String CLAIM = "UPDATE task_run SET status = 'RUNNING', attempt = attempt + 1, node = ?,"
             + " lease_until = ?, started_at = ?, finished_at = NULL, exit_code = NULL, output = NULL"
-            + " WHERE id = ? AND attempt < max_attempts"
-            + " AND (status IN ('QUEUED', 'RETRYING') OR (status = 'RUNNING' AND lease_until < ?))";
+            + " WHERE id = ? AND attempt - lost_attempts < max_attempts AND cancel_requested = FALSE"
+            + " AND (status = 'QUEUED' OR (status = 'RETRYING' AND due_at <= ?))";
     private static final String RENEW = "UPDATE task_run SET lease_until = ?"
-            + " WHERE id = ? AND attempt = ? AND node = ? AND status = 'RUNNING'";
+            + " WHERE id = ? AND attempt = ? AND node = ? AND status = 'RUNNING' AND cancel_requested = FALSE";
     private static final String COMPLETE = "UPDATE task_run SET status = ?, finished_at = ?, exit_code = ?,"
-            + " output = ?, error = ?, lease_until = NULL WHERE id = ? AND attempt = ? AND status = ?";
+            + " output = ?, error = ?, due_at = ?, lease_until = NULL WHERE id = ? AND attempt = ? AND status = ?";
+    private static final String HAND_BACK = "UPDATE task_run SET status = 'QUEUED', lost_attempts = lost_attempts + 1,"
+            + " lease_until = NULL, due_at = ?, error = ? WHERE id = ? AND attempt = ? AND node = ? AND status = 'RUNNING'";
+    private static final String FOR_UPDATE = BY_ID + " FOR UPDATE";
+    private static final String CANCEL_IDLE = "UPDATE task_run SET status = 'CANCELLED', finished_at = ?, error = ?"
+            + " WHERE id = ? AND status IN ('QUEUED', 'RETRYING')";
+    private static final String MARK_CANCEL = "UPDATE task_run SET cancel_requested = TRUE WHERE id = ? AND status = 'RUNNING'";
+    private static final String LOCK_TASK = "SELECT id FROM task WHERE id = ? FOR UPDATE";
+    private static final String IN_FLIGHT = "SELECT " + RunRows.COLUMNS + " FROM task_run r"
+            + " WHERE r.task_id = ? AND r.status = 'RUNNING' AND r.id <> ? AND r.lease_until >= ?";
+    private static final String SKIP = "UPDATE task_run SET status = 'SKIPPED', finished_at = ?, error = ?"
+            + " WHERE id = ? AND status IN ('QUEUED', 'RETRYING')";
     private static final String CHANGE_IDLE = "UPDATE task_run SET status = ?, error = COALESCE(?, error),"
             + " finished_at = COALESCE(?, finished_at) WHERE id = ? AND status = ?";
 
@@ -69,7 +84,8 @@ public final class MysqlRunStore implements RunStore {
         }
         checkAttempts(maxAttempts);
         return jdbc.transaction("record the fire of task " + taskId + " at " + scheduledAt, connection -> {
-            Jdbc.update(connection, INSERT_CRON_FIRE, TriggerType.CRON, scheduledAt, maxAttempts, now(), "{}", taskId);
+            Jdbc.update(connection, INSERT_CRON_FIRE, TriggerType.CRON, scheduledAt, scheduledAt, maxAttempts, now(), "{}",
+                    taskId);
             return Jdbc.one(connection, BY_FIRE, RunRows::read, taskId, scheduledAt)
                     .orElseThrow(() -> new TaskNotFoundException("with id " + taskId));
         });
@@ -108,12 +124,82 @@ public final class MysqlRunStore implements RunStore {
 
     @Override
     public Optional<Run> claim(long runId, String node, Instant now, Instant leaseUntil) {
+        return jdbc.transaction("claim run " + runId, connection -> claimIn(connection, runId, node, now, leaseUntil));
+    }
+
+    @Override
+    public Claim claim(long runId, ConcurrencyPolicy policy, String node, Instant now, Instant leaseUntil) {
         return jdbc.transaction("claim run " + runId, connection -> {
-            if (Jdbc.update(connection, CLAIM, node, leaseUntil, now, runId, now) == 0) {
-                return Optional.empty();
+            Optional<Run> found = Jdbc.one(connection, BY_ID, RunRows::read, runId);
+            if (found.isEmpty()) {
+                return Claim.unavailable(null);
             }
-            return Jdbc.one(connection, BY_ID, RunRows::read, runId);
+            Run run = found.get();
+            if (cancelRequested(connection, runId)) {
+                Jdbc.update(connection, CANCEL_IDLE, now, "cancelled before it started", runId);
+                return new Claim(Claim.Result.CANCELLED, reread(connection, runId), List.of());
+            }
+            List<Run> inFlight = List.of();
+            if (policy != ConcurrencyPolicy.ALLOW) {
+                // One claim at a time per task, so two workers cannot both find the other's run absent.
+                Jdbc.one(connection, LOCK_TASK, row -> row.getLong(1), run.taskId());
+                inFlight = Jdbc.list(connection, IN_FLIGHT, RunRows::read, run.taskId(), runId, now);
+            }
+            if (policy == ConcurrencyPolicy.FORBID && !inFlight.isEmpty()) {
+                String reason = "skipped: run " + inFlight.get(0).id() + " of this task was still running (policy forbid)";
+                if (Jdbc.update(connection, SKIP, now, reason, runId) == 1) {
+                    return new Claim(Claim.Result.SKIPPED, reread(connection, runId), List.of());
+                }
+                return Claim.unavailable(run);
+            }
+            Optional<Run> claimed = claimIn(connection, runId, node, now, leaseUntil);
+            if (claimed.isEmpty()) {
+                return Claim.unavailable(run);
+            }
+            for (Run replaced : inFlight) {
+                Jdbc.update(connection, MARK_CANCEL, replaced.id());
+            }
+            return new Claim(Claim.Result.CLAIMED, claimed.get(), inFlight);
         });
+    }
+
+    @Override
+    public boolean handBack(long runId, int attempt, String node, Instant now, String reason) {
+        return jdbc.autoCommit("hand back run " + runId, connection -> Jdbc.update(connection, HAND_BACK, now,
+                Text.truncate(Text.sanitize(reason), MAX_ERROR), runId, attempt, node) == 1);
+    }
+
+    @Override
+    public Optional<Run> requestCancel(long runId, Instant now, String reason) {
+        return jdbc.transaction("cancel run " + runId, connection -> {
+            Optional<Run> run = Jdbc.one(connection, FOR_UPDATE, RunRows::read, runId);
+            if (run.isEmpty() || run.get().status().isFinal()) {
+                return run;
+            }
+            if (run.get().status() == RunStatus.RUNNING) {
+                Jdbc.update(connection, MARK_CANCEL, runId);
+            } else {
+                Jdbc.update(connection, CANCEL_IDLE, now, Text.truncate(Text.sanitize(reason), MAX_ERROR), runId);
+            }
+            return Optional.of(reread(connection, runId));
+        });
+    }
+
+    private static Optional<Run> claimIn(Connection connection, long runId, String node, Instant now, Instant leaseUntil)
+            throws SQLException {
+        if (Jdbc.update(connection, CLAIM, node, leaseUntil, now, runId, now) == 0) {
+            return Optional.empty();
+        }
+        return Jdbc.one(connection, BY_ID, RunRows::read, runId);
+    }
+
+    private static boolean cancelRequested(Connection connection, long runId) throws SQLException {
+        return Jdbc.one(connection, "SELECT cancel_requested FROM task_run WHERE id = ?", row -> row.getBoolean(1), runId)
+                .orElse(false);
+    }
+
+    private static Run reread(Connection connection, long runId) throws SQLException {
+        return Jdbc.one(connection, BY_ID, RunRows::read, runId).orElseThrow();
     }
 
     @Override
@@ -127,7 +213,7 @@ public final class MysqlRunStore implements RunStore {
         checkTransition(runId, from, outcome.status());
         String error = Text.truncate(Text.sanitize(outcome.error()), MAX_ERROR);
         Object[] values = {outcome.status(), outcome.finishedAt(), outcome.exitCode(), Text.sanitize(outcome.output()),
-            error, runId, attempt, from};
+            error, outcome.retryAt(), runId, attempt, from};
         return jdbc.autoCommit("record the outcome of run " + runId,
                 connection -> Jdbc.update(connection, COMPLETE, values) == 1);
     }
@@ -150,7 +236,7 @@ public final class MysqlRunStore implements RunStore {
     private Optional<Long> tryInsert(Connection connection, long taskId, Instant at, int maxAttempts,
                                      String params) throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement(INSERT, Statement.RETURN_GENERATED_KEYS)) {
-            Jdbc.bind(statement, TriggerType.MANUAL, at, maxAttempts, now(), params, taskId);
+            Jdbc.bind(statement, TriggerType.MANUAL, at, at, maxAttempts, now(), params, taskId);
             if (statement.executeUpdate() == 0) {
                 throw new TaskNotFoundException("with id " + taskId);
             }

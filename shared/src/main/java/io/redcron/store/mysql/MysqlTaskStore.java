@@ -31,7 +31,8 @@ public final class MysqlTaskStore implements TaskStore {
     private static final String BY_ID_FOR_UPDATE = BY_ID + " FOR UPDATE";
     private static final String BY_NAME = SELECT + " WHERE t.namespace = ? AND t.name = ?";
     private static final String INSERT = "INSERT INTO task (namespace, " + TaskRows.DEFINITION_COLUMNS
-            + ", version, created_at, updated_at) VALUES (?, " + "?, ".repeat(TaskRows.DEFINITION_SIZE) + "1, ?, ?)";
+            + ", version, created_at, updated_at, next_fire_at) VALUES (?, " + "?, ".repeat(TaskRows.DEFINITION_SIZE)
+            + "1, ?, ?, ?)";
     private static final String SET_DEFINITION = "UPDATE task SET " + TaskRows.DEFINITION_ASSIGNMENTS
             + ", next_fire_at = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ?";
     private static final String SET_ENABLED = "UPDATE task SET enabled = ?, next_fire_at = ?, version = version + 1,"
@@ -57,9 +58,10 @@ public final class MysqlTaskStore implements TaskStore {
         String who = AuditWriter.actor(actor);
         return jdbc.transaction("create task", connection -> {
             Instant now = Jdbc.millis(clock.instant());
-            long id = insert(connection, task, now);
+            Instant nextFire = firstFire(task, now);
+            long id = insert(connection, task, now, nextFire);
             writeLabels(connection, id, task.labels());
-            Task created = task.toBuilder().id(id).version(1).createdAt(now).updatedAt(now).nextFireAt(null).build();
+            Task created = task.toBuilder().id(id).version(1).createdAt(now).updatedAt(now).nextFireAt(nextFire).build();
             audit(connection, now, who, "task.create", created, null, created);
             return created;
         });
@@ -98,7 +100,10 @@ public final class MysqlTaskStore implements TaskStore {
                         + "' to '" + task.namespace() + "'; create it there and delete this one");
             }
             Instant now = Jdbc.millis(clock.instant());
-            Instant nextFire = sameSchedule(before, task) && task.enabled() ? before.nextFireAt() : null;
+            // The same schedule keeps its planned fire (an edit must not drop a fire that is due);
+            // a new schedule, or a re-enabled task, fires from now on.
+            Instant nextFire = sameSchedule(before, task) && before.enabled() && task.enabled() && before.nextFireAt() != null
+                    ? before.nextFireAt() : firstFire(task, now);
             Object[] definition = TaskRows.definition(task);
             Object[] values = concat(definition, nextFire, now, id, before.version());
             try {
@@ -123,10 +128,11 @@ public final class MysqlTaskStore implements TaskStore {
                 return before;
             }
             Instant now = Jdbc.millis(clock.instant());
-            // A disabled task has no planned fire; enabling it lets the scheduler plan from now.
-            Jdbc.update(connection, SET_ENABLED, enabled, null, now, id, before.version());
-            Task after = before.toBuilder().enabled(enabled).nextFireAt(null).version(before.version() + 1)
-                    .updatedAt(now).build();
+            // A disabled task has no planned fire; an enabled one fires from now on.
+            Task after = before.toBuilder().enabled(enabled).version(before.version() + 1).updatedAt(now).build();
+            Instant nextFire = firstFire(after, now);
+            after = after.toBuilder().nextFireAt(nextFire).build();
+            Jdbc.update(connection, SET_ENABLED, enabled, nextFire, now, id, before.version());
             audit(connection, now, who, enabled ? "task.enable" : "task.disable", after, before, after);
             return after;
         });
@@ -146,8 +152,19 @@ public final class MysqlTaskStore implements TaskStore {
         });
     }
 
-    private long insert(Connection connection, Task task, Instant now) throws SQLException {
-        Object[] values = concat(concat(new Object[] {task.namespace()}, TaskRows.definition(task)), now, now);
+    /**
+     * The first fire of a task from {@code now}, or null when it is disabled or never fires. The
+     * scheduler takes it from here; the schedule index is only a copy.
+     */
+    private static Instant firstFire(Task task, Instant now) {
+        if (!task.enabled()) {
+            return null;
+        }
+        return task.schedule().nextAfter(now, task.zone()).map(java.time.ZonedDateTime::toInstant).orElse(null);
+    }
+
+    private long insert(Connection connection, Task task, Instant now, Instant nextFire) throws SQLException {
+        Object[] values = concat(concat(new Object[] {task.namespace()}, TaskRows.definition(task)), now, now, nextFire);
         try (PreparedStatement statement = connection.prepareStatement(INSERT, Statement.RETURN_GENERATED_KEYS)) {
             Jdbc.bind(statement, values);
             statement.executeUpdate();

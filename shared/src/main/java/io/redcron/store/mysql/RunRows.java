@@ -10,7 +10,7 @@ import java.sql.SQLException;
 /** Maps rows of {@code task_run} to {@link Run}. */
 final class RunRows {
     static final String COLUMNS = "r.id, r.task_id, r.namespace, r.task_name, r.task_group, r.trigger_type,"
-            + " r.scheduled_at, r.status, r.attempt, r.max_attempts, r.node, r.lease_until, r.created_at,"
+            + " r.scheduled_at, r.status, r.attempt, r.max_attempts, r.lost_attempts, r.node, r.lease_until, r.created_at,"
             + " r.started_at, r.finished_at, r.exit_code, r.output, r.error, r.params";
 
     private RunRows() {
@@ -20,7 +20,7 @@ final class RunRows {
         return new Run(row.getLong("id"), row.getLong("task_id"), row.getString("namespace"),
                 row.getString("task_name"), row.getString("task_group"),
                 TriggerType.valueOf(row.getString("trigger_type")), Jdbc.instant(row, "scheduled_at"),
-                RunStatus.valueOf(row.getString("status")), row.getInt("attempt"), row.getInt("max_attempts"),
+                RunStatus.valueOf(row.getString("status")), row.getInt("attempt"), row.getInt("max_attempts"), row.getInt("lost_attempts"),
                 row.getString("node"), Jdbc.instant(row, "lease_until"), Jdbc.instant(row, "created_at"),
                 Jdbc.instant(row, "started_at"), Jdbc.instant(row, "finished_at"), Jdbc.nullableInt(row, "exit_code"),
                 row.getString("output"), row.getString("error"), Json.stringMap(row.getString("params")));

@@ -1,0 +1,179 @@
+package io.redcron.store.mysql;
+
+import io.redcron.domain.Run;
+import io.redcron.domain.Task;
+import io.redcron.port.SchedulerStore;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.sql.DataSource;
+
+/**
+ * The leader's writes and reads. {@link #recordFires} is the heart of "one run per fire": all
+ * fires of a batch in one fenced transaction, inserted so that a fire recorded before is kept as
+ * it is, and each task's next fire moved on only if the task was not changed meanwhile.
+ */
+public final class MysqlSchedulerStore implements SchedulerStore {
+    private static final String INSERT_ROW = "(?, ?, ?, ?, 'CRON', ?, ?, ?, 0, ?, ?, ?, ?, '{}')";
+    private static final String INSERT_HEAD = "INSERT INTO task_run (task_id, namespace, task_name, task_group,"
+            + " trigger_type, scheduled_at, due_at, status, attempt, max_attempts, created_at, finished_at, error,"
+            + " params) VALUES ";
+    private static final String INSERT_TAIL = " ON DUPLICATE KEY UPDATE task_run.id = task_run.id";
+    private static final String ADVANCE = "UPDATE task SET next_fire_at = ?"
+            + " WHERE id = ? AND version = ? AND next_fire_at = ?";
+    private static final String CHANGED = "SELECT id, enabled, next_fire_at, updated_at, version FROM task"
+            + " WHERE namespace = ? AND updated_at >= ? ORDER BY updated_at, id LIMIT ?";
+    private static final String PLANNED = "SELECT id, enabled, next_fire_at, updated_at, version FROM task"
+            + " WHERE namespace = ? AND id > ? AND enabled = TRUE AND next_fire_at IS NOT NULL ORDER BY id LIMIT ?";
+    private static final String GROUPS = "SELECT DISTINCT task_group FROM task WHERE namespace = ?";
+
+    private final Jdbc jdbc;
+    private final Clock clock;
+    private final Fence fence;
+
+    public MysqlSchedulerStore(DataSource dataSource, Clock clock) {
+        this.jdbc = new Jdbc(dataSource);
+        this.clock = clock;
+        this.fence = new Fence(SqlDialect.detect(dataSource));
+    }
+
+    @Override
+    public List<Run> recordFires(String namespace, long epoch, List<TaskFires> batch) {
+        if (batch.isEmpty()) {
+            return List.of();
+        }
+        return jdbc.transaction("record fires of namespace '" + namespace + "'", connection -> {
+            fence.check(connection, namespace, epoch);
+            Instant now = Jdbc.millis(clock.instant());
+            insertFires(connection, batch, now);
+            advance(connection, batch);
+            return readBack(connection, batch);
+        });
+    }
+
+    private static void insertFires(Connection connection, List<TaskFires> batch, Instant now) throws SQLException {
+        List<Object> values = new ArrayList<>();
+        int rows = 0;
+        for (TaskFires taskFires : batch) {
+            Task task = taskFires.task();
+            for (Fire fire : taskFires.fires()) {
+                values.add(task.id());
+                values.add(task.namespace());
+                values.add(task.name());
+                values.add(task.group());
+                values.add(fire.scheduledAt());
+                values.add(fire.scheduledAt());
+                values.add(fire.skipped() ? "SKIPPED" : "QUEUED");
+                values.add(task.retry().maxAttempts());
+                values.add(now);
+                values.add(fire.skipped() ? now : null);
+                values.add(fire.skipped() ? Text.truncate(fire.reason(), 2000) : null);
+                rows++;
+            }
+        }
+        if (rows == 0) {
+            return;
+        }
+        String sql = INSERT_HEAD + String.join(", ", java.util.Collections.nCopies(rows, INSERT_ROW)) + INSERT_TAIL;
+        Jdbc.update(connection, sql, values.toArray());
+    }
+
+    private static void advance(Connection connection, List<TaskFires> batch) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(ADVANCE)) {
+            for (TaskFires taskFires : batch) {
+                Task task = taskFires.task();
+                Jdbc.bind(statement, taskFires.next(), task.id(), task.version(), task.nextFireAt());
+                statement.addBatch();
+            }
+            statement.executeBatch();
+        }
+    }
+
+    /** The runs of the batch's fires, whether inserted now or found from an earlier try. */
+    private static List<Run> readBack(Connection connection, List<TaskFires> batch) throws SQLException {
+        Set<String> wanted = new HashSet<>();
+        List<Long> taskIds = new ArrayList<>();
+        Instant from = null;
+        Instant to = null;
+        for (TaskFires taskFires : batch) {
+            taskIds.add(taskFires.task().id());
+            for (Fire fire : taskFires.fires()) {
+                wanted.add(taskFires.task().id() + "@" + fire.scheduledAt().toEpochMilli());
+                from = from == null || fire.scheduledAt().isBefore(from) ? fire.scheduledAt() : from;
+                to = to == null || fire.scheduledAt().isAfter(to) ? fire.scheduledAt() : to;
+            }
+        }
+        if (wanted.isEmpty()) {
+            return List.of();
+        }
+        String sql = "SELECT " + RunRows.COLUMNS + " FROM task_run r WHERE r.task_id IN (" + placeholders(taskIds.size())
+                + ") AND r.scheduled_at BETWEEN ? AND ?";
+        List<Object> values = new ArrayList<>(taskIds);
+        values.add(from);
+        values.add(to);
+        List<Run> runs = new ArrayList<>();
+        for (Run run : Jdbc.list(connection, sql, RunRows::read, values.toArray())) {
+            if (wanted.contains(run.taskId() + "@" + run.scheduledAt().toEpochMilli())) {
+                runs.add(run);
+            }
+        }
+        runs.sort(Comparator.comparing(Run::scheduledAt).thenComparing(Run::id));
+        return runs;
+    }
+
+    @Override
+    public List<ScheduleState> changedSince(String namespace, Instant since, int limit) {
+        return jdbc.autoCommit("read changed tasks", connection ->
+                Jdbc.list(connection, CHANGED, MysqlSchedulerStore::state, namespace, since, limit));
+    }
+
+    @Override
+    public List<ScheduleState> planned(String namespace, long afterId, int limit) {
+        return jdbc.autoCommit("read planned tasks", connection ->
+                Jdbc.list(connection, PLANNED, MysqlSchedulerStore::state, namespace, afterId, limit));
+    }
+
+    @Override
+    public Map<Long, Task> tasks(Collection<Long> ids) {
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        List<Long> unique = new ArrayList<>(new LinkedHashSet<>(ids));
+        String sql = "SELECT " + TaskRows.COLUMNS + " FROM task t WHERE t.id IN (" + placeholders(unique.size()) + ")";
+        return jdbc.autoCommit("read due tasks", connection -> {
+            Map<Long, Task> tasks = new HashMap<>();
+            for (Task task : Jdbc.list(connection, sql, TaskRows::read, unique.toArray())) {
+                tasks.put(task.id(), task);
+            }
+            return tasks;
+        });
+    }
+
+    @Override
+    public Set<String> groups(String namespace) {
+        return jdbc.autoCommit("read task groups", connection ->
+                new HashSet<>(Jdbc.list(connection, GROUPS, row -> row.getString(1), namespace)));
+    }
+
+    private static ScheduleState state(java.sql.ResultSet row) throws SQLException {
+        return new ScheduleState(row.getLong("id"), row.getBoolean("enabled"), Jdbc.instant(row, "next_fire_at"),
+                Jdbc.instant(row, "updated_at"), row.getLong("version"));
+    }
+
+    /** {@code ?, ?, ?}: the SQL names no value, every one is bound. */
+    static String placeholders(int count) {
+        return String.join(", ", java.util.Collections.nCopies(count, "?"));
+    }
+}
