@@ -44,7 +44,23 @@ public record SandboxConnection(String redisUri, String jdbcUrl, String dbUser, 
 
     /** {@code ~/.redcron/sandbox.properties}, whatever data folder the sandbox uses. */
     public static Path defaultLocation() {
-        return Path.of(System.getProperty("user.home"), ".redcron", "sandbox.properties");
+        return home().resolve("sandbox.properties");
+    }
+
+    /**
+     * Redcron's folder in the user's home: {@code ~/.redcron}, or {@code $REDCRON_HOME} (or the
+     * system property {@code redcron.home}) when set, so tests and several setups stay apart.
+     */
+    public static Path home() {
+        String property = System.getProperty("redcron.home");
+        if (property != null && !property.isBlank()) {
+            return Path.of(property);
+        }
+        String env = System.getenv("REDCRON_HOME");
+        if (env != null && !env.isBlank()) {
+            return Path.of(env);
+        }
+        return Path.of(System.getProperty("user.home"), ".redcron");
     }
 
     /** Writes through a temporary file, so a reader never sees half a file. */

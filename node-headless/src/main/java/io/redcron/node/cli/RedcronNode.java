@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
         description = {"Redcron: distributed cron on Redis and MySQL.",
                 "Runs the scheduler and worker roles, and manages tasks and schedules from the command line."},
         commandListHeading = "%nCommands:%n",
-        subcommands = {RunCommand.class, CronCommand.class, MigrateCommand.class, TaskCommand.class, TriggerCommand.class,
+        subcommands = {SandboxCommand.class, RunCommand.class, CronCommand.class, MigrateCommand.class, TaskCommand.class, TriggerCommand.class,
                 PauseCommand.class, ResumeCommand.class, CancelCommand.class, RunsCommand.class, NodesCommand.class,
                 QueuesCommand.class, LeaderCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Stores: every command that talks to the stores takes --config FILE, or --redis URI --jdbc URL",

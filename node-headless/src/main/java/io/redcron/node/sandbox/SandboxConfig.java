@@ -27,7 +27,7 @@ public record SandboxConfig(Path dataDir, int redisPort, int mariaDbPort, Path c
 
     /** {@code ~/.redcron/sandbox}, the usual ports, announced in {@code ~/.redcron/sandbox.properties}. */
     public static SandboxConfig defaults() {
-        return new SandboxConfig(Path.of(System.getProperty("user.home"), ".redcron", "sandbox"),
+        return new SandboxConfig(SandboxConnection.home().resolve("sandbox"),
                 DEFAULT_REDIS_PORT, DEFAULT_MARIADB_PORT, SandboxConnection.defaultLocation());
     }
 
