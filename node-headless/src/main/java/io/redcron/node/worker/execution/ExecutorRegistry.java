@@ -1,0 +1,102 @@
+package io.redcron.node.worker.execution;
+
+import io.redcron.config.WorkerConfig;
+import io.redcron.domain.TaskType;
+
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The node's executors, one per enabled task type, behind the node's own
+ * {@link ExecutionPolicy}: a request the policy refuses never reaches an executor.
+ *
+ * <p>Executors for types the node does not run are not even built (no HTTP client, no handler
+ * scan), so a disabled type costs nothing.
+ */
+public final class ExecutorRegistry {
+    /** How long a killed process tree or an interrupted handler gets before it is abandoned. */
+    public static final Duration DEFAULT_KILL_GRACE = Duration.ofSeconds(5);
+
+    private final ExecutionPolicy policy;
+    private final Map<TaskType, Executor> executors = new EnumMap<>(TaskType.class);
+    private final JavaExecutor javaExecutor;
+
+    public ExecutorRegistry(WorkerConfig config, String nodeId) {
+        this(config, nodeId, DEFAULT_KILL_GRACE);
+    }
+
+    public ExecutorRegistry(WorkerConfig config, String nodeId, Duration killGrace) {
+        this(config, nodeId, killGrace, ExecutorRegistry.class.getClassLoader());
+    }
+
+    /**
+     * @param killGrace      between TERM and KILL of a timed out or cancelled process tree; also
+     *                       how long a stopped java handler gets, and how long output is still read
+     *                       after a program ended while a background child holds its stdout
+     * @param handlerLoader  where {@link io.redcron.handler.TaskHandler}s are looked up
+     */
+    public ExecutorRegistry(WorkerConfig config, String nodeId, Duration killGrace, ClassLoader handlerLoader) {
+        Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(nodeId, "nodeId");
+        if (killGrace.isNegative()) {
+            throw new IllegalArgumentException("kill grace must not be negative: " + killGrace);
+        }
+        if (config.outputTailBytes() < 0) {
+            throw new IllegalArgumentException("worker.output-tail must not be negative: " + config.outputTailBytes());
+        }
+        this.policy = new ExecutionPolicy(config, nodeId);
+        int tail = config.outputTailBytes();
+        ProcessTreeKiller killer = new ProcessTreeKiller(killGrace);
+        if (policy.allows(TaskType.EXEC)) {
+            executors.put(TaskType.EXEC, new ProcessExecutor(TaskType.EXEC, tail, killer, killGrace));
+        }
+        if (policy.allows(TaskType.SHELL)) {
+            executors.put(TaskType.SHELL, new ProcessExecutor(TaskType.SHELL, tail, killer, killGrace));
+        }
+        if (policy.allows(TaskType.HTTP)) {
+            executors.put(TaskType.HTTP, new HttpExecutor(tail));
+        }
+        javaExecutor = policy.allows(TaskType.JAVA) ? new JavaExecutor(nodeId, tail, killGrace, handlerLoader) : null;
+        if (javaExecutor != null) {
+            executors.put(TaskType.JAVA, javaExecutor);
+        }
+    }
+
+    public ExecutionPolicy policy() {
+        return policy;
+    }
+
+    /** The names of the java task handlers this node found, sorted; empty when java is disabled. */
+    public Set<String> handlerNames() {
+        return javaExecutor == null ? Set.of() : javaExecutor.handlerNames();
+    }
+
+    /**
+     * Runs one attempt and blocks until it ended. Never throws for anything the task does: a
+     * refusal, a program that cannot start, a timeout and a cancellation are all results. An
+     * interrupt of the calling thread cancels the attempt and stays set.
+     */
+    public ExecutionResult execute(ExecutionRequest request, OutputListener output, Cancellation cancellation) {
+        Objects.requireNonNull(request, "request");
+        Optional<String> refusal = policy.refusal(request.payload())
+                .or(() -> RunVariables.problem(request.params()));
+        if (refusal.isPresent()) {
+            return ExecutionResult.failedBeforeStart(refusal.get());
+        }
+        Cancellation cancel = cancellation == null ? new Cancellation() : cancellation;
+        if (cancel.isCancelled()) {
+            return new ExecutionResult(ExecutionStatus.CANCELLED, null, "", cancel.reason(), Duration.ZERO);
+        }
+        Executor executor = executors.get(request.payload().type());
+        try {
+            return executor.execute(request, output == null ? OutputListener.NONE : output, cancel);
+        } catch (RuntimeException e) {
+            // A bug of ours must still end as a recorded failure, not as a run stuck in RUNNING.
+            return ExecutionResult.failedBeforeStart("node error: " + Texts.oneLine(String.valueOf(e), 300));
+        }
+    }
+}
