@@ -69,7 +69,7 @@ final class HttpExecutor implements Executor {
         Outcome outcome;
         Cancellation.Registration registration = cancellation.onCancel(() -> stop.complete(cancellation.reason()));
         try {
-            outcome = exchange(httpRequest, payload, request.timeout(), deadline, sink, stop);
+            outcome = exchange(request, httpRequest, payload, deadline, sink, stop);
         } finally {
             registration.close();
         }
@@ -81,8 +81,9 @@ final class HttpExecutor implements Executor {
     private record Outcome(ExecutionStatus status, String error) {
     }
 
-    private Outcome exchange(HttpRequest httpRequest, HttpPayload payload, Duration timeout, long deadline,
+    private Outcome exchange(ExecutionRequest request, HttpRequest httpRequest, HttpPayload payload, long deadline,
                              OutputSink sink, CompletableFuture<String> stop) {
+        Duration timeout = request.timeout();
         CompletableFuture<HttpResponse<InputStream>> sent =
                 client.sendAsync(httpRequest, HttpResponse.BodyHandlers.ofInputStream());
         Outcome interruption = awaitFirst(sent, stop, timeout, deadline);
@@ -100,7 +101,7 @@ final class HttpExecutor implements Executor {
         byte[] statusLine = ("HTTP " + status + "\n").getBytes(StandardCharsets.US_ASCII);
         sink.write(statusLine, 0, statusLine.length);
 
-        OutputPump pump = new OutputPump(response.body(), sink, "redcron-http-body").start();
+        OutputPump pump = new OutputPump(response.body(), sink, "redcron-http-" + request.runId()).start();
         interruption = awaitFirst(pump.ended(), stop, timeout, deadline);
         if (interruption != null) {
             pump.abort();
