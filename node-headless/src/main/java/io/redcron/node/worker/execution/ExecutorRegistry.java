@@ -77,8 +77,11 @@ public final class ExecutorRegistry {
 
     /**
      * Runs one attempt and blocks until it ended. Never throws for anything the task does: a
-     * refusal, a program that cannot start, a timeout and a cancellation are all results. An
-     * interrupt of the calling thread cancels the attempt and stays set.
+     * refusal, a program that cannot start, a timeout and a cancellation are all results.
+     *
+     * <p>Use {@code cancellation} to stop a run politely (TERM, then KILL after the grace). An
+     * interrupt of the calling thread is the impolite way: the attempt ends as cancelled without
+     * waiting out the grace (KILL follows TERM at once) and the interrupt flag stays set.
      */
     public ExecutionResult execute(ExecutionRequest request, OutputListener output, Cancellation cancellation) {
         Objects.requireNonNull(request, "request");

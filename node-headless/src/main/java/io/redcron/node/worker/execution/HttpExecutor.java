@@ -7,11 +7,14 @@ import io.redcron.domain.TaskType;
 import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.UnresolvedAddressException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
@@ -64,8 +67,11 @@ final class HttpExecutor implements Executor {
         OutputSink sink = new OutputSink(tailBytes, output);
         CompletableFuture<String> stop = new CompletableFuture<>();
         Outcome outcome;
-        try (Cancellation.Registration ignored = cancellation.onCancel(() -> stop.complete(cancellation.reason()))) {
-            outcome = exchange(httpRequest, payload, request.timeout(), deadline, sink, stop);
+        Cancellation.Registration registration = cancellation.onCancel(() -> stop.complete(cancellation.reason()));
+        try {
+            outcome = exchange(request, httpRequest, payload, deadline, sink, stop);
+        } finally {
+            registration.close();
         }
         sink.detach();
         return new ExecutionResult(outcome.status, null, sink.text(), outcome.error,
@@ -75,8 +81,9 @@ final class HttpExecutor implements Executor {
     private record Outcome(ExecutionStatus status, String error) {
     }
 
-    private Outcome exchange(HttpRequest httpRequest, HttpPayload payload, Duration timeout, long deadline,
+    private Outcome exchange(ExecutionRequest request, HttpRequest httpRequest, HttpPayload payload, long deadline,
                              OutputSink sink, CompletableFuture<String> stop) {
+        Duration timeout = request.timeout();
         CompletableFuture<HttpResponse<InputStream>> sent =
                 client.sendAsync(httpRequest, HttpResponse.BodyHandlers.ofInputStream());
         Outcome interruption = awaitFirst(sent, stop, timeout, deadline);
@@ -94,7 +101,7 @@ final class HttpExecutor implements Executor {
         byte[] statusLine = ("HTTP " + status + "\n").getBytes(StandardCharsets.US_ASCII);
         sink.write(statusLine, 0, statusLine.length);
 
-        OutputPump pump = new OutputPump(response.body(), sink, "redcron-http-body").start();
+        OutputPump pump = new OutputPump(response.body(), sink, "redcron-http-" + request.runId()).start();
         interruption = awaitFirst(pump.ended(), stop, timeout, deadline);
         if (interruption != null) {
             pump.abort();
@@ -145,10 +152,17 @@ final class HttpExecutor implements Executor {
     }
 
     private static String reason(Throwable cause) {
-        // The JDK often wraps the socket error in a message-less ConnectException.
+        // JDK 17 reports a failed connect as a message-less ConnectException around the channel's
+        // own exception, which names no reason; translate the two that mean something to people.
         Throwable root = cause;
         while ((root.getMessage() == null || root.getMessage().isBlank()) && root.getCause() != null) {
             root = root.getCause();
+        }
+        if (root instanceof UnresolvedAddressException || root instanceof UnknownHostException) {
+            return "unknown host";
+        }
+        if (cause instanceof ConnectException && root instanceof ClosedChannelException) {
+            return "connection refused";
         }
         String message = root.getMessage();
         return Texts.oneLine(message == null || message.isBlank() ? root.getClass().getSimpleName() : message, 200);

@@ -77,7 +77,8 @@ final class JavaExecutor implements Executor {
         CompletableFuture<String> stop = new CompletableFuture<>();
         ExecutionStatus status;
         String error = null;
-        try (Cancellation.Registration ignored = cancellation.onCancel(() -> stop.complete(cancellation.reason()))) {
+        Cancellation.Registration registration = cancellation.onCancel(() -> stop.complete(cancellation.reason()));
+        try {
             thread.start();
             awaitFirst(finished, stop, request.timeout());
             if (finished.isDone()) {
@@ -95,6 +96,8 @@ final class JavaExecutor implements Executor {
                 thread.interrupt();
                 awaitQuietly(finished);
             }
+        } finally {
+            registration.close();
         }
         out.flush();
         sink.detach();

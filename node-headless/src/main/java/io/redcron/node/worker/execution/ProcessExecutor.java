@@ -83,11 +83,14 @@ final class ProcessExecutor implements Executor {
 
         CompletableFuture<String> stop = new CompletableFuture<>();
         Outcome outcome;
-        try (Cancellation.Registration ignored = cancellation.onCancel(() -> stop.complete(cancellation.reason()))) {
+        Cancellation.Registration registration = cancellation.onCancel(() -> stop.complete(cancellation.reason()));
+        try {
             outcome = await(process, stop, request.timeout());
             if (outcome.status != ExecutionStatus.SUCCEEDED && outcome.status != ExecutionStatus.FAILED) {
                 killer.kill(process.toHandle());
             }
+        } finally {
+            registration.close();
         }
         boolean interrupted = false;
         try {
