@@ -55,7 +55,7 @@ final class CliErrors implements CommandLine.IExecutionExceptionHandler, Command
 
     private static String message(Throwable e) {
         if (e instanceof StoreException || e instanceof IllegalArgumentException || e instanceof UsageException
-                || e instanceof NotFoundException) {
+                || e instanceof NotFoundException || e instanceof io.redcron.node.sandbox.SandboxException) {
             return e.getMessage();
         }
         Throwable root = e;

@@ -49,7 +49,8 @@ final class SandboxCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        SandboxConfig config = SandboxConfig.defaults();
+        // This command stops the servers itself, after the node has drained.
+        SandboxConfig config = SandboxConfig.defaults().stoppedByCaller();
         if (data != null) {
             config = config.withDataDir(data.toAbsolutePath());
         }
@@ -75,18 +76,17 @@ final class SandboxCommand implements Callable<Integer> {
             servers.close();
             throw e;
         }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Node running = node;
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            System.out.println("Stopping the sandbox …");
-            if (running != null) {
-                running.close();
-            }
-            servers.close();
-            System.out.println("Sandbox stopped; its data stays in " + servers.dataDir() + ".");
-            stopped.countDown();
-        }, "redcron-sandbox-stop"));
-        stopped.await();
+        CountDownLatch stop = new CountDownLatch(1);
+        OrderedShutdown.onSignal(stop::countDown);
+        stop.await();
+        out.println("Stopping the sandbox …");
+        out.flush();
+        if (node != null) {
+            node.close();
+        }
+        servers.close();
+        out.println("Sandbox stopped; its data stays in " + servers.dataDir() + ".");
+        out.flush();
         return ExitCode.OK;
     }
 

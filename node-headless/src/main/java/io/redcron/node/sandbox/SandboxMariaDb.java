@@ -45,21 +45,24 @@ final class SandboxMariaDb extends DB {
 
     private final int port;
     private final MariaDbLog log;
+    private final boolean stopOnExit;
     private Thread shutdownHook;
 
-    private SandboxMariaDb(DBConfiguration configuration, int port, MariaDbLog log) {
+    private SandboxMariaDb(DBConfiguration configuration, int port, MariaDbLog log, boolean stopOnExit) {
         super(configuration);
         this.port = port;
         this.log = log;
+        this.stopOnExit = stopOnExit;
         // Crash recovery after a killed run can take longer than the library's 30 s.
         this.dbStartMaxWaitInMS = 120_000;
     }
 
-    static SandboxMariaDb start(Path dir, int port, Consumer<String> progress) {
+    static SandboxMariaDb start(Path dir, int port, Consumer<String> progress, boolean stopOnExit) {
         SandboxMariaDb db;
         try {
             Files.createDirectories(dir);
-            db = new SandboxMariaDb(configuration(dir, port), port, new MariaDbLog(dir.resolve(LOG_FILE)));
+            db = new SandboxMariaDb(configuration(dir, port), port, new MariaDbLog(dir.resolve(LOG_FILE)),
+                    stopOnExit);
         } catch (IOException e) {
             throw new SandboxException("cannot write to " + dir + ": " + e.getMessage(), e);
         }
@@ -109,7 +112,7 @@ final class SandboxMariaDb extends DB {
      */
     @Override
     protected synchronized void cleanupOnExit() {
-        if (shutdownHook == null) {
+        if (shutdownHook == null && stopOnExit) {
             shutdownHook = new Thread(this::stopQuietly, "sandbox-mariadb-stop");
             Runtime.getRuntime().addShutdownHook(shutdownHook);
         }

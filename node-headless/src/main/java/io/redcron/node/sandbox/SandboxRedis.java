@@ -35,7 +35,7 @@ final class SandboxRedis implements AutoCloseable {
         this.port = port;
     }
 
-    static SandboxRedis start(Path dir, int port) {
+    static SandboxRedis start(Path dir, int port, boolean stopOnExit) {
         PrintWriter log = null;
         try {
             Files.createDirectories(dir);
@@ -53,6 +53,7 @@ final class SandboxRedis implements AutoCloseable {
                     // The server's output goes to redis.log; it must be read, or a full pipe blocks the server.
                     .soutListener(log::println)
                     .serrListener(log::println)
+                    .onShutdownForceStop(stopOnExit)
                     .build();
             server.start();
             return new SandboxRedis(server, log, port);

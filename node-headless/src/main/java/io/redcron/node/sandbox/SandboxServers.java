@@ -61,12 +61,12 @@ public final class SandboxServers implements AutoCloseable {
             int redisPort = Ports.choose("Redis", config.redisPort(), progress);
             progress.accept("Starting Redis on 127.0.0.1:" + redisPort + " (AOF on) …");
             Instant redisStart = Instant.now();
-            redis = SandboxRedis.start(data.resolve("redis"), redisPort);
+            redis = SandboxRedis.start(data.resolve("redis"), redisPort, config.stopOnExit());
             progress.accept("Redis ready in " + secondsSince(redisStart));
 
             int mariaDbPort = Ports.choose("MariaDB", config.mariaDbPort(), progress);
             Instant mariaDbStart = Instant.now();
-            mariaDb = SandboxMariaDb.start(data.resolve("mariadb"), mariaDbPort, progress);
+            mariaDb = SandboxMariaDb.start(data.resolve("mariadb"), mariaDbPort, progress, config.stopOnExit());
             progress.accept("MariaDB ready in " + secondsSince(mariaDbStart) + ", database " + SandboxMariaDb.DATABASE);
 
             SandboxConnection connection = new SandboxConnection(redis.uri(), mariaDb.jdbcUrl(), SandboxMariaDb.USER,
