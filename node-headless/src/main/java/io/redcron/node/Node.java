@@ -141,6 +141,40 @@ public final class Node implements AutoCloseable {
         return election != null && scheduler != null && election.isLeading();
     }
 
+    /**
+     * Stops dead, as a crash would: no drain, no resignation, no goodbye. The leader lease and the
+     * run leases run out on their own and other nodes recover. Used by recovery tests.
+     */
+    public void halt() {
+        LOG.warn("Node {} halting without cleanup", config.node().nodeId());
+        housekeeper.close();
+        if (scheduler != null) {
+            scheduler.stop();
+        }
+        if (worker != null) {
+            worker.halt();
+        }
+        try {
+            if (subscription != null) {
+                subscription.close();
+            }
+        } catch (Exception e) {
+            LOG.debug("closing event subscription: {}", e.getMessage());
+        }
+        join(schedulerThread);
+        join(workerThread);
+        redis.close();
+        dataSource.close();
+    }
+
+    public String nodeId() {
+        return config.node().nodeId();
+    }
+
+    public RedcronConfig config() {
+        return config;
+    }
+
     /** Drains the worker within the configured grace, resigns leadership, closes the stores. */
     @Override
     public void close() {

@@ -40,7 +40,17 @@ final class RunFinisher {
         this.random = random;
     }
 
+    private volatile boolean silenced;
+
+    /** From now on nothing is recorded (the node halted). */
+    void silence() {
+        silenced = true;
+    }
+
     void finish(InFlight flight, ExecutionResult result) {
+        if (silenced) {
+            return;
+        }
         Run run = flight.run;
         Instant now = clock.instant();
         QueuedRun queued = QueuedRun.of(run.group(), run.id());

@@ -188,6 +188,21 @@ public final class WorkerLoop implements Runnable {
     }
 
     /**
+     * Stops at once, recording nothing more, as if the node's machine had died: runs in flight are
+     * killed and their leases left to run out, so the leader's reaper recovers them. For tests of
+     * recovery, and for a node that must get out of the way immediately.
+     */
+    public void halt() {
+        accepting = false;
+        finisher.silence();
+        for (InFlight flight : inFlight.values()) {
+            flight.cancellation.cancel("node " + settings.nodeId() + " halted");
+        }
+        slots.shutdownNow();
+        stopped = true;
+    }
+
+    /**
      * Stops taking runs, lets those in flight finish within {@code grace}, then stops the rest and
      * gives them back to the queue for another node.
      */

@@ -1,0 +1,160 @@
+package io.redcron.node.engine;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.redcron.config.ConfigLoader;
+import io.redcron.config.MysqlConfig;
+import io.redcron.config.RedcronConfig;
+import io.redcron.domain.Run;
+import io.redcron.domain.RunStatus;
+import io.redcron.domain.ShellPayload;
+import io.redcron.domain.Task;
+import io.redcron.node.Node;
+import io.redcron.port.PageRequest;
+import io.redcron.port.RunFilter;
+import io.redcron.port.RunStore;
+import io.redcron.port.TaskStore;
+import io.redcron.schedule.CronDialect;
+import io.redcron.store.mysql.MysqlDataSources;
+import io.redcron.store.mysql.MysqlRunStore;
+import io.redcron.store.mysql.MysqlTaskStore;
+import io.redcron.testing.TestDatabase;
+import io.redcron.testing.TestRedis;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Real nodes in this JVM against a fresh database and Redis namespace, with short leases and
+ * ticks so that recovery happens within seconds.
+ */
+final class TestCluster implements AutoCloseable {
+    static final Duration LEASE = Duration.ofSeconds(2);
+
+    private final MysqlConfig database;
+    private final String namespace = TestRedis.freshNamespace();
+    private final HikariDataSource dataSource;
+    private final List<Node> nodes = new ArrayList<>();
+    private final Map<String, String> defaults = new HashMap<>();
+
+    TestCluster() {
+        this.database = TestDatabase.freshSchema();
+        this.dataSource = MysqlDataSources.open(database);
+        defaults.put("redis.uri", TestRedis.uri());
+        defaults.put("mysql.url", database.jdbcUrl());
+        defaults.put("mysql.user", database.user());
+        defaults.put("mysql.pool-size", "6");
+        defaults.put("node.namespace", namespace);
+        defaults.put("node.slots", "8");
+        defaults.put("node.drain-grace", "2s");
+        defaults.put("scheduler.tick", "200ms");
+        defaults.put("scheduler.lease", LEASE.toSeconds() + "s");
+        defaults.put("worker.lease", LEASE.toSeconds() + "s");
+        if (!database.password().isEmpty()) {
+            defaults.put("mysql.password-file", passwordFile(database.password().reveal()).toString());
+        }
+    }
+
+    String namespace() {
+        return namespace;
+    }
+
+    RedcronConfig config(String nodeId, Map<String, String> extra) {
+        Map<String, String> overrides = new HashMap<>(defaults);
+        overrides.put("node.id", nodeId);
+        overrides.putAll(extra);
+        return ConfigLoader.load(null, Map.of(), overrides);
+    }
+
+    Node start(String nodeId) {
+        return start(nodeId, Map.of());
+    }
+
+    Node start(String nodeId, Map<String, String> extra) {
+        Node node = new Node(config(nodeId, extra), Clock.systemUTC()).start();
+        synchronized (nodes) {
+            nodes.add(node);
+        }
+        return node;
+    }
+
+    /** Stops a node as a crash would. */
+    void crash(Node node) {
+        synchronized (nodes) {
+            nodes.remove(node);
+        }
+        node.halt();
+    }
+
+    /** Stops a node cleanly (drain, resign). */
+    void stop(Node node) {
+        synchronized (nodes) {
+            nodes.remove(node);
+        }
+        node.close();
+    }
+
+    TaskStore tasks() {
+        return new MysqlTaskStore(dataSource, Clock.systemUTC());
+    }
+
+    RunStore runs() {
+        return new MysqlRunStore(dataSource, Clock.systemUTC());
+    }
+
+    HikariDataSource dataSource() {
+        return dataSource;
+    }
+
+    Task.Builder shell(String name, String cron, String command) {
+        return Task.builder().namespace(namespace).name(name).cron(cron).dialect(CronDialect.QUARTZ)
+                .payload(new ShellPayload(command, null, Map.of())).timeout(Duration.ofSeconds(30));
+    }
+
+    Task add(Task.Builder task) {
+        return tasks().create(task.namespace(namespace).build(), "test");
+    }
+
+    List<Run> runsOf(Task task) {
+        return runs().list(RunFilter.all(namespace).forTask(task.id()), new PageRequest(0, 10_000)).items();
+    }
+
+    boolean allFinal(Task task) {
+        return runsOf(task).stream().allMatch(run -> run.status().isFinal());
+    }
+
+    static boolean isFinal(Run run) {
+        return run.status().isFinal() && run.status() != RunStatus.RETRYING;
+    }
+
+    @Override
+    public void close() {
+        List<Node> running;
+        synchronized (nodes) {
+            running = new ArrayList<>(nodes);
+            nodes.clear();
+        }
+        for (Node node : running) {
+            node.close();
+        }
+        dataSource.close();
+    }
+
+    private static Path passwordFile(String password) {
+        try {
+            Path file = Files.createTempFile("redcron-test", ".pass");
+            Files.writeString(file, password);
+            file.toFile().deleteOnExit();
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
