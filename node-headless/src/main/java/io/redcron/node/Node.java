@@ -112,7 +112,7 @@ public final class Node implements AutoCloseable {
             liveLog = new LiveLog(redis, keys);
             ExecutorService slots = Executors.newFixedThreadPool(config.node().slots(), named("redcron-slot"));
             worker = new WorkerLoop(new WorkerLoop.Settings(nodeId, config.node().groups(), config.node().slots(),
-                    config.worker().lease()), queue, runs, tasks, new ExecutorRegistry(config.worker(), nodeId),
+                    config.worker().lease(), config.scheduler().misfireThreshold()), queue, runs, tasks, new ExecutorRegistry(config.worker(), nodeId),
                     liveLog, events, clock, slots);
             housekeeper.every(config.worker().lease().dividedBy(3), "lease renewal", worker::renewLeases);
             housekeeper.every(Duration.ofMillis(250), "live output", liveLog::flush);

@@ -14,7 +14,12 @@ public record Claim(Result result, Run run, List<Run> replaced) {
     public enum Result {
         /** This worker owns the next attempt. */
         CLAIMED,
-        /** The FORBID policy found a run of the task in flight; the run was recorded SKIPPED. */
+        /**
+         * The FORBID policy found a run of the task in flight and the run may still wait for it:
+         * it stays queued, due again shortly.
+         */
+        DEFERRED,
+        /** The FORBID policy found a run of the task in flight past the wait; the run was recorded SKIPPED. */
         SKIPPED,
         /** An operator cancelled it before it started; it was recorded CANCELLED. */
         CANCELLED,

@@ -35,12 +35,15 @@ public interface RunStore {
     Optional<Run> claim(long runId, String node, Instant now, Instant leaseUntil);
 
     /**
-     * Claims a run honouring its task's concurrency policy, atomically per task: FORBID records
-     * it SKIPPED when another run of the task is in flight, REPLACE claims it and names the runs
-     * in flight (marked for cancellation), ALLOW is {@link #claim}. A run whose cancellation was
-     * requested is recorded CANCELLED instead.
+     * Claims a run honouring its task's concurrency policy, atomically per task. FORBID: when
+     * another run of the task is in flight, the run waits (DEFERRED, due again at {@code
+     * retryAt}) until {@code waitUntil}, and after that is recorded SKIPPED; so short overlaps,
+     * such as two fires caught up at once, do not drop a fire, and long ones never overlap.
+     * REPLACE claims it and names the runs in flight (marked for cancellation). ALLOW is
+     * {@link #claim}. A run whose cancellation was requested is recorded CANCELLED instead.
      */
-    Claim claim(long runId, io.redcron.domain.ConcurrencyPolicy policy, String node, Instant now, Instant leaseUntil);
+    Claim claim(long runId, io.redcron.domain.ConcurrencyPolicy policy, String node, Instant now, Instant leaseUntil,
+                Instant waitUntil, Instant retryAt);
 
     /** Gives a claimed run back (the node is shutting down): RUNNING to QUEUED, if still ours. */
     boolean handBack(long runId, int attempt, String node, Instant now, String reason);

@@ -38,6 +38,7 @@ import java.util.concurrent.TimeUnit;
 public final class WorkerLoop implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerLoop.class);
     private static final Duration READ_BLOCK = Duration.ofMillis(500);
+    private static final Duration FORBID_RECHECK = Duration.ofMillis(250);
 
     private final Settings settings;
     private final RunQueue queue;
@@ -54,7 +55,11 @@ public final class WorkerLoop implements Runnable {
     private volatile boolean accepting = true;
     private volatile boolean stopped;
 
-    public record Settings(String nodeId, Set<String> groups, int slots, Duration lease) {
+    /**
+     * @param forbidWait how long after its scheduled time a run of a FORBID task may wait for the
+     *                   task's run in flight before it is skipped (the misfire threshold)
+     */
+    public record Settings(String nodeId, Set<String> groups, int slots, Duration lease, Duration forbidWait) {
     }
 
     public WorkerLoop(Settings settings, RunQueue queue, RunStore runs, TaskStore tasks, ExecutorRegistry executors,
@@ -115,7 +120,12 @@ public final class WorkerLoop implements Runnable {
         Optional<Task> task = tasks.get(run.taskId());
         Instant now = clock.instant();
         Claim claim = runs.claim(run.id(), task.map(Task::concurrencyPolicy).orElse(io.redcron.domain.ConcurrencyPolicy.ALLOW),
-                settings.nodeId(), now, now.plus(settings.lease()));
+                settings.nodeId(), now, now.plus(settings.lease()), run.scheduledAt().plus(settings.forbidWait()),
+                now.plus(FORBID_RECHECK));
+        if (claim.result() == Claim.Result.DEFERRED) {
+            // Waits for the run in flight; the delayed set brings it back shortly.
+            queue.delay(QueuedRun.of(run.group(), run.id()), now.plus(FORBID_RECHECK));
+        }
         queue.ack(List.of(entry));
         if (claim.result() != Claim.Result.CLAIMED) {
             return false;

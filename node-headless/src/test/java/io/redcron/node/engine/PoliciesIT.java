@@ -110,8 +110,8 @@ class PoliciesIT {
     }
 
     @Test
-    void forbidSkipsAFireThatFindsARunInFlight() {
-        Task task = cluster.add(cluster.shell("forbid", "0 0 0 1 1 ? 2099", "sleep 2")
+    void forbidSkipsAFireStillBlockedByARunInFlightAfterTheMisfireThreshold() {
+        Task task = cluster.add(cluster.shell("forbid", "0 0 0 1 1 ? 2099", "sleep 8")
                 .concurrencyPolicy(ConcurrencyPolicy.FORBID));
         Run first = trigger(task, Map.of());
         await().atMost(Duration.ofSeconds(10)).until(() -> status(first) == RunStatus.RUNNING);
@@ -121,7 +121,22 @@ class PoliciesIT {
         Run skipped = awaitFinal(second);
         assertThat(skipped.status()).isEqualTo(RunStatus.SKIPPED);
         assertThat(skipped.error()).contains("run " + first.id()).contains("forbid");
+        assertThat(status(first)).as("skipped while the first still ran").isEqualTo(RunStatus.RUNNING);
         assertThat(awaitFinal(first).status()).isEqualTo(RunStatus.SUCCEEDED);
+    }
+
+    @Test
+    void forbidLetsAFireWaitForAShortRunInsteadOfOverlapping() {
+        Task task = cluster.add(cluster.shell("forbid-short", "0 0 0 1 1 ? 2099", "sleep 1; date +%s%N")
+                .concurrencyPolicy(ConcurrencyPolicy.FORBID));
+        Run first = trigger(task, Map.of());
+        await().atMost(Duration.ofSeconds(10)).until(() -> status(first) == RunStatus.RUNNING);
+
+        Run second = awaitFinal(trigger(task, Map.of()));
+        Run firstDone = cluster.runs().get(first.id()).orElseThrow();
+
+        assertThat(second.status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(second.startedAt()).as("never overlapping").isAfterOrEqualTo(firstDone.finishedAt());
     }
 
     @Test

@@ -64,6 +64,7 @@ public final class MysqlRunStore implements RunStore {
     private static final String LOCK_TASK = "SELECT id FROM task WHERE id = ? FOR UPDATE";
     private static final String IN_FLIGHT = "SELECT " + RunRows.COLUMNS + " FROM task_run r"
             + " WHERE r.task_id = ? AND r.status = 'RUNNING' AND r.id <> ? AND r.lease_until >= ?";
+    private static final String DEFER = "UPDATE task_run SET due_at = ? WHERE id = ? AND status IN ('QUEUED', 'RETRYING')";
     private static final String SKIP = "UPDATE task_run SET status = 'SKIPPED', finished_at = ?, error = ?"
             + " WHERE id = ? AND status IN ('QUEUED', 'RETRYING')";
     private static final String CHANGE_IDLE = "UPDATE task_run SET status = ?, error = COALESCE(?, error),"
@@ -128,7 +129,8 @@ public final class MysqlRunStore implements RunStore {
     }
 
     @Override
-    public Claim claim(long runId, ConcurrencyPolicy policy, String node, Instant now, Instant leaseUntil) {
+    public Claim claim(long runId, ConcurrencyPolicy policy, String node, Instant now, Instant leaseUntil,
+                       Instant waitUntil, Instant retryAt) {
         return jdbc.transaction("claim run " + runId, connection -> {
             Optional<Run> found = Jdbc.one(connection, BY_ID, RunRows::read, runId);
             if (found.isEmpty()) {
@@ -144,6 +146,12 @@ public final class MysqlRunStore implements RunStore {
                 // One claim at a time per task, so two workers cannot both find the other's run absent.
                 Jdbc.one(connection, LOCK_TASK, row -> row.getLong(1), run.taskId());
                 inFlight = Jdbc.list(connection, IN_FLIGHT, RunRows::read, run.taskId(), runId, now);
+            }
+            if (policy == ConcurrencyPolicy.FORBID && !inFlight.isEmpty() && now.isBefore(waitUntil)) {
+                if (Jdbc.update(connection, DEFER, retryAt, runId) == 1) {
+                    return new Claim(Claim.Result.DEFERRED, reread(connection, runId), List.of());
+                }
+                return Claim.unavailable(run);
             }
             if (policy == ConcurrencyPolicy.FORBID && !inFlight.isEmpty()) {
                 String reason = "skipped: run " + inFlight.get(0).id() + " of this task was still running (policy forbid)";
