@@ -105,7 +105,7 @@ public final class Node implements AutoCloseable {
                     leadership, clock);
             election = new LeaderElection(namespace, nodeId, new RedisLeaderLease(redis, keys),
                     new MysqlFencingEpochs(dataSource, clock), leadership, lease, System::nanoTime, scheduler::wake);
-            housekeeper.every(lease.dividedBy(3), "leader election", election);
+            housekeeper.every(LeaderElection.period(lease), "leader election", election);
             schedulerThread = start("redcron-scheduler", scheduler);
         }
         if (config.node().roles().contains(NodeRole.WORKER)) {

@@ -10,9 +10,10 @@ import java.util.UUID;
 import java.util.function.LongSupplier;
 
 /**
- * Runs every third of the lease: takes the lease when it is free (and then the next fencing
- * epoch), renews it while leading, and steps down when a renewal is refused or not confirmed in
- * time. Each pass catches and reports its own failures.
+ * Runs every tenth of the lease ({@link #period}): a follower tries to take the lease (a cheap
+ * {@code SET NX}), so a dead leader is replaced soon after its lease runs out; the leader renews
+ * every third of the lease and steps down when a renewal is refused or not confirmed in time.
+ * Taking the lease also takes the next fencing epoch. Each pass catches and reports its failures.
  */
 public final class LeaderElection implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(LeaderElection.class);
@@ -25,6 +26,7 @@ public final class LeaderElection implements Runnable {
     private final Duration ttl;
     private final LongSupplier nanoTime;
     private final Runnable onElected;
+    private long lastRenewal;
 
     public LeaderElection(String namespace, String nodeId, LeaderLease lease, FencingEpochs epochs,
                           Leadership leadership, Duration ttl, LongSupplier nanoTime, Runnable onElected) {
@@ -48,8 +50,12 @@ public final class LeaderElection implements Runnable {
         try {
             if (held == null) {
                 tryToLead(validUntil);
+                lastRenewal = started;
+            } else if (started - lastRenewal < ttl.toNanos() / 3) {
+                return;
             } else if (lease.renew(held.holder(), ttl)) {
                 leadership.extend(validUntil);
+                lastRenewal = started;
             } else {
                 stepDown("the lease was taken over or expired");
             }
@@ -77,6 +83,11 @@ public final class LeaderElection implements Runnable {
         leadership.begin(new Leadership.Term(epoch, holder, validUntil));
         LOG.info("Node {} now leads the scheduler of namespace '{}' (epoch {})", nodeId, namespace, epoch);
         onElected.run();
+    }
+
+    /** How often {@link #run} should be called. */
+    public static java.time.Duration period(Duration ttl) {
+        return ttl.dividedBy(10);
     }
 
     public boolean isLeading() {
