@@ -84,7 +84,9 @@ public final class MysqlRunStore implements RunStore {
         }
         checkAttempts(maxAttempts);
         return jdbc.transaction("record the fire of task " + taskId + " at " + scheduledAt, connection -> {
-            Jdbc.update(connection, INSERT_CRON_FIRE, TriggerType.CRON, scheduledAt, scheduledAt, maxAttempts, now(), "{}",
+            // Due from when it is recorded: a fire recorded late (after an outage) has waited for nobody yet.
+            Instant now = now();
+            Jdbc.update(connection, INSERT_CRON_FIRE, TriggerType.CRON, scheduledAt, now, maxAttempts, now, "{}",
                     taskId);
             return Jdbc.one(connection, BY_FIRE, RunRows::read, taskId, scheduledAt)
                     .orElseThrow(() -> new TaskNotFoundException("with id " + taskId));

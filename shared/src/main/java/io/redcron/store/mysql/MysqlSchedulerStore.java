@@ -97,7 +97,9 @@ public final class MysqlSchedulerStore implements SchedulerStore {
                 values.add(task.name());
                 values.add(task.group());
                 values.add(fire.scheduledAt());
-                values.add(fire.scheduledAt());
+                // Due from when it is recorded, not from the fire time: a fire recorded late (after
+                // an outage) has waited for nobody yet, so it is neither lost nor overdue.
+                values.add(now);
                 values.add(fire.skipped() ? "SKIPPED" : "QUEUED");
                 values.add(task.retry().maxAttempts());
                 values.add(now);
