@@ -64,8 +64,9 @@ public final class MysqlRunStore implements RunStore {
     private static final String LOCK_TASK = "SELECT id FROM task WHERE id = ? FOR UPDATE";
     private static final String IN_FLIGHT = "SELECT " + RunRows.COLUMNS + " FROM task_run r"
             + " WHERE r.task_id = ? AND r.status = 'RUNNING' AND r.id <> ? AND r.lease_until >= ?";
+    // Skips only a run that could be claimed now: a retry still in its backoff stays for later.
     private static final String SKIP = "UPDATE task_run SET status = 'SKIPPED', finished_at = ?, error = ?"
-            + " WHERE id = ? AND status IN ('QUEUED', 'RETRYING')";
+            + " WHERE id = ? AND (status = 'QUEUED' OR (status = 'RETRYING' AND due_at <= ?))";
     private static final String CHANGE_IDLE = "UPDATE task_run SET status = ?, error = COALESCE(?, error),"
             + " finished_at = COALESCE(?, finished_at) WHERE id = ? AND status = ?";
 
@@ -138,8 +139,11 @@ public final class MysqlRunStore implements RunStore {
             }
             Run run = found.get();
             if (cancelRequested(connection, runId)) {
-                Jdbc.update(connection, CANCEL_IDLE, now, "cancelled before it started", runId);
-                return new Claim(Claim.Result.CANCELLED, reread(connection, runId), List.of());
+                // Only a waiting run is cancelled here; a running one is its owner's to stop.
+                if (Jdbc.update(connection, CANCEL_IDLE, now, "cancelled before it started", runId) == 1) {
+                    return new Claim(Claim.Result.CANCELLED, reread(connection, runId), List.of());
+                }
+                return Claim.unavailable(run);
             }
             List<Run> inFlight = List.of();
             if (policy != ConcurrencyPolicy.ALLOW) {
@@ -149,7 +153,7 @@ public final class MysqlRunStore implements RunStore {
             }
             if (policy == ConcurrencyPolicy.FORBID && !inFlight.isEmpty()) {
                 String reason = "skipped: run " + inFlight.get(0).id() + " of this task was still running (policy forbid)";
-                if (Jdbc.update(connection, SKIP, now, reason, runId) == 1) {
+                if (Jdbc.update(connection, SKIP, now, reason, runId, now) == 1) {
                     return new Claim(Claim.Result.SKIPPED, reread(connection, runId), List.of());
                 }
                 return Claim.unavailable(run);
