@@ -19,7 +19,8 @@ final class Fence {
 
     void check(Connection connection, String namespace, long epoch) throws SQLException {
         long current = Jdbc.one(connection, select, row -> row.getLong(1), namespace).orElse(0L);
-        if (current != epoch) {
+        // No row means nobody ever led the namespace: no caller holds its fence (and no row is locked).
+        if (current == 0 || current != epoch) {
             throw new FencedOutException(namespace, epoch, current);
         }
     }

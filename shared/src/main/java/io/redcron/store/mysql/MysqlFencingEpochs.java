@@ -9,10 +9,10 @@ import javax.sql.DataSource;
 
 /** The fencing epoch of each namespace's scheduler in {@code scheduler_epoch}. */
 public final class MysqlFencingEpochs implements FencingEpochs {
-    private static final String INSERT_FIRST = "INSERT IGNORE INTO scheduler_epoch (namespace, epoch, leader, updated_at)"
-            + " VALUES (?, 0, '', ?)";
-    private static final String BUMP = "UPDATE scheduler_epoch SET epoch = epoch + 1, leader = ?, updated_at = ?"
-            + " WHERE namespace = ?";
+    // One statement that locks the row exclusively from the start: a separate INSERT IGNORE first
+    // took a shared lock, and two new leaders holding it both waited to upgrade it (a deadlock).
+    private static final String BUMP = "INSERT INTO scheduler_epoch (namespace, epoch, leader, updated_at)"
+            + " VALUES (?, 1, ?, ?) ON DUPLICATE KEY UPDATE epoch = epoch + 1, leader = ?, updated_at = ?";
     private static final String READ = "SELECT epoch, leader, updated_at FROM scheduler_epoch WHERE namespace = ?";
 
     private final Jdbc jdbc;
@@ -27,8 +27,7 @@ public final class MysqlFencingEpochs implements FencingEpochs {
     public long advance(String namespace, String leader) {
         return jdbc.transaction("take the scheduler epoch of namespace '" + namespace + "'", connection -> {
             Instant now = Jdbc.millis(clock.instant());
-            Jdbc.update(connection, INSERT_FIRST, namespace, now);
-            Jdbc.update(connection, BUMP, leader, now, namespace);
+            Jdbc.update(connection, BUMP, namespace, leader, now, leader, now);
             return Jdbc.one(connection, READ, row -> row.getLong("epoch"), namespace).orElseThrow();
         });
     }

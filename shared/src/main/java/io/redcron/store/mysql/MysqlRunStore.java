@@ -64,9 +64,11 @@ public final class MysqlRunStore implements RunStore {
     private static final String LOCK_TASK = "SELECT id FROM task WHERE id = ? FOR UPDATE";
     private static final String IN_FLIGHT = "SELECT " + RunRows.COLUMNS + " FROM task_run r"
             + " WHERE r.task_id = ? AND r.status = 'RUNNING' AND r.id <> ? AND r.lease_until >= ?";
-    private static final String DEFER = "UPDATE task_run SET due_at = ? WHERE id = ? AND status IN ('QUEUED', 'RETRYING')";
+    private static final String DEFER = "UPDATE task_run SET due_at = ?"
+            + " WHERE id = ? AND (status = 'QUEUED' OR (status = 'RETRYING' AND due_at <= ?))";
+    // Skips only a run that could be claimed now: a retry still in its backoff stays for later.
     private static final String SKIP = "UPDATE task_run SET status = 'SKIPPED', finished_at = ?, error = ?"
-            + " WHERE id = ? AND status IN ('QUEUED', 'RETRYING')";
+            + " WHERE id = ? AND (status = 'QUEUED' OR (status = 'RETRYING' AND due_at <= ?))";
     private static final String CHANGE_IDLE = "UPDATE task_run SET status = ?, error = COALESCE(?, error),"
             + " finished_at = COALESCE(?, finished_at) WHERE id = ? AND status = ?";
 
@@ -85,7 +87,9 @@ public final class MysqlRunStore implements RunStore {
         }
         checkAttempts(maxAttempts);
         return jdbc.transaction("record the fire of task " + taskId + " at " + scheduledAt, connection -> {
-            Jdbc.update(connection, INSERT_CRON_FIRE, TriggerType.CRON, scheduledAt, scheduledAt, maxAttempts, now(), "{}",
+            // Due from when it is recorded: a fire recorded late (after an outage) has waited for nobody yet.
+            Instant now = now();
+            Jdbc.update(connection, INSERT_CRON_FIRE, TriggerType.CRON, scheduledAt, now, maxAttempts, now, "{}",
                     taskId);
             return Jdbc.one(connection, BY_FIRE, RunRows::read, taskId, scheduledAt)
                     .orElseThrow(() -> new TaskNotFoundException("with id " + taskId));
@@ -138,8 +142,11 @@ public final class MysqlRunStore implements RunStore {
             }
             Run run = found.get();
             if (cancelRequested(connection, runId)) {
-                Jdbc.update(connection, CANCEL_IDLE, now, "cancelled before it started", runId);
-                return new Claim(Claim.Result.CANCELLED, reread(connection, runId), List.of());
+                // Only a waiting run is cancelled here; a running one is its owner's to stop.
+                if (Jdbc.update(connection, CANCEL_IDLE, now, "cancelled before it started", runId) == 1) {
+                    return new Claim(Claim.Result.CANCELLED, reread(connection, runId), List.of());
+                }
+                return Claim.unavailable(run);
             }
             List<Run> inFlight = List.of();
             if (policy != ConcurrencyPolicy.ALLOW) {
@@ -148,14 +155,14 @@ public final class MysqlRunStore implements RunStore {
                 inFlight = Jdbc.list(connection, IN_FLIGHT, RunRows::read, run.taskId(), runId, now);
             }
             if (policy == ConcurrencyPolicy.FORBID && !inFlight.isEmpty() && now.isBefore(waitUntil)) {
-                if (Jdbc.update(connection, DEFER, retryAt, runId) == 1) {
+                if (Jdbc.update(connection, DEFER, retryAt, runId, now) == 1) {
                     return new Claim(Claim.Result.DEFERRED, reread(connection, runId), List.of());
                 }
                 return Claim.unavailable(run);
             }
             if (policy == ConcurrencyPolicy.FORBID && !inFlight.isEmpty()) {
                 String reason = "skipped: run " + inFlight.get(0).id() + " of this task was still running (policy forbid)";
-                if (Jdbc.update(connection, SKIP, now, reason, runId) == 1) {
+                if (Jdbc.update(connection, SKIP, now, reason, runId, now) == 1) {
                     return new Claim(Claim.Result.SKIPPED, reread(connection, runId), List.of());
                 }
                 return Claim.unavailable(run);

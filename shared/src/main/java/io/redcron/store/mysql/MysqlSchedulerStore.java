@@ -1,6 +1,7 @@
 package io.redcron.store.mysql;
 
 import io.redcron.domain.Run;
+import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.port.SchedulerStore;
 
@@ -54,6 +55,7 @@ public final class MysqlSchedulerStore implements SchedulerStore {
         if (batch.isEmpty()) {
             return List.of();
         }
+        check(namespace, batch);
         return jdbc.transaction("record fires of namespace '" + namespace + "'", connection -> {
             fence.check(connection, namespace, epoch);
             Instant now = Jdbc.millis(clock.instant());
@@ -61,6 +63,27 @@ public final class MysqlSchedulerStore implements SchedulerStore {
             advance(connection, batch);
             return readBack(connection, batch);
         });
+    }
+
+    /**
+     * The fence is the namespace's: a task of another namespace would be written under a leader
+     * that holds no epoch there. A fire that is not a whole second could take the place of a
+     * manual run (those are off the second) and be read back as that run.
+     */
+    private static void check(String namespace, List<TaskFires> batch) {
+        for (TaskFires taskFires : batch) {
+            Task task = taskFires.task();
+            if (!task.namespace().equals(namespace)) {
+                throw new IllegalArgumentException("task " + task.id() + " is in namespace '" + task.namespace()
+                        + "', not in '" + namespace + "' whose fires are recorded");
+            }
+            for (Fire fire : taskFires.fires()) {
+                if (fire.scheduledAt().getNano() != 0) {
+                    throw new IllegalArgumentException("fire of task " + task.id()
+                            + ": a cron fire is a whole second, got " + fire.scheduledAt());
+                }
+            }
+        }
     }
 
     private static void insertFires(Connection connection, List<TaskFires> batch, Instant now) throws SQLException {
@@ -74,7 +97,9 @@ public final class MysqlSchedulerStore implements SchedulerStore {
                 values.add(task.name());
                 values.add(task.group());
                 values.add(fire.scheduledAt());
-                values.add(fire.scheduledAt());
+                // Due from when it is recorded, not from the fire time: a fire recorded late (after
+                // an outage) has waited for nobody yet, so it is neither lost nor overdue.
+                values.add(now);
                 values.add(fire.skipped() ? "SKIPPED" : "QUEUED");
                 values.add(task.retry().maxAttempts());
                 values.add(now);
@@ -129,7 +154,8 @@ public final class MysqlSchedulerStore implements SchedulerStore {
                 runs.add(run);
             }
         }
-        runs.sort(Comparator.comparing(Run::scheduledAt).thenComparing(Run::id));
+        runs.sort(Comparator.comparing((Run run) -> run.status() != RunStatus.QUEUED).thenComparing(Run::scheduledAt)
+                .thenComparing(Run::id));
         return runs;
     }
 

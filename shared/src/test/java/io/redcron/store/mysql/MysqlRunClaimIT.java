@@ -1,0 +1,360 @@
+package io.redcron.store.mysql;
+
+import static io.redcron.store.mysql.TaskFixtures.shell;
+import static io.redcron.store.mysql.TaskStoreContract.runTogether;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.redcron.domain.ConcurrencyPolicy;
+import io.redcron.domain.RetryPolicy;
+import io.redcron.domain.Run;
+import io.redcron.domain.RunStatus;
+import io.redcron.domain.Task;
+import io.redcron.port.Claim;
+import io.redcron.port.Claim.Result;
+import io.redcron.port.RunOutcome;
+import io.redcron.port.RunStore;
+import io.redcron.port.TaskStore;
+import io.redcron.testing.TestDatabase;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** Claims under the concurrency policies, cancellation and hand-back, against a real server. */
+class MysqlRunClaimIT {
+    private static final Instant FIRE = Instant.parse("2030-01-01T10:05:00Z");
+    private static final Duration LEASE = Duration.ofSeconds(30);
+
+    private static HikariDataSource pool;
+    private static EngineSql sql;
+
+    private final MutableClock clock = new MutableClock(FIRE.minus(Duration.ofMinutes(10)));
+    private TaskStore tasks;
+    private RunStore runs;
+    private String ns;
+    private Task task;
+
+    @BeforeAll
+    static void openDatabase() {
+        pool = TestDatabase.freshDataSource();
+        sql = new EngineSql(pool);
+    }
+
+    @AfterAll
+    static void closeDatabase() {
+        pool.close();
+    }
+
+    @BeforeEach
+    void setUp() {
+        tasks = new MysqlTaskStore(pool, clock);
+        runs = new MysqlRunStore(pool, clock);
+        ns = TaskFixtures.freshNamespace();
+        task = newTask("backup");
+        clock.set(FIRE.plusMillis(250));
+    }
+
+    @Test
+    void allowClaimsWhateverElseIsRunning() {
+        Run running = claimed(fire(0), "node-a");
+
+        Claim claim = claim(fire(1), ConcurrencyPolicy.ALLOW, "node-b");
+
+        assertThat(claim.result()).isEqualTo(Result.CLAIMED);
+        assertThat(claim.run().status()).isEqualTo(RunStatus.RUNNING);
+        assertThat(claim.run().attempt()).isEqualTo(1);
+        assertThat(claim.run().node()).isEqualTo("node-b");
+        assertThat(claim.run().leaseUntil()).isEqualTo(clock.instant().plus(LEASE));
+        assertThat(claim.replaced()).isEmpty();
+        assertThat(get(running).status()).isEqualTo(RunStatus.RUNNING);
+    }
+
+    @Test
+    void forbidSkipsARunWhileAnotherOneOfTheTaskIsRunning() {
+        Run running = claimed(fire(0), "node-a");
+        clock.advance(Duration.ofSeconds(5));
+        Run next = fire(1);
+
+        Claim claim = claim(next, ConcurrencyPolicy.FORBID, "node-b");
+
+        assertThat(claim.result()).isEqualTo(Result.SKIPPED);
+        assertThat(claim.run().status()).isEqualTo(RunStatus.SKIPPED);
+        assertThat(claim.run().attempt()).isZero();
+        assertThat(claim.run().finishedAt()).isEqualTo(clock.instant());
+        assertThat(claim.run().error()).contains("run " + running.id()).contains("forbid");
+        assertThat(get(running)).isEqualTo(running);
+        assertThat(claim(next, ConcurrencyPolicy.FORBID, "node-b").result()).isEqualTo(Result.UNAVAILABLE);
+    }
+
+    @Test
+    void forbidDefersARunThatMayStillWaitForTheOneInFlight() {
+        Run running = claimed(fire(0), "node-a");
+        Run next = fire(1);
+        Instant recheck = clock.instant().plusMillis(250);
+
+        Claim claim = runs.claim(next.id(), ConcurrencyPolicy.FORBID, "node-b", clock.instant(),
+                clock.instant().plus(LEASE), clock.instant().plusSeconds(60), recheck);
+
+        assertThat(claim.result()).isEqualTo(Result.DEFERRED);
+        assertThat(claim.run().status()).isEqualTo(RunStatus.QUEUED);
+        assertThat(claim.run().attempt()).isZero();
+        assertThat(sql.dueAt(next.id())).isEqualTo(recheck);
+        runs.complete(running.id(), 1, RunStatus.RUNNING, new RunOutcome(RunStatus.SUCCEEDED, clock.instant(), 0, "", null));
+        assertThat(runs.claim(next.id(), ConcurrencyPolicy.FORBID, "node-b", clock.instant(), clock.instant().plus(LEASE),
+                clock.instant().plusSeconds(60), recheck).result()).isEqualTo(Result.CLAIMED);
+    }
+
+    @Test
+    void forbidClaimsWhenTheOtherRunsLeaseRanOut() {
+        claimed(fire(0), "node-a");
+        clock.advance(LEASE.plusMillis(1));
+
+        Claim claim = claim(fire(1), ConcurrencyPolicy.FORBID, "node-b");
+
+        assertThat(claim.result()).isEqualTo(Result.CLAIMED);
+        assertThat(claim.replaced()).isEmpty();
+    }
+
+    @Test
+    void ofRunsOfOneTaskClaimedAtOnceUnderForbidExactlyOneRuns() throws Exception {
+        for (int round = 0; round < 30; round++) {
+            Task racing = newTask("forbid-" + round);
+            List<Callable<Result>> claims = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                Run run = runs.insertOrGetCronFire(racing.id(), FIRE.plusSeconds(60L * i), 1);
+                String node = "node-" + i;
+                claims.add(() -> claim(run, ConcurrencyPolicy.FORBID, node).result());
+            }
+
+            List<Result> results = runTogether(claims);
+
+            assertThat(results).as("round %d", round).containsOnlyOnce(Result.CLAIMED)
+                    .containsOnly(Result.CLAIMED, Result.SKIPPED);
+        }
+    }
+
+    @Test
+    void ofRunsOfOneTaskClaimedAtOnceUnderReplaceOnlyTheLastGoesOnUncancelled() throws Exception {
+        for (int round = 0; round < 20; round++) {
+            Task racing = newTask("replace-" + round);
+            List<Run> fires = new ArrayList<>();
+            List<Callable<Claim>> claims = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                Run run = runs.insertOrGetCronFire(racing.id(), FIRE.plusSeconds(60L * i), 1);
+                fires.add(run);
+                claims.add(() -> claim(run, ConcurrencyPolicy.REPLACE, "node-" + run.id()));
+            }
+
+            List<Claim> results = runTogether(claims);
+
+            assertThat(results).extracting(Claim::result).containsOnly(Result.CLAIMED);
+            List<Long> asked = fires.stream().filter(run -> sql.cancelRequested(run.id())).map(Run::id).toList();
+            assertThat(asked).hasSize(2);
+            assertThat(results).flatExtracting(Claim::replaced).extracting(Run::id)
+                    .containsOnlyElementsOf(asked).containsAll(asked);
+        }
+    }
+
+    @Test
+    void replaceClaimsAndAsksTheRunningRunToStop() {
+        Run running = claimed(fire(0), "node-a");
+        clock.advance(Duration.ofSeconds(5));
+
+        Claim claim = claim(fire(1), ConcurrencyPolicy.REPLACE, "node-b");
+
+        assertThat(claim.result()).isEqualTo(Result.CLAIMED);
+        assertThat(claim.run().node()).isEqualTo("node-b");
+        assertThat(claim.replaced()).containsExactly(running);
+        assertThat(sql.cancelRequested(running.id())).isTrue();
+        assertThat(sql.cancelRequested(claim.run().id())).isFalse();
+        assertThat(get(running).status()).isEqualTo(RunStatus.RUNNING);
+        assertThat(runs.renewLease(running.id(), 1, "node-a", clock.instant().plus(LEASE))).isFalse();
+        assertThat(runs.renewLease(claim.run().id(), 1, "node-b", clock.instant().plus(LEASE))).isTrue();
+    }
+
+    @Test
+    void replaceWithNothingRunningJustClaims() {
+        Claim claim = claim(fire(0), ConcurrencyPolicy.REPLACE, "node-b");
+
+        assertThat(claim.result()).isEqualTo(Result.CLAIMED);
+        assertThat(claim.replaced()).isEmpty();
+    }
+
+    @Test
+    void cancellingAWaitingRunCancelsItAtOnce() {
+        Run queued = fire(0);
+        Run retrying = retrying(fire(1), clock.instant().plus(Duration.ofMinutes(1)));
+
+        Run cancelled = runs.requestCancel(queued.id(), clock.instant(), "not today").orElseThrow();
+        Run cancelledRetry = runs.requestCancel(retrying.id(), clock.instant(), "not today").orElseThrow();
+
+        assertThat(cancelled.status()).isEqualTo(RunStatus.CANCELLED);
+        assertThat(cancelled.finishedAt()).isEqualTo(clock.instant());
+        assertThat(cancelled.error()).isEqualTo("not today");
+        assertThat(cancelledRetry.status()).isEqualTo(RunStatus.CANCELLED);
+        assertThat(claim(queued, ConcurrencyPolicy.ALLOW, "node-b").result()).isEqualTo(Result.UNAVAILABLE);
+        clock.advance(Duration.ofMinutes(2));
+        assertThat(claim(retrying, ConcurrencyPolicy.ALLOW, "node-b").result()).isEqualTo(Result.UNAVAILABLE);
+    }
+
+    @Test
+    void cancellingARunningRunAsksItsWorkerToStop() {
+        Run running = claimed(fire(0), "node-a");
+
+        Run marked = runs.requestCancel(running.id(), clock.instant(), "stop").orElseThrow();
+
+        assertThat(marked).isEqualTo(running);
+        assertThat(sql.cancelRequested(running.id())).isTrue();
+        assertThat(runs.renewLease(running.id(), 1, "node-a", clock.instant().plus(LEASE))).isFalse();
+        assertThat(runs.complete(running.id(), 1, RunStatus.RUNNING,
+                new RunOutcome(RunStatus.CANCELLED, clock.instant(), null, "", "cancelled"))).isTrue();
+    }
+
+    @Test
+    void cancellingAFinishedRunChangesNothing() {
+        Run done = claimed(fire(0), "node-a");
+        succeed(done);
+        Run before = get(done);
+
+        assertThat(runs.requestCancel(done.id(), clock.instant(), "too late")).contains(before);
+        assertThat(get(done)).isEqualTo(before);
+        assertThat(sql.cancelRequested(done.id())).isFalse();
+        assertThat(runs.requestCancel(Long.MAX_VALUE, clock.instant(), "no such run")).isEmpty();
+    }
+
+    @Test
+    void aRunWhoseCancellationWasRequestedIsCancelledWhenClaimed() {
+        Run run = claimed(fire(0), "node-a");
+        runs.requestCancel(run.id(), clock.instant(), "stop");
+        // Its node shuts down before it noticed: the run is waiting again, still to be cancelled.
+        runs.handBack(run.id(), 1, "node-a", clock.instant(), "node-a is shutting down");
+
+        assertThat(runs.claim(run.id(), "node-b", clock.instant(), clock.instant().plus(LEASE))).isEmpty();
+        Claim claim = claim(run, ConcurrencyPolicy.FORBID, "node-b");
+
+        assertThat(claim.result()).isEqualTo(Result.CANCELLED);
+        assertThat(claim.run().status()).isEqualTo(RunStatus.CANCELLED);
+        assertThat(claim.run().finishedAt()).isEqualTo(clock.instant());
+    }
+
+    @Test
+    void aRunningRunWhoseCancellationWasRequestedIsNotAnotherWorkersToCancel() {
+        Run running = claimed(fire(0), "node-a");
+        runs.requestCancel(running.id(), clock.instant(), "stop");
+
+        Claim claim = claim(running, ConcurrencyPolicy.ALLOW, "node-b");
+
+        // node-a still runs it and will stop it; a second delivery of the run is nothing to node-b.
+        assertThat(claim.result()).isEqualTo(Result.UNAVAILABLE);
+        assertThat(get(running)).isEqualTo(running);
+    }
+
+    @Test
+    void onlyTheOwnerOfTheAttemptHandsARunBack() {
+        Run run = claimed(fire(0), "node-a");
+        clock.advance(Duration.ofSeconds(5));
+
+        assertThat(runs.handBack(run.id(), 1, "node-b", clock.instant(), "draining")).isFalse();
+        assertThat(runs.handBack(run.id(), 2, "node-a", clock.instant(), "draining")).isFalse();
+        assertThat(get(run)).isEqualTo(run);
+        assertThat(runs.handBack(run.id(), 1, "node-a", clock.instant(), "node-a is shutting down")).isTrue();
+        assertThat(runs.handBack(run.id(), 1, "node-a", clock.instant(), "again")).isFalse();
+
+        Run back = get(run);
+        assertThat(back.status()).isEqualTo(RunStatus.QUEUED);
+        assertThat(back.lostAttempts()).isEqualTo(1);
+        assertThat(back.error()).isEqualTo("node-a is shutting down");
+        assertThat(back.leaseUntil()).isNull();
+        assertThat(sql.dueAt(run.id())).isEqualTo(clock.instant());
+        Claim again = claim(run, ConcurrencyPolicy.FORBID, "node-b");
+        assertThat(again.result()).isEqualTo(Result.CLAIMED);
+        assertThat(again.run().attempt()).isEqualTo(2);
+    }
+
+    @Test
+    void aRetryIsClaimableOnlyOnceItIsDue() {
+        Task retried = tasks.create(shell(ns, "retried").retry(RetryPolicy.retries(2)).build(), "alice");
+        Run run = runs.insertOrGetCronFire(retried.id(), FIRE, 3);
+        Instant retryAt = clock.instant().plus(Duration.ofMinutes(1));
+        retrying(run, retryAt);
+
+        clock.set(retryAt.minusMillis(1));
+        assertThat(runs.claim(run.id(), "node-b", clock.instant(), clock.instant().plus(LEASE))).isEmpty();
+        assertThat(claim(run, ConcurrencyPolicy.FORBID, "node-b").result()).isEqualTo(Result.UNAVAILABLE);
+        assertThat(get(run).status()).isEqualTo(RunStatus.RETRYING);
+
+        clock.set(retryAt);
+        Claim claim = claim(run, ConcurrencyPolicy.FORBID, "node-b");
+        assertThat(claim.result()).isEqualTo(Result.CLAIMED);
+        assertThat(claim.run().attempt()).isEqualTo(2);
+        assertThat(claim.run().startedAt()).isEqualTo(retryAt);
+    }
+
+    @Test
+    void forbidLeavesARetryThatIsNotDueYetAlone() {
+        Task retried = tasks.create(shell(ns, "retried").retry(RetryPolicy.retries(2)).build(), "alice");
+        Run run = runs.insertOrGetCronFire(retried.id(), FIRE, 3);
+        Instant retryAt = clock.instant().plus(Duration.ofMinutes(1));
+        Run waiting = retrying(run, retryAt);
+        Run other = claimed(runs.insertOrGetCronFire(retried.id(), FIRE.plusSeconds(60), 3), "node-a");
+
+        // A stale second delivery of the retry while another run of the task is in flight.
+        Claim early = claim(run, ConcurrencyPolicy.FORBID, "node-b");
+
+        assertThat(early.result()).isEqualTo(Result.UNAVAILABLE);
+        assertThat(get(run)).isEqualTo(waiting);
+        succeed(other);
+        clock.set(retryAt);
+        assertThat(claim(run, ConcurrencyPolicy.FORBID, "node-b").result()).isEqualTo(Result.CLAIMED);
+    }
+
+    @Test
+    void claimingARunThatDoesNotExistFindsNothing() {
+        assertThat(runs.claim(Long.MAX_VALUE, ConcurrencyPolicy.FORBID, "node-a", clock.instant(),
+                clock.instant().plus(LEASE), clock.instant(), clock.instant())).isEqualTo(Claim.unavailable(null));
+    }
+
+    private Task newTask(String name) {
+        return tasks.create(shell(ns, name).retry(RetryPolicy.NONE).build(), "alice");
+    }
+
+    private Run fire(int index) {
+        return runs.insertOrGetCronFire(task.id(), FIRE.plusSeconds(60L * index), task.retry().maxAttempts());
+    }
+
+    /** A claim that may not wait: FORBID skips at once. */
+    private Claim claim(Run run, ConcurrencyPolicy policy, String node) {
+        return runs.claim(run.id(), policy, node, clock.instant(), clock.instant().plus(LEASE), clock.instant(),
+                clock.instant());
+    }
+
+    private Run claimed(Run run, String node) {
+        Claim claim = claim(run, ConcurrencyPolicy.ALLOW, node);
+        assertThat(claim.result()).isEqualTo(Result.CLAIMED);
+        return claim.run();
+    }
+
+    /** Claims the run's next attempt and records it failed with a retry due at {@code retryAt}. */
+    private Run retrying(Run run, Instant retryAt) {
+        Run claimed = claimed(run, "node-a");
+        runs.complete(run.id(), claimed.attempt(), RunStatus.RUNNING,
+                new RunOutcome(RunStatus.RETRYING, clock.instant(), 1, "boom", "exit 1", retryAt));
+        return get(run);
+    }
+
+    private void succeed(Run claimed) {
+        runs.complete(claimed.id(), claimed.attempt(), RunStatus.RUNNING,
+                new RunOutcome(RunStatus.SUCCEEDED, clock.instant(), 0, "ok", null));
+    }
+
+    private Run get(Run run) {
+        return runs.get(run.id()).orElseThrow();
+    }
+}
