@@ -48,6 +48,15 @@ public final class RedisEventBus implements EventBus {
                             LOG.warn("Ignoring event '{}': {}", message, e.getMessage());
                         }
                     }
+
+                    @Override
+                    public void onSubscribe(String channel, int subscribedChannels) {
+                        synchronized (current) {
+                            if (!open.get()) {
+                                unsubscribe(); // closed while this was still connecting
+                            }
+                        }
+                    }
                 };
                 synchronized (current) {
                     current[0] = pubSub;
@@ -65,8 +74,9 @@ public final class RedisEventBus implements EventBus {
         thread.setDaemon(true);
         thread.start();
         return () -> {
-            open.set(false);
+            // Under the same lock as onSubscribe: either that sees the flag or this sees the subscription.
             synchronized (current) {
+                open.set(false);
                 if (current[0] != null && current[0].isSubscribed()) {
                     current[0].unsubscribe();
                 }

@@ -87,7 +87,11 @@ public final class RedisRunQueue implements RunQueue {
             streams.put(keys.stream(group), StreamEntryID.XREADGROUP_UNDELIVERED_ENTRY);
             groupOfStream.put(keys.stream(group), group);
         }
-        XReadGroupParams params = XReadGroupParams.xReadGroupParams().count(count).block((int) block.toMillis());
+        XReadGroupParams params = XReadGroupParams.xReadGroupParams().count(count);
+        if (!block.isNegative() && !block.isZero()) {
+            // To Redis BLOCK 0 means "forever": no wait is no BLOCK, and under a millisecond rounds up.
+            params.block((int) Math.min(Integer.MAX_VALUE, Math.max(1, block.toMillis())));
+        }
         Map<String, List<StreamEntry>> read;
         try {
             read = redis.xreadGroupAsMap(keys.consumerGroup(), consumer, params, streams);

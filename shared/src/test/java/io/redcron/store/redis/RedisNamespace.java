@@ -1,0 +1,72 @@
+package io.redcron.store.redis;
+
+import io.redcron.config.RedisConfig;
+import io.redcron.testing.TestRedis;
+import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.params.ScanParams;
+import redis.clients.jedis.resps.ScanResult;
+
+/**
+ * A namespace of its own on a test Redis, with a client opened the way a node opens it. Closing
+ * deletes the namespace's keys on the shared server, because that may be the machine's own; a
+ * private server is thrown away whole.
+ */
+final class RedisNamespace implements AutoCloseable {
+    private final String uri;
+    private final RedisClient client;
+    private final RedisKeys keys;
+    private final boolean clearOnClose;
+
+    private RedisNamespace(String uri, RedisKeys keys, boolean clearOnClose) {
+        this.uri = uri;
+        this.client = RedisConnector.open(RedisConfig.fromUri(uri), "redcron-it", 8);
+        this.keys = keys;
+        this.clearOnClose = clearOnClose;
+    }
+
+    /** A fresh namespace on the Redis that all tests of this JVM share. */
+    static RedisNamespace onSharedServer() {
+        return new RedisNamespace(TestRedis.uri(), new RedisKeys(TestRedis.freshNamespace()), true);
+    }
+
+    /** A namespace on a server of the test's own, which may be gone or restarted by the end. */
+    static RedisNamespace onPrivateServer(String uri) {
+        return new RedisNamespace(uri, new RedisKeys(TestRedis.freshNamespace()), false);
+    }
+
+    String uri() {
+        return uri;
+    }
+
+    RedisClient client() {
+        return client;
+    }
+
+    RedisKeys keys() {
+        return keys;
+    }
+
+    /** Deletes every key of the namespace, so each test starts from nothing. */
+    void clear() {
+        String cursor = ScanParams.SCAN_POINTER_START;
+        ScanParams params = new ScanParams().match(keys.all()).count(1000);
+        do {
+            ScanResult<String> page = client.scan(cursor, params);
+            if (!page.getResult().isEmpty()) {
+                client.del(page.getResult().toArray(String[]::new));
+            }
+            cursor = page.getCursor();
+        } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (clearOnClose) {
+                clear();
+            }
+        } finally {
+            client.close();
+        }
+    }
+}
