@@ -26,6 +26,9 @@ public interface RecoveryStore {
     /** QUEUED runs created, and RETRYING runs due, before {@code before}: maybe lost by Redis. */
     List<Run> waitingSince(String namespace, Instant before, int limit);
 
-    /** QUEUED or RETRYING runs scheduled before {@code deadline}: nobody took them in time. */
+    /**
+     * QUEUED or RETRYING runs that were due (created, requeued, or at the end of their backoff)
+     * before {@code deadline}: nobody took them in time.
+     */
     List<Run> overdue(String namespace, Instant deadline, int limit);
 }

@@ -79,7 +79,7 @@ final class Reconciler {
         int failed = 0;
         for (Run run : recovery.overdue(namespace, now.minus(queueDeadline), 500)) {
             String reason = "not started within " + io.redcron.domain.Durations.format(queueDeadline)
-                    + " of its schedule: no worker took it (does any node serve group '" + run.group() + "'?)";
+                    + " of being due: no worker took it (does any node serve group '" + run.group() + "'?)";
             if (runs.changeIdle(run.id(), run.status(), RunStatus.FAILED, reason, now)) {
                 queue.dead(QueuedRun.of(run.group(), run.id()), reason, now);
                 failed++;

@@ -41,7 +41,10 @@ public final class RedisConnector {
         pool.setMaxIdle(maxConnections);
         pool.setMinIdle(0);
         pool.setMaxWait(Duration.ofMillis(timeoutMillis));
+        // Connections broken by a Redis restart or failover are found and dropped while idle,
+        // instead of each failing one command; testing on every borrow would cost a PING per call.
         pool.setTestWhileIdle(true);
+        pool.setTimeBetweenEvictionRuns(Duration.ofSeconds(5));
         RedisClient redis = RedisClient.builder()
                 .hostAndPort(new HostAndPort(config.host(), config.port()))
                 .clientConfig(client.build())

@@ -190,6 +190,9 @@ public final class RedisRunQueue implements RunQueue {
     @Override
     public Set<Long> delayed(int limit) {
         Set<Long> ids = new LinkedHashSet<>();
+        if (limit < 1) {
+            return ids;
+        }
         for (String member : redis.zrange(keys.delayed(), 0, limit - 1)) {
             ids.add(Long.parseLong(member.substring(member.indexOf('|') + 1)));
         }
