@@ -13,6 +13,10 @@ final class ChinesePhrases implements Phrases {
 
     @Override
     public String sentence(String time, String days, String months, String years) {
+        if (days == null && months == null && years == null && !time.startsWith("每")) {
+            // A bare clock time ("12:00") reads as a moment, not a schedule: say "every day".
+            return "每天 " + time;
+        }
         StringBuilder date = new StringBuilder();
         if (years != null) {
             date.append(years).append(' ');
