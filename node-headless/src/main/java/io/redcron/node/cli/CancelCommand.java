@@ -32,15 +32,16 @@ final class CancelCommand implements Callable<Integer> {
         RedcronConfig config = connection.resolve(System.getenv());
         Clock clock = Clock.systemUTC();
         try (CliStores stores = CliStores.open(config, clock)) {
-            Run run = stores.runs().requestCancel(runId, clock.instant(), "cancelled by " + CliStores.actor())
-                    .filter(r -> r.namespace().equals(config.node().namespace()))
-                    .orElseThrow(() -> new CliErrors.NotFoundException("no run " + runId + " in namespace '"
-                            + config.node().namespace() + "'"));
+            // Looked up first: a run of another namespace must stay untouched, and one that has
+            // already ended must not be reported as cancelled now.
+            Run before = RunsCommand.find(stores, config, runId);
+            Run run = before.status().isFinal() ? before
+                    : stores.runs().requestCancel(runId, clock.instant(), "cancelled by " + CliStores.actor()).orElse(before);
             String message;
             if (run.status() == RunStatus.RUNNING) {
                 stores.events().publish(new EventBus.Event(EventBus.Event.Kind.CANCEL_RUN, runId));
                 message = "Run " + runId + " is running on " + run.node() + ": asked it to stop.";
-            } else if (run.status() == RunStatus.CANCELLED) {
+            } else if (run.status() == RunStatus.CANCELLED && !before.status().isFinal()) {
                 message = "Run " + runId + " is cancelled.";
             } else {
                 message = "Run " + runId + " had already ended (" + run.status() + "); nothing to cancel.";

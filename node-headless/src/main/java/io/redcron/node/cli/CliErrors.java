@@ -10,6 +10,7 @@ import io.redcron.schedule.InvalidCronException;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
+import java.sql.SQLException;
 
 /**
  * Turns every failure into one line on stderr and a meaningful exit code; stack traces only with
@@ -54,6 +55,9 @@ final class CliErrors implements CommandLine.IExecutionExceptionHandler, Command
     }
 
     private static String message(Throwable e) {
+        if (e instanceof StoreException && missingTable(e)) {
+            return oneLine(e.getMessage()) + " (is the schema there? run 'redcron-node migrate')";
+        }
         if (e instanceof StoreException || e instanceof IllegalArgumentException || e instanceof UsageException
                 || e instanceof NotFoundException || e instanceof io.redcron.node.sandbox.SandboxException) {
             return e.getMessage();
@@ -64,6 +68,16 @@ final class CliErrors implements CommandLine.IExecutionExceptionHandler, Command
         }
         String text = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
         return "unexpected error: " + text;
+    }
+
+    /** SQLSTATE 42S02, "no such table": most likely a database nobody has migrated yet. */
+    private static boolean missingTable(Throwable e) {
+        for (Throwable cause = e; cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+            if (cause instanceof SQLException sql && "42S02".equals(sql.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static String oneLine(String message) {

@@ -71,8 +71,14 @@ final class TaskAddCommand implements Callable<Integer> {
                 out.println("Added task '" + stored.name() + "' (id " + stored.id() + "): "
                         + stored.schedule().describe(java.util.Locale.ENGLISH) + ".");
                 java.time.Instant next = TaskViews.nextFire(stored, clock.instant());
-                out.println(next == null ? "It is disabled and will not fire until enabled."
-                        : "Next fire: " + TaskDocument.instant(next, stored.zone()));
+                stored.schedule().warnings().forEach(warning -> out.println("warning: " + warning.message()));
+                if (!stored.enabled()) {
+                    out.println("It is disabled and will not fire until enabled.");
+                } else if (next == null) {
+                    out.println("Its schedule has no future fire time: it will never fire.");
+                } else {
+                    out.println("Next fire: " + TaskDocument.instant(next, stored.zone()));
+                }
             }
             out.flush();
         }

@@ -12,6 +12,7 @@ import io.redcron.domain.ShellPayload;
 import io.redcron.domain.Task;
 import io.redcron.domain.TaskPayload;
 import io.redcron.format.TaskDocument;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 import java.util.ArrayList;
@@ -20,6 +21,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.Stack;
 
 /** The flags that define a task, shared by {@code task add} and {@code task update}. */
 final class TaskOptions {
@@ -32,7 +34,9 @@ final class TaskOptions {
     @Option(names = "--zone", paramLabel = "ZONE", description = "IANA time zone of the schedule. Default for new tasks: UTC.")
     String zone;
 
-    @Option(names = "--exec", arity = "1..*", paramLabel = "ARGV", description = "Run a program directly, no shell: --exec /usr/bin/backup --full")
+    @Option(names = "--exec", arity = "1..*", paramLabel = "ARGV", parameterConsumer = RestOfLine.class,
+            description = {"Run a program directly, no shell. Put it last: every argument after it belongs to the program,",
+                    "options included: --exec /usr/bin/rsync -a -n /src /dst"})
     List<String> exec;
 
     @Option(names = "--shell", paramLabel = "LINE", description = "Run one command line with /bin/sh -c.")
@@ -189,6 +193,13 @@ final class TaskOptions {
         }
         boolean httpDetails = method != null || headers != null || body != null || accept != null;
         boolean processDetails = workDir != null || env != null;
+        // Detail flags of another kind would otherwise be dropped without a word.
+        if (httpDetails && (exec != null || shell != null || java != null)) {
+            throw new InvalidTaskException("type", "--method/--header/--body/--accept need an http task (--http URL)");
+        }
+        if (processDetails && (http != null || java != null)) {
+            throw new InvalidTaskException("type", "--workdir/--env need an exec or shell task");
+        }
         if (exec != null) {
             return new ExecPayload(exec, workDir, env);
         }
@@ -223,6 +234,26 @@ final class TaskOptions {
 
     private Set<Integer> statuses() {
         return accept == null ? Set.of() : new LinkedHashSet<>(accept);
+    }
+
+    /**
+     * Takes every remaining argument as the program's argv. Stopping at the first option this
+     * command knows would quietly turn a program's own {@code -n} or {@code --name} into ours.
+     */
+    static final class RestOfLine implements CommandLine.IParameterConsumer {
+        @Override
+        public void consumeParameters(Stack<String> args, CommandLine.Model.ArgSpec argSpec,
+                                      CommandLine.Model.CommandSpec commandSpec) {
+            if (args.isEmpty()) {
+                throw new CommandLine.ParameterException(commandSpec.commandLine(),
+                        "--exec: needs a program, e.g. --exec /usr/bin/backup --full");
+            }
+            List<String> argv = new ArrayList<>();
+            while (!args.isEmpty()) {
+                argv.add(args.pop());
+            }
+            argSpec.setValue(argv);
+        }
     }
 
     static Map<String, String> orEmpty(Map<String, String> map) {

@@ -62,6 +62,13 @@ final class TaskUpdateCommand implements Callable<Integer> {
             }
             options.applyTo(builder, current.payload());
             Task changed = builder.id(current.id()).build();
+            if (changed.equals(current)) {
+                // Saving would bump the version for nothing and make others' copies stale.
+                spec.commandLine().getOut().println("Task '" + current.name() + "' is unchanged (version "
+                        + current.version() + ").");
+                spec.commandLine().getOut().flush();
+                return ExitCode.OK;
+            }
             Task stored = stores.tasks().update(changed, CliStores.actor());
             stores.announceTaskChanged(stored.id());
             spec.commandLine().getOut().println("Updated task '" + stored.name() + "' (version " + stored.version() + ").");

@@ -42,8 +42,11 @@ final class TriggerCommand implements Callable<Integer> {
         Clock clock = Clock.systemUTC();
         try (CliStores stores = CliStores.open(config, clock)) {
             Task task = TaskCommand.find(stores.tasks(), config.node().namespace(), name);
-            Run run = stores.runs().insertManual(task.id(), clock.instant(), task.retry().maxAttempts(),
-                    params == null ? Map.of() : params);
+            Map<String, String> runParams = params == null ? Map.of() : params;
+            // The run store takes parameters as given; the task's own rules say which names can
+            // become $REDCRON_PARAM_<NAME>, so check them the same way before recording anything.
+            task.toBuilder().params(runParams).build();
+            Run run = stores.runs().insertManual(task.id(), clock.instant(), task.retry().maxAttempts(), runParams);
             // If this fails, the run is still recorded: the scheduler's reconciler queues it.
             stores.queue().enqueue(List.of(QueuedRun.of(run.group(), run.id())));
             if (json) {

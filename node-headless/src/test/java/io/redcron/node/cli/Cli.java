@@ -2,11 +2,25 @@ package io.redcron.node.cli;
 
 import picocli.CommandLine;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 
 /** Runs the real command line in-process and keeps what it printed. */
 final class Cli {
+    static {
+        // A command given no stores looks for a sandbox in Redcron's home; never the user's real one.
+        if (System.getProperty("redcron.home") == null) {
+            try {
+                System.setProperty("redcron.home", Files.createTempDirectory("redcron-home").toString());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
     private Cli() {
     }
 

@@ -13,19 +13,49 @@ class HelpTest {
         Cli.Result result = Cli.run("--help");
 
         assertThat(result.exitCode()).isZero();
-        assertThat(result.out()).contains("cron", "migrate", "task", "sandbox", "Exit codes:", "REDCRON_MYSQL_PASSWORD");
+        assertThat(result.out()).contains("cron", "migrate", "task", "sandbox", "run", "trigger", "pause", "resume", "cancel",
+                "runs", "nodes", "queues", "leader", "Exit codes:", "REDCRON_MYSQL_PASSWORD");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"cron check", "migrate", "task add", "task list", "task show", "task update", "task enable",
-            "task disable", "task delete", "sandbox"})
+    @ValueSource(strings = {"cron", "cron check", "migrate", "task", "task add", "task list", "task show", "task update",
+            "task enable", "task disable", "task delete", "sandbox", "run", "trigger", "pause", "resume", "cancel", "runs",
+            "runs list", "runs show", "runs tail", "nodes", "nodes list", "queues", "leader"})
     void everyCommandHasHelp(String command) {
         String[] args = (command + " --help").split(" ");
 
         Cli.Result result = Cli.run(args);
 
-        assertThat(result.exitCode()).isZero();
+        assertThat(result.exitCode()).as(result.toString()).isZero();
         assertThat(result.out()).startsWith("Usage: redcron-node " + command);
+        assertThat(result.err()).isEmpty();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"migrate", "task add", "task list", "task show", "task update", "task enable", "task disable",
+            "task delete", "run", "trigger", "pause", "resume", "cancel", "runs list", "runs show", "runs tail",
+            "nodes list", "queues", "leader"})
+    void everyStoreCommandTakesTheConnectionOptions(String command) {
+        Cli.Result result = Cli.run((command + " --help").split(" "));
+
+        assertThat(result.out()).contains("--config=FILE", "--redis=URI", "--jdbc=URL", "--db-user=USER", "--namespace=NS")
+                .doesNotContain("--password");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"help task", "help runs list", "help cron check"})
+    void helpSubcommand(String command) {
+        Cli.Result result = Cli.run(command.split(" "));
+
+        assertThat(result.exitCode()).as(result.toString()).isZero();
+        assertThat(result.out()).startsWith("Usage: redcron-node ");
+    }
+
+    @Test
+    void taskAddHelpSaysExecGoesLast() {
+        Cli.Result result = Cli.run("task", "add", "--help");
+
+        assertThat(result.out()).contains("--exec=ARGV", "Put it last", "Exit codes:");
     }
 
     @Test
@@ -34,6 +64,22 @@ class HelpTest {
 
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.err().strip()).contains("--bogus").doesNotContain("\n");
+    }
+
+    @Test
+    void unknownCommandIsOneLineWithExitTwo() {
+        Cli.Result result = Cli.run("tasks", "list");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err().strip()).contains("tasks").doesNotContain("\n");
+    }
+
+    @Test
+    void missingArgumentIsOneLineWithExitTwo() {
+        Cli.Result result = Cli.run("trigger");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err().strip()).contains("NAME").doesNotContain("\n");
     }
 
     @Test
