@@ -1,7 +1,6 @@
 package io.redcron.node.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -71,7 +70,6 @@ class CronCheckCommandTest {
     }
 
     @Test
-    @Disabled("the Chinese wording of a daily time is the bare time ('12:00', no '每天'): ChinesePhrases in shared")
     void chineseDescription() {
         Cli.Result result = Cli.run("cron", "check", "0 12 * * *", "--lang", "zh", "--next", "0");
 
