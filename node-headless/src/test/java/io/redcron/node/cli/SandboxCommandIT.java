@@ -91,9 +91,11 @@ class SandboxCommandIT {
     }
 
     private void stopWithSigterm() throws InterruptedException {
-        sandbox.destroy();
+        // SIGTERM through the handle: Process.destroy() would also close our end of its output.
+        sandbox.toHandle().destroy();
         assertThat(sandbox.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(sandbox.exitValue()).as(String.join("\n", output)).isZero();
-        await().atMost(Duration.ofSeconds(5)).until(() -> output.stream().anyMatch(l -> l.startsWith("Sandbox stopped")));
+        await().atMost(Duration.ofSeconds(5)).alias(String.join("\n", output))
+                .until(() -> output.stream().anyMatch(l -> l.startsWith("Sandbox stopped")));
     }
 }
