@@ -1,72 +1,55 @@
 package io.redcron.node.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.redcron.config.RedcronConfig;
 import io.redcron.port.FencingEpochs;
 import io.redcron.port.LeaderLease;
 import io.redcron.store.mysql.MysqlFencingEpochs;
 import io.redcron.store.redis.RedisLeaderLease;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.time.Clock;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 
 @Command(name = "leader", mixinStandardHelpOptions = true,
         description = "Shows which node leads the namespace's scheduler, its fencing epoch and the lease left.",
         footer = {"", ExitCode.HELP})
-final class LeaderCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    ConnectionOptions connection;
+final class LeaderCommand extends StoreCommand {
 
     @Option(names = "--json", description = "Print a JSON object.")
     boolean json;
 
     @Override
-    public Integer call() throws Exception {
-        RedcronConfig config = connection.resolve(System.getenv());
-        Clock clock = Clock.systemUTC();
-        try (CliStores stores = CliStores.open(config, clock)) {
-            Optional<LeaderLease.Holder> holder = new RedisLeaderLease(stores.redis(), stores.keys()).current();
-            Optional<FencingEpochs.Epoch> epoch = new MysqlFencingEpochs(stores.dataSource(), clock)
-                    .current(config.node().namespace());
-            PrintWriter out = spec.commandLine().getOut();
-            if (json) {
-                ObjectNode doc = Json.object();
-                doc.put("namespace", config.node().namespace());
-                doc.put("leader", holder.map(LeaderLease.Holder::nodeId).orElse(null));
-                doc.put("lease", holder.map(LeaderLease.Holder::holder).orElse(null));
-                if (holder.isPresent()) {
-                    doc.put("leaseRemainingMs", holder.get().remaining().toMillis());
-                } else {
-                    doc.putNull("leaseRemainingMs");
-                }
-                if (epoch.isPresent()) {
-                    doc.put("epoch", epoch.get().value());
-                    doc.put("epochHolder", epoch.get().leader());
-                    doc.put("since", RunViews.time(epoch.get().since()));
-                } else {
-                    doc.putNull("epoch");
-                }
-                out.println(Json.write(doc));
-            } else if (holder.isEmpty()) {
-                out.println("No node leads namespace '" + config.node().namespace() + "' right now"
-                        + epoch.map(e -> " (last epoch " + e.value() + ", held by " + e.leader() + ")").orElse("") + ".");
+    void run(CliStores stores, PrintWriter out) throws Exception {
+        Optional<LeaderLease.Holder> holder = new RedisLeaderLease(stores.redis(), stores.keys()).current();
+        Optional<FencingEpochs.Epoch> epoch = new MysqlFencingEpochs(stores.dataSource(), clock)
+                .current(stores.namespace());
+        if (json) {
+            ObjectNode doc = Json.object();
+            doc.put("namespace", stores.namespace());
+            doc.put("leader", holder.map(LeaderLease.Holder::nodeId).orElse(null));
+            doc.put("lease", holder.map(LeaderLease.Holder::holder).orElse(null));
+            if (holder.isPresent()) {
+                doc.put("leaseRemainingMs", holder.get().remaining().toMillis());
             } else {
-                out.println("Leader:  " + holder.get().nodeId());
-                out.println("Epoch:   " + epoch.map(e -> Long.toString(e.value())).orElse("-"));
-                out.println("Lease:   " + holder.get().remaining().toMillis() + " ms left");
+                doc.putNull("leaseRemainingMs");
             }
-            out.flush();
+            if (epoch.isPresent()) {
+                doc.put("epoch", epoch.get().value());
+                doc.put("epochHolder", epoch.get().leader());
+                doc.put("since", RunViews.time(epoch.get().since()));
+            } else {
+                doc.putNull("epoch");
+            }
+            out.println(Json.write(doc));
+        } else if (holder.isEmpty()) {
+            out.println("No node leads namespace '" + stores.namespace() + "' right now"
+                    + epoch.map(e -> " (last epoch " + e.value() + ", held by " + e.leader() + ")").orElse("") + ".");
+        } else {
+            out.println("Leader:  " + holder.get().nodeId());
+            out.println("Epoch:   " + epoch.map(e -> Long.toString(e.value())).orElse("-"));
+            out.println("Lease:   " + holder.get().remaining().toMillis() + " ms left");
         }
-        return ExitCode.OK;
+        out.flush();
     }
 }

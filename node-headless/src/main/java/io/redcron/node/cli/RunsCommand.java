@@ -9,18 +9,13 @@ import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
 import io.redcron.port.RunFilter;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.time.Clock;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Callable;
 
 @Command(name = "runs", mixinStandardHelpOptions = true, description = "Run history and live output.",
         subcommands = {RunsCommand.ListRuns.class, RunsCommand.Show.class, RunTailCommand.class})
@@ -28,12 +23,7 @@ final class RunsCommand {
 
     @Command(name = "list", mixinStandardHelpOptions = true, sortOptions = false,
             description = "Lists runs, newest scheduled first.", footer = {"", ExitCode.HELP})
-    static final class ListRuns implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
-
-        @Mixin
-        ConnectionOptions connection;
+    static final class ListRuns extends StoreCommand {
 
         @Option(names = "--task", paramLabel = "NAME", description = "Only runs of this task.")
         String task;
@@ -55,7 +45,7 @@ final class RunsCommand {
         boolean json;
 
         @Override
-        public Integer call() throws Exception {
+        void run(CliStores stores, PrintWriter out) throws Exception {
             if (limit < 1 || limit > PageRequest.MAX_LIMIT) {
                 throw new CliErrors.UsageException("--limit: must be 1-" + PageRequest.MAX_LIMIT + ", got " + limit);
             }
@@ -66,41 +56,31 @@ final class RunsCommand {
             if (statuses != null) {
                 statuses.forEach(s -> wanted.add(RunStatus.parse(s)));
             }
-            RedcronConfig config = connection.resolve(System.getenv());
-            try (CliStores stores = CliStores.open(config, Clock.systemUTC())) {
-                RunFilter filter = RunFilter.all(config.node().namespace()).withStatuses(wanted)
-                        .withTrigger(trigger == null ? null : TriggerType.parse(trigger));
-                if (task != null) {
-                    Task found = TaskCommand.find(stores.tasks(), config.node().namespace(), task);
-                    filter = filter.forTask(found.id());
-                }
-                Page<Run> page = stores.runs().list(filter, new PageRequest(offset, limit));
-                PrintWriter out = spec.commandLine().getOut();
-                if (json) {
-                    out.println(Json.write(RunViews.json(page.items())));
-                } else if (page.items().isEmpty()) {
-                    out.println("No runs.");
-                } else {
-                    RunViews.table(out, page.items());
-                    if (page.hasMore()) {
-                        out.println("(" + page.items().size() + " of " + page.total() + "; next page: --offset "
-                                + (offset + page.items().size()) + ")");
-                    }
-                }
-                out.flush();
+            RunFilter filter = RunFilter.all(stores.namespace()).withStatuses(wanted)
+                    .withTrigger(trigger == null ? null : TriggerType.parse(trigger));
+            if (task != null) {
+                Task found = TaskCommand.find(stores.tasks(), stores.namespace(), task);
+                filter = filter.forTask(found.id());
             }
-            return ExitCode.OK;
+            Page<Run> page = stores.runs().list(filter, new PageRequest(offset, limit));
+            if (json) {
+                out.println(Json.write(RunViews.json(page.items())));
+            } else if (page.items().isEmpty()) {
+                out.println("No runs.");
+            } else {
+                RunViews.table(out, page.items());
+                if (page.hasMore()) {
+                    out.println("(" + page.items().size() + " of " + page.total() + "; next page: --offset "
+                            + (offset + page.items().size()) + ")");
+                }
+            }
+            out.flush();
         }
     }
 
     @Command(name = "show", mixinStandardHelpOptions = true, description = "Shows one run with its output.",
             footer = {"", ExitCode.HELP})
-    static final class Show implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
-
-        @Mixin
-        ConnectionOptions connection;
+    static final class Show extends StoreCommand {
 
         @Parameters(index = "0", paramLabel = "RUN_ID", description = "The run's id.")
         long runId;
@@ -109,25 +89,21 @@ final class RunsCommand {
         boolean json;
 
         @Override
-        public Integer call() throws Exception {
-            RedcronConfig config = connection.resolve(System.getenv());
-            try (CliStores stores = CliStores.open(config, Clock.systemUTC())) {
-                Run run = find(stores, config, runId);
-                PrintWriter out = spec.commandLine().getOut();
-                if (json) {
-                    out.println(Json.write(RunViews.json(run, true)));
-                } else {
-                    RunViews.details(out, run);
-                }
-                out.flush();
+        void run(CliStores stores, PrintWriter out) throws Exception {
+            Run run = find(stores, runId);
+            if (json) {
+                out.println(Json.write(RunViews.json(run, true)));
+            } else {
+                RunViews.details(out, run);
             }
-            return ExitCode.OK;
+            out.flush();
         }
     }
 
-    static Run find(CliStores stores, RedcronConfig config, long runId) {
-        return stores.runs().get(runId).filter(r -> r.namespace().equals(config.node().namespace()))
+    static Run find(CliStores stores, long runId) {
+        return stores.runs().get(runId).filter(r -> r.namespace().equals(stores.namespace()))
                 .orElseThrow(() -> new CliErrors.NotFoundException("no run " + runId + " in namespace '"
-                        + config.node().namespace() + "'"));
+                        + stores.namespace() + "'"));
     }
+
 }

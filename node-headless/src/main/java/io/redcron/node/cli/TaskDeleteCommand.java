@@ -1,41 +1,27 @@
 package io.redcron.node.cli;
 
-import io.redcron.config.RedcronConfig;
 import io.redcron.domain.Task;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
-import java.time.Clock;
-import java.util.concurrent.Callable;
+import java.io.PrintWriter;
 
 @Command(name = "delete", mixinStandardHelpOptions = true,
         description = {"Deletes a task. Its run history is kept; runs in flight finish."},
         footer = {"", ExitCode.HELP})
-final class TaskDeleteCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    ConnectionOptions connection;
+final class TaskDeleteCommand extends StoreCommand {
 
     @Parameters(index = "0", paramLabel = "NAME", description = "Task name (or id).")
     String name;
 
     @Override
-    public Integer call() throws Exception {
-        RedcronConfig config = connection.resolve(System.getenv());
-        try (CliStores stores = CliStores.open(config, Clock.systemUTC())) {
-            Task task = TaskCommand.find(stores.tasks(), config.node().namespace(), name);
-            if (!stores.tasks().delete(task.id(), CliStores.actor())) {
-                throw new CliErrors.NotFoundException("no task named '" + name + "' in namespace '" + config.node().namespace() + "'");
-            }
-            stores.announceTaskChanged(task.id());
-            spec.commandLine().getOut().println("Deleted task '" + task.name() + "'.");
-            spec.commandLine().getOut().flush();
+    void run(CliStores stores, PrintWriter out) throws Exception {
+        Task task = TaskCommand.find(stores.tasks(), stores.namespace(), name);
+        if (!stores.tasks().delete(task.id(), CliStores.actor())) {
+            throw new CliErrors.NotFoundException("no task named '" + name + "' in namespace '" + stores.namespace() + "'");
         }
-        return ExitCode.OK;
+        stores.announceTaskChanged(task.id());
+        out.println("Deleted task '" + task.name() + "'.");
+        out.flush();
     }
 }

@@ -1,30 +1,19 @@
 package io.redcron.node.cli;
 
-import io.redcron.config.RedcronConfig;
 import io.redcron.domain.Task;
 import io.redcron.domain.TaskType;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
 import io.redcron.port.TaskFilter;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.time.Clock;
 import java.time.Instant;
-import java.util.concurrent.Callable;
 
 @Command(name = "list", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Lists the tasks of a namespace, by name.", footer = {"", ExitCode.HELP})
-final class TaskListCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    ConnectionOptions connection;
+final class TaskListCommand extends StoreCommand {
 
     @Option(names = "--text", paramLabel = "TEXT", description = "Only tasks whose name or description contains TEXT.")
     String text;
@@ -54,7 +43,7 @@ final class TaskListCommand implements Callable<Integer> {
     boolean json;
 
     @Override
-    public Integer call() throws Exception {
+    void check() {
         if (enabledOnly && disabledOnly) {
             throw new CliErrors.UsageException("--enabled and --disabled exclude each other");
         }
@@ -64,29 +53,29 @@ final class TaskListCommand implements Callable<Integer> {
         if (offset < 0) {
             throw new CliErrors.UsageException("--offset: must not be negative, got " + offset);
         }
-        RedcronConfig config = connection.resolve(System.getenv());
-        TaskFilter filter = new TaskFilter(config.node().namespace(), text, group,
+        if (type != null) {
+            TaskType.parse(type);
+        }
+    }
+
+    @Override
+    void run(CliStores stores, PrintWriter out) {
+        TaskFilter filter = new TaskFilter(stores.namespace(), text, group,
                 enabledOnly ? Boolean.TRUE : disabledOnly ? Boolean.FALSE : null,
                 type == null ? null : TaskType.parse(type), label, TaskFilter.Sort.NAME, false);
-        Clock clock = Clock.systemUTC();
-        try (CliStores stores = CliStores.open(config, clock)) {
-            Page<Task> page = stores.tasks().list(filter, new PageRequest(offset, limit));
-            Instant now = clock.instant();
-            PrintWriter out = spec.commandLine().getOut();
-            if (json) {
-                out.println(Json.write(TaskViews.json(page.items(), now)));
-            } else if (page.items().isEmpty()) {
-                out.println("No tasks in namespace '" + config.node().namespace() + "'"
-                        + (page.total() > 0 ? " at offset " + offset : "") + ".");
-            } else {
-                TaskViews.table(out, page.items(), now);
-                if (page.hasMore()) {
-                    out.println("(" + page.items().size() + " of " + page.total() + "; next page: --offset "
-                            + (offset + page.items().size()) + ")");
-                }
+        Page<Task> page = stores.tasks().list(filter, new PageRequest(offset, limit));
+        Instant now = clock.instant();
+        if (json) {
+            out.println(Json.write(TaskViews.json(page.items(), now)));
+        } else if (page.items().isEmpty()) {
+            out.println("No tasks in namespace '" + stores.namespace() + "'"
+                    + (page.total() > 0 ? " at offset " + offset : "") + ".");
+        } else {
+            TaskViews.table(out, page.items(), now);
+            if (page.hasMore()) {
+                out.println("(" + page.items().size() + " of " + page.total() + "; next page: --offset "
+                        + (offset + page.items().size()) + ")");
             }
-            out.flush();
         }
-        return ExitCode.OK;
     }
 }

@@ -1,27 +1,16 @@
 package io.redcron.node.cli;
 
-import io.redcron.config.RedcronConfig;
 import io.redcron.domain.Task;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.time.Clock;
-import java.util.concurrent.Callable;
 
 @Command(name = "show", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Shows one task. Its --json output is a task document that 'task add/update --file' reads back.",
         footer = {"", ExitCode.HELP})
-final class TaskShowCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    ConnectionOptions connection;
+final class TaskShowCommand extends StoreCommand {
 
     @Parameters(index = "0", paramLabel = "NAME", description = "Task name (or id).")
     String name;
@@ -30,19 +19,13 @@ final class TaskShowCommand implements Callable<Integer> {
     boolean json;
 
     @Override
-    public Integer call() throws Exception {
-        RedcronConfig config = connection.resolve(System.getenv());
-        Clock clock = Clock.systemUTC();
-        try (CliStores stores = CliStores.open(config, clock)) {
-            Task task = TaskCommand.find(stores.tasks(), config.node().namespace(), name);
-            PrintWriter out = spec.commandLine().getOut();
-            if (json) {
-                out.println(Json.write(TaskViews.json(task, clock.instant())));
-            } else {
-                TaskViews.details(out, task, clock.instant());
-            }
-            out.flush();
+    void run(CliStores stores, PrintWriter out) throws Exception {
+        Task task = TaskCommand.find(stores.tasks(), stores.namespace(), name);
+        if (json) {
+            out.println(Json.write(TaskViews.json(task, clock.instant())));
+        } else {
+            TaskViews.details(out, task, clock.instant());
         }
-        return ExitCode.OK;
+        out.flush();
     }
 }
