@@ -98,7 +98,7 @@ public final class Node implements AutoCloseable {
             Duration lease = config.scheduler().lease();
             SchedulerParts parts = new SchedulerParts(namespace, nodeId, new MysqlSchedulerStore(dataSource, clock),
                     new MysqlRecoveryStore(dataSource), runs, new RedisScheduleIndex(redis, keys), queue,
-                    config.worker().lease());
+                    config.worker().lease(), config.scheduler().queueDeadline());
             scheduler = parts.loop(new SchedulerLoop.Settings(namespace, config.scheduler().tick(),
                     Duration.ofSeconds(2), config.scheduler().batchSize(),
                     new FirePlanner(config.scheduler().misfireThreshold(), config.scheduler().batchSize())),

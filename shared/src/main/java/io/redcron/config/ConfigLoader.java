@@ -149,7 +149,7 @@ public final class ConfigLoader {
                 duration(Setting.NODE_DRAIN_GRACE));
         SchedulerConfig scheduler = new SchedulerConfig(duration(Setting.SCHEDULER_TICK),
                 duration(Setting.SCHEDULER_LEASE), duration(Setting.SCHEDULER_MISFIRE_THRESHOLD),
-                integer(Setting.SCHEDULER_BATCH_SIZE, 1, 10_000));
+                integer(Setting.SCHEDULER_BATCH_SIZE, 1, 10_000), duration(Setting.SCHEDULER_QUEUE_DEADLINE));
         if (scheduler.lease().compareTo(Duration.ofSeconds(1)) < 0) {
             throw new ConfigException(Setting.SCHEDULER_LEASE.key(), "must be at least 1s, got "
                     + Durations.format(scheduler.lease()));

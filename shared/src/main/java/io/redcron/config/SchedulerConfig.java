@@ -2,5 +2,6 @@ package io.redcron.config;
 
 import java.time.Duration;
 
-public record SchedulerConfig(Duration tick, Duration lease, Duration misfireThreshold, int batchSize) {
+public record SchedulerConfig(Duration tick, Duration lease, Duration misfireThreshold, int batchSize,
+                              Duration queueDeadline) {
 }

@@ -11,15 +11,15 @@ import java.time.Duration;
 
 /** Wires the leader's duties together; the reaper and reconciler settings follow the run lease. */
 public record SchedulerParts(String namespace, String nodeId, SchedulerStore store, RecoveryStore recovery,
-                             RunStore runs, ScheduleIndex index, RunQueue queue, Duration runLease) {
+                             RunStore runs, ScheduleIndex index, RunQueue queue, Duration runLease,
+                             Duration queueDeadline) {
 
     /** Lost attempts a run may have before it is failed (a run that keeps killing its worker). */
     public static final int MAX_LOST_ATTEMPTS = 3;
-    public static final Duration QUEUE_DEADLINE = Duration.ofHours(1);
 
     public SchedulerLoop loop(SchedulerLoop.Settings settings, Leadership leadership, Clock clock) {
         Reaper reaper = new Reaper(namespace, nodeId, recovery, queue, runLease, MAX_LOST_ATTEMPTS);
-        Reconciler reconciler = new Reconciler(namespace, recovery, runs, queue, runLease, QUEUE_DEADLINE);
+        Reconciler reconciler = new Reconciler(namespace, recovery, runs, queue, runLease, queueDeadline);
         return new SchedulerLoop(settings, leadership, store, index, queue, reaper, reconciler, clock);
     }
 }

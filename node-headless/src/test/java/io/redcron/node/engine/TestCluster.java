@@ -45,9 +45,14 @@ final class TestCluster implements AutoCloseable {
     private final Map<String, String> defaults = new HashMap<>();
 
     TestCluster() {
+        this(TestRedis.uri());
+    }
+
+    /** A cluster on a Redis of its own (for tests that restart or empty it). */
+    TestCluster(String redisUri) {
         this.database = TestDatabase.freshSchema();
         this.dataSource = MysqlDataSources.open(database);
-        defaults.put("redis.uri", TestRedis.uri());
+        defaults.put("redis.uri", redisUri);
         defaults.put("mysql.url", database.jdbcUrl());
         defaults.put("mysql.user", database.user());
         defaults.put("mysql.pool-size", "6");
