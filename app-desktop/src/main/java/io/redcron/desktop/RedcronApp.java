@@ -1,33 +1,49 @@
 package io.redcron.desktop;
 
+import atlantafx.base.theme.PrimerLight;
+import io.redcron.desktop.connect.ProfileRepository;
+import io.redcron.desktop.session.SessionFactory;
+import io.redcron.desktop.ui.FxUiExecutor;
+import io.redcron.desktop.ui.Messages;
 import javafx.application.Application;
-import javafx.geometry.Insets;
-import javafx.geometry.Pos;
 import javafx.scene.Scene;
-import javafx.scene.control.Label;
-import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 
+import java.time.Clock;
 import java.util.Locale;
-import java.util.ResourceBundle;
 
-/** The desktop application's shell: one window, in the operator's language. */
+/** The desktop application: one window that shows the connection screen, then the main window. */
 public final class RedcronApp extends Application {
-    static final String BUNDLE = "io.redcron.desktop.messages";
+    private FxUiExecutor executor;
+    private AppContext context;
 
     @Override
     public void start(Stage stage) {
-        ResourceBundle messages = ResourceBundle.getBundle(BUNDLE, Locale.getDefault());
-        Label title = new Label(messages.getString("app.title"));
-        title.setId("title");
-        title.setStyle("-fx-font-size: 24px; -fx-font-weight: bold;");
-        Label subtitle = new Label(messages.getString("app.subtitle"));
-        subtitle.setId("subtitle");
-        VBox root = new VBox(12, title, subtitle);
-        root.setAlignment(Pos.CENTER);
-        root.setPadding(new Insets(32));
-        stage.setTitle(messages.getString("app.title"));
-        stage.setScene(new Scene(root, 960, 640));
+        Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
+        executor = new FxUiExecutor();
+        String operator = System.getProperty("user.name", "operator") + "@desktop";
+        Scene scene = new Scene(new javafx.scene.layout.StackPane(), 1180, 760);
+        context = new AppContext(executor, new SessionFactory(operator, Clock.systemUTC()),
+                new ProfileRepository(AppContext.profilesFile()), AppContext::runningSandbox,
+                new Messages(Locale.getDefault()), changed -> {
+                    scene.setRoot(changed.currentView());
+                    stage.setTitle(changed.messages().get("app.title"));
+                });
+        scene.setRoot(context.currentView());
+        stage.setTitle(context.messages().get("app.title"));
+        stage.setMinWidth(900);
+        stage.setMinHeight(600);
+        stage.setScene(scene);
         stage.show();
+    }
+
+    @Override
+    public void stop() {
+        if (context != null) {
+            context.close();
+        }
+        if (executor != null) {
+            executor.close();
+        }
     }
 }

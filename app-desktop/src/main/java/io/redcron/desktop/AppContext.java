@@ -1,0 +1,126 @@
+package io.redcron.desktop;
+
+import io.redcron.config.SandboxConnection;
+import io.redcron.desktop.connect.ConnectController;
+import io.redcron.desktop.connect.ConnectViewModel;
+import io.redcron.desktop.connect.ProfileRepository;
+import io.redcron.desktop.main.MainController;
+import io.redcron.desktop.session.Session;
+import io.redcron.desktop.session.SessionFactory;
+import io.redcron.desktop.tasks.TasksController;
+import io.redcron.desktop.tasks.TasksViewModel;
+import io.redcron.desktop.ui.FxmlView;
+import io.redcron.desktop.ui.Messages;
+import io.redcron.desktop.ui.UiExecutor;
+import io.redcron.desktop.ui.ViewLoader;
+import javafx.scene.Parent;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * Everything the desktop's controllers need, handed to them by the controller factory rather
+ * than through statics. The JavaFX {@code Application} owns one; tests build their own.
+ */
+public final class AppContext implements AutoCloseable {
+    private final UiExecutor executor;
+    private final SessionFactory sessions;
+    private final ProfileRepository profiles;
+    private final Supplier<Optional<SandboxConnection>> sandboxFinder;
+    private final Consumer<AppContext> onChange;
+    private Messages messages;
+    private Session session;
+
+    /**
+     * @param onChange called on the JavaFX thread when the window must show something else (a
+     *                 connection was opened or closed, the language changed)
+     */
+    public AppContext(UiExecutor executor, SessionFactory sessions, ProfileRepository profiles,
+                      Supplier<Optional<SandboxConnection>> sandboxFinder, Messages messages,
+                      Consumer<AppContext> onChange) {
+        this.executor = executor;
+        this.sessions = sessions;
+        this.profiles = profiles;
+        this.sandboxFinder = sandboxFinder;
+        this.messages = messages;
+        this.onChange = onChange;
+    }
+
+    public static Path profilesFile() {
+        return SandboxConnection.home().resolve("desktop").resolve("profiles.json");
+    }
+
+    public static Optional<SandboxConnection> runningSandbox() {
+        return SandboxConnection.read(SandboxConnection.defaultLocation()).filter(SandboxConnection::isAlive);
+    }
+
+    /** The view to show now: the connection screen, or the main window once connected. */
+    public Parent currentView() {
+        return load(session == null ? FxmlView.CONNECT : FxmlView.MAIN);
+    }
+
+    public Parent load(FxmlView view) {
+        return new ViewLoader(messages, this::controller).load(view).root();
+    }
+
+    Object controller(Class<?> type) {
+        if (type == ConnectController.class) {
+            return new ConnectController(new ConnectViewModel(sessions, profiles, sandboxFinder, executor, messages,
+                    this::connected));
+        }
+        if (type == MainController.class) {
+            return new MainController(this);
+        }
+        if (type == TasksController.class) {
+            return new TasksController(new TasksViewModel(requireSession(), executor, messages));
+        }
+        throw new IllegalArgumentException("no controller " + type.getName());
+    }
+
+    private void connected(Session opened) {
+        session = opened;
+        onChange.accept(this);
+    }
+
+    public void disconnect() {
+        Session closing = session;
+        session = null;
+        if (closing != null) {
+            executor.submit(() -> {
+                closing.close();
+                return null;
+            }, ignored -> { }, failure -> { });
+        }
+        onChange.accept(this);
+    }
+
+    public void switchLanguage(java.util.Locale locale) {
+        messages = new Messages(locale);
+        onChange.accept(this);
+    }
+
+    public Messages messages() {
+        return messages;
+    }
+
+    public Optional<Session> session() {
+        return Optional.ofNullable(session);
+    }
+
+    private Session requireSession() {
+        if (session == null) {
+            throw new IllegalStateException("not connected");
+        }
+        return session;
+    }
+
+    @Override
+    public void close() {
+        if (session != null) {
+            session.close();
+            session = null;
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package io.redcron.desktop.main;
+
+import io.redcron.desktop.AppContext;
+import io.redcron.desktop.ui.FxmlView;
+import javafx.fxml.FXML;
+import javafx.scene.control.Label;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.layout.StackPane;
+
+import java.util.Locale;
+
+/** The main window: navigation on the left, the chosen screen in the middle. */
+public final class MainController {
+    private final AppContext context;
+
+    @FXML private StackPane content;
+    @FXML private ToggleGroup navigation;
+    @FXML private ToggleButton tasksButton;
+    @FXML private Label connection;
+
+    public MainController(AppContext context) {
+        this.context = context;
+    }
+
+    @FXML
+    private void initialize() {
+        connection.setText(context.session().map(s -> context.messages().get("main.connection", s.namespace()))
+                .orElse(""));
+        navigation.selectedToggleProperty().addListener((o, old, selected) -> {
+            if (selected == null) {
+                old.setSelected(true);
+            }
+        });
+        tasksButton.setSelected(true);
+        show(FxmlView.TASKS);
+    }
+
+    private void show(FxmlView view) {
+        content.getChildren().setAll(context.load(view));
+    }
+
+    @FXML
+    private void onTasks() {
+        show(FxmlView.TASKS);
+    }
+
+    @FXML
+    private void onDisconnect() {
+        context.disconnect();
+    }
+
+    @FXML
+    private void onEnglish() {
+        context.switchLanguage(Locale.ENGLISH);
+    }
+
+    @FXML
+    private void onChinese() {
+        context.switchLanguage(Locale.SIMPLIFIED_CHINESE);
+    }
+}

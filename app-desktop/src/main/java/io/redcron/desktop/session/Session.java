@@ -1,0 +1,78 @@
+package io.redcron.desktop.session;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.redcron.port.AuditLog;
+import io.redcron.port.QueueInspector;
+import io.redcron.port.RunStore;
+import io.redcron.port.TaskStore;
+import io.redcron.store.mysql.MysqlAuditLog;
+import io.redcron.store.mysql.MysqlRunStore;
+import io.redcron.store.mysql.MysqlTaskStore;
+import io.redcron.store.redis.RedisKeys;
+import io.redcron.store.redis.RedisQueueInspector;
+import redis.clients.jedis.RedisClient;
+
+import java.time.Clock;
+
+/**
+ * The desktop's open connection to one installation: the same stores and adapters the nodes use,
+ * so what the app shows is what the nodes do. Only ever used off the JavaFX thread.
+ */
+public final class Session implements AutoCloseable {
+    private final String namespace;
+    private final HikariDataSource dataSource;
+    private final RedisClient redis;
+    private final String operator;
+    private final Clock clock;
+
+    Session(String namespace, HikariDataSource dataSource, RedisClient redis, String operator, Clock clock) {
+        this.namespace = namespace;
+        this.dataSource = dataSource;
+        this.redis = redis;
+        this.operator = operator;
+        this.clock = clock;
+    }
+
+    public String namespace() {
+        return namespace;
+    }
+
+    /** Who the audit log names for changes made in the app. */
+    public String operator() {
+        return operator;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    public TaskStore tasks() {
+        return new MysqlTaskStore(dataSource, clock);
+    }
+
+    public RunStore runs() {
+        return new MysqlRunStore(dataSource, clock);
+    }
+
+    public AuditLog audit() {
+        return new MysqlAuditLog(dataSource);
+    }
+
+    public QueueInspector queues() {
+        return new RedisQueueInspector(redis, new RedisKeys(namespace()));
+    }
+
+    public RedisClient redis() {
+        return redis;
+    }
+
+    public RedisKeys keys() {
+        return new RedisKeys(namespace());
+    }
+
+    @Override
+    public void close() {
+        redis.close();
+        dataSource.close();
+    }
+}

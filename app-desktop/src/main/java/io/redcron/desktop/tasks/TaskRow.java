@@ -1,0 +1,49 @@
+package io.redcron.desktop.tasks;
+
+import io.redcron.domain.Task;
+
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+
+/** One line of the tasks table, computed off the JavaFX thread. */
+public record TaskRow(Task task, String schedule, String nextFire) {
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss xxx");
+
+    static TaskRow of(Task task, Instant now, Locale locale) {
+        String next = "—";
+        if (task.enabled()) {
+            Instant planned = task.nextFireAt() != null && task.nextFireAt().isAfter(now) ? task.nextFireAt()
+                    : task.schedule().nextAfter(now, task.zone()).map(ZonedDateTime::toInstant).orElse(null);
+            if (planned != null) {
+                next = TIME.format(planned.atZone(task.zone()));
+            }
+        }
+        return new TaskRow(task, task.schedule().describe(locale), next);
+    }
+
+    public String name() {
+        return task.name();
+    }
+
+    public String group() {
+        return task.group();
+    }
+
+    public String cron() {
+        return task.cron();
+    }
+
+    public String zone() {
+        return task.zone().getId();
+    }
+
+    public String type() {
+        return task.type().id();
+    }
+
+    public boolean enabled() {
+        return task.enabled();
+    }
+}

@@ -1,0 +1,135 @@
+package io.redcron.desktop.tasks;
+
+import io.redcron.desktop.session.Session;
+import io.redcron.desktop.ui.Messages;
+import io.redcron.desktop.ui.UiExecutor;
+import io.redcron.port.Page;
+import io.redcron.port.PageRequest;
+import io.redcron.port.TaskFilter;
+import io.redcron.domain.Task;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.LongProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleLongProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+import java.util.List;
+
+/**
+ * The tasks table: one page at a time from the store (so 100,000 tasks cost what 50 do), with
+ * filters by text, group, label and state. Every load runs off the JavaFX thread.
+ */
+public final class TasksViewModel {
+    public enum State { ALL, ENABLED, DISABLED }
+
+    public static final int PAGE_SIZE = 50;
+
+    private final ObservableList<TaskRow> rows = FXCollections.observableArrayList();
+    private final StringProperty text = new SimpleStringProperty("");
+    private final StringProperty group = new SimpleStringProperty("");
+    private final StringProperty label = new SimpleStringProperty("");
+    private final ObjectProperty<State> state = new SimpleObjectProperty<>(State.ALL);
+    private final ObjectProperty<TaskFilter.Sort> sort = new SimpleObjectProperty<>(TaskFilter.Sort.NAME);
+    private final BooleanProperty descending = new SimpleBooleanProperty();
+    private final IntegerProperty page = new SimpleIntegerProperty();
+    private final LongProperty total = new SimpleLongProperty();
+    private final BooleanProperty busy = new SimpleBooleanProperty();
+    private final StringProperty status = new SimpleStringProperty("");
+    private final StringProperty error = new SimpleStringProperty("");
+
+    private final Session session;
+    private final UiExecutor executor;
+    private final Messages messages;
+    private long generation;
+
+    public TasksViewModel(Session session, UiExecutor executor, Messages messages) {
+        this.session = session;
+        this.executor = executor;
+        this.messages = messages;
+    }
+
+    /** Loads the current page; a newer load wins over an older one still running. */
+    public void load() {
+        long mine = ++generation;
+        TaskFilter filter = new TaskFilter(session.namespace(), blankToNull(text.get()), blankToNull(group.get()),
+                switch (state.get()) {
+                    case ALL -> null;
+                    case ENABLED -> Boolean.TRUE;
+                    case DISABLED -> Boolean.FALSE;
+                }, null, blankToNull(label.get()), sort.get(), descending.get());
+        PageRequest request = new PageRequest(page.get() * PAGE_SIZE, PAGE_SIZE);
+        busy.set(true);
+        executor.submit(() -> {
+            Page<Task> found = session.tasks().list(filter, request);
+            List<TaskRow> computed = found.items().stream()
+                    .map(task -> TaskRow.of(task, session.clock().instant(), messages.locale())).toList();
+            return new Loaded(computed, found.total());
+        }, loaded -> {
+            if (mine != generation) {
+                return;
+            }
+            busy.set(false);
+            error.set("");
+            rows.setAll(loaded.rows);
+            total.set(loaded.total);
+            long first = loaded.rows.isEmpty() ? 0 : (long) page.get() * PAGE_SIZE + 1;
+            status.set(messages.get("tasks.status", first, first + loaded.rows.size() - (loaded.rows.isEmpty() ? 0 : 1),
+                    loaded.total));
+        }, failure -> {
+            if (mine == generation) {
+                busy.set(false);
+                error.set(failure.getMessage());
+            }
+        });
+    }
+
+    private record Loaded(List<TaskRow> rows, long total) {
+    }
+
+    public void filtersChanged() {
+        page.set(0);
+        load();
+    }
+
+    public boolean hasNextPage() {
+        return (long) (page.get() + 1) * PAGE_SIZE < total.get();
+    }
+
+    public void nextPage() {
+        if (hasNextPage()) {
+            page.set(page.get() + 1);
+            load();
+        }
+    }
+
+    public void previousPage() {
+        if (page.get() > 0) {
+            page.set(page.get() - 1);
+            load();
+        }
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value.trim();
+    }
+
+    public ObservableList<TaskRow> rows() { return rows; }
+    public StringProperty textProperty() { return text; }
+    public StringProperty groupProperty() { return group; }
+    public StringProperty labelProperty() { return label; }
+    public ObjectProperty<State> stateProperty() { return state; }
+    public ObjectProperty<TaskFilter.Sort> sortProperty() { return sort; }
+    public BooleanProperty descendingProperty() { return descending; }
+    public IntegerProperty pageProperty() { return page; }
+    public LongProperty totalProperty() { return total; }
+    public BooleanProperty busyProperty() { return busy; }
+    public StringProperty statusProperty() { return status; }
+    public StringProperty errorProperty() { return error; }
+}

@@ -1,0 +1,19 @@
+package io.redcron.desktop.ui;
+
+/** Every FXML file of the app; a view is loaded only through this list. */
+public enum FxmlView {
+    MAIN("main/MainView.fxml"),
+    CONNECT("connect/ConnectView.fxml"),
+    TASKS("tasks/TasksView.fxml");
+
+    private final String path;
+
+    FxmlView(String path) {
+        this.path = path;
+    }
+
+    /** The resource path, relative to {@code io/redcron/desktop/}. */
+    public String path() {
+        return path;
+    }
+}

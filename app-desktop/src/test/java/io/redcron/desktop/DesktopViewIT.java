@@ -1,0 +1,146 @@
+package io.redcron.desktop;
+
+import io.redcron.config.MysqlConfig;
+import io.redcron.desktop.connect.ProfileRepository;
+import io.redcron.desktop.session.SessionFactory;
+import io.redcron.desktop.tasks.TaskRow;
+import io.redcron.desktop.ui.FxUiExecutor;
+import io.redcron.desktop.ui.Messages;
+import io.redcron.domain.ShellPayload;
+import io.redcron.domain.Task;
+import io.redcron.schedule.CronDialect;
+import io.redcron.store.mysql.MysqlDataSources;
+import io.redcron.store.mysql.MysqlTaskStore;
+import io.redcron.testing.TestDatabase;
+import io.redcron.testing.TestRedis;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/** The real app, headless, against real stores: connect, see the tasks, switch the language. */
+@ExtendWith(ApplicationExtension.class)
+class DesktopViewIT {
+    private static MysqlConfig database;
+    private static final String NAMESPACE = TestRedis.freshNamespace();
+
+    @TempDir
+    static Path home;
+
+    private FxUiExecutor executor;
+    private AppContext context;
+
+    @BeforeAll
+    static void stores() {
+        database = TestDatabase.freshSchema();
+        try (var dataSource = MysqlDataSources.open(database)) {
+            MysqlTaskStore tasks = new MysqlTaskStore(dataSource, Clock.systemUTC());
+            for (int i = 0; i < 60; i++) {
+                tasks.create(Task.builder().namespace(NAMESPACE).name(String.format("report-%02d", i))
+                        .cron("0 9 * * 1-5").dialect(CronDialect.UNIX).zone(ZoneId.of("Europe/Berlin"))
+                        .payload(new ShellPayload("echo report", null, Map.of())).build(), "test");
+            }
+        }
+    }
+
+    @Start
+    void start(Stage stage) {
+        executor = new FxUiExecutor();
+        Scene scene = new Scene(new javafx.scene.layout.StackPane(), 1100, 700);
+        context = new AppContext(executor, new SessionFactory("tester@desktop", Clock.systemUTC()),
+                new ProfileRepository(home.resolve("profiles.json")), Optional::empty, new Messages(Locale.ENGLISH),
+                changed -> scene.setRoot(changed.currentView()));
+        scene.setRoot(context.currentView());
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    @AfterEach
+    void close() {
+        context.close();
+        executor.close();
+    }
+
+    @Test
+    void connectsAndShowsTheFirstPageOfTasksWithTheirNextFire(FxRobot robot) {
+        connect(robot);
+
+        TableView<TaskRow> table = robot.lookup(".table-view").queryTableView();
+        await().atMost(Duration.ofSeconds(15)).until(() -> table.getItems().size() == 50);
+        TaskRow first = table.getItems().get(0);
+        assertThat(first.name()).isEqualTo("report-00");
+        assertThat(first.schedule()).isEqualTo("At 09:00 on Monday through Friday");
+        assertThat(first.nextFire()).contains("09:00:00 +0");
+        await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup("1-50 of 60").tryQuery().isPresent());
+
+        robot.clickOn("Next");
+        await().atMost(Duration.ofSeconds(10)).until(() -> table.getItems().size() == 10);
+        assertThat(table.getItems().get(0).name()).isEqualTo("report-50");
+    }
+
+    @Test
+    void chineseUiShowsChineseLabelsAndDescriptions(FxRobot robot) {
+        connect(robot);
+        robot.clickOn("中文");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        await().atMost(Duration.ofSeconds(15)).until(() -> robot.lookup("任务").tryQuery().isPresent());
+        TableView<TaskRow> table = robot.lookup(".table-view").queryTableView();
+        await().atMost(Duration.ofSeconds(15)).until(() -> !table.getItems().isEmpty());
+        assertThat(table.getItems().get(0).schedule()).isEqualTo("周一至周五 09:00");
+        assertThat(robot.lookup("断开连接").tryQuery()).isPresent();
+    }
+
+    @Test
+    void aWrongDatabasePortGivesAVerdictNamingTheStore(FxRobot robot) {
+        fill(robot, "#jdbcUrl", "jdbc:mysql://127.0.0.1:1/none");
+        fill(robot, "#redisUri", TestRedis.uri());
+        fill(robot, "#name", "broken");
+        robot.clickOn("#test");
+
+        Label mysql = robot.lookup("#mysqlVerdict").queryAs(Label.class);
+        Label redis = robot.lookup("#redisVerdict").queryAs(Label.class);
+        await().atMost(Duration.ofSeconds(30)).until(() -> !mysql.getText().isEmpty());
+        assertThat(mysql.getText()).startsWith("✘").contains("127.0.0.1:1");
+        assertThat(redis.getText()).startsWith("✔");
+    }
+
+    private void connect(FxRobot robot) {
+        fill(robot, "#name", "test");
+        fill(robot, "#redisUri", TestRedis.uri());
+        fill(robot, "#jdbcUrl", database.jdbcUrl());
+        fill(robot, "#user", database.user());
+        fill(robot, "#namespace", NAMESPACE);
+        if (!database.password().isEmpty()) {
+            fill(robot, "#dbPassword", database.password().reveal());
+        }
+        robot.clickOn("#connect");
+        await().atMost(Duration.ofSeconds(30)).until(() -> robot.lookup(".table-view").tryQuery().isPresent());
+    }
+
+    private static void fill(FxRobot robot, String query, String text) {
+        TextField field = robot.lookup(query).queryAs(TextField.class);
+        robot.interact(() -> field.setText(text));
+    }
+}
