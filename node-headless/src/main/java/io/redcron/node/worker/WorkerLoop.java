@@ -120,8 +120,7 @@ public final class WorkerLoop implements Runnable {
         Optional<Task> task = tasks.get(run.taskId());
         Instant now = clock.instant();
         Claim claim = runs.claim(run.id(), task.map(Task::concurrencyPolicy).orElse(io.redcron.domain.ConcurrencyPolicy.ALLOW),
-                settings.nodeId(), now, now.plus(settings.lease()), run.scheduledAt().plus(settings.forbidWait()),
-                now.plus(FORBID_RECHECK));
+                settings.nodeId(), now, now.plus(settings.lease()), waitUntil(run), now.plus(FORBID_RECHECK));
         if (claim.result() == Claim.Result.DEFERRED) {
             // Waits for the run in flight; the delayed set brings it back shortly.
             queue.delay(QueuedRun.of(run.group(), run.id()), now.plus(FORBID_RECHECK));
@@ -169,6 +168,17 @@ public final class WorkerLoop implements Runnable {
             inFlight.remove(run.id());
             free.release();
         }
+    }
+
+    /**
+     * Until when a run of a FORBID task may wait for the task's run in flight: the misfire
+     * threshold, counted from when the run was due, or from when it was recorded for a fire that
+     * was caught up late (its schedule time is long past then, yet it has only just been queued).
+     */
+    private Instant waitUntil(Run run) {
+        Instant from = run.createdAt() != null && run.createdAt().isAfter(run.scheduledAt()) ? run.createdAt()
+                : run.scheduledAt();
+        return from.plus(settings.forbidWait());
     }
 
     /** Renews the leases of the runs in flight; a run this node lost is stopped here. */

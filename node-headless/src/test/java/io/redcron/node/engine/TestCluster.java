@@ -36,7 +36,7 @@ import java.util.Map;
  * ticks so that recovery happens within seconds.
  */
 final class TestCluster implements AutoCloseable {
-    static final Duration LEASE = Duration.ofSeconds(2);
+    static final Duration LEASE = Duration.ofSeconds(3);
 
     private final MysqlConfig database;
     private final String namespace = TestRedis.freshNamespace();
