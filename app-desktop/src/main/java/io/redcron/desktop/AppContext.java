@@ -24,7 +24,7 @@ import java.util.function.Supplier;
  * Everything the desktop's controllers need, handed to them by the controller factory rather
  * than through statics. The JavaFX {@code Application} owns one; tests build their own.
  */
-public final class AppContext implements AutoCloseable {
+public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Views {
     private final UiExecutor executor;
     private final SessionFactory sessions;
     private final ProfileRepository profiles;
@@ -65,6 +65,11 @@ public final class AppContext implements AutoCloseable {
         return new ViewLoader(messages, this::controller).load(view).root();
     }
 
+    @Override
+    public <C> ViewLoader.Loaded<C> open(FxmlView view) {
+        return new ViewLoader(messages, this::controller).load(view);
+    }
+
     Object controller(Class<?> type) {
         if (type == ConnectController.class) {
             return new ConnectController(new ConnectViewModel(sessions, profiles, sandboxFinder, executor, messages,
@@ -74,7 +79,11 @@ public final class AppContext implements AutoCloseable {
             return new MainController(this);
         }
         if (type == TasksController.class) {
-            return new TasksController(new TasksViewModel(requireSession(), executor, messages));
+            return new TasksController(new TasksViewModel(requireSession(), executor, messages), this, messages);
+        }
+        if (type == io.redcron.desktop.tasks.TaskEditorController.class) {
+            return new io.redcron.desktop.tasks.TaskEditorController(
+                    new io.redcron.desktop.tasks.TaskEditorViewModel(requireSession(), executor, messages));
         }
         throw new IllegalArgumentException("no controller " + type.getName());
     }

@@ -100,6 +100,30 @@ class DesktopViewIT {
     }
 
     @Test
+    void createsATaskInTheEditorAfterABadCronIsShownAtItsField(FxRobot robot) {
+        connect(robot);
+        robot.clickOn("New task");
+        await().atMost(Duration.ofSeconds(10)).until(() -> robot.lookup("#cron").tryQuery().isPresent());
+
+        fill(robot, "#name", "aaa-created-in-editor");
+        robot.interact(() -> robot.lookup("#command").queryAs(javafx.scene.control.TextArea.class).setText("echo hi"));
+        fill(robot, "#cron", "61 * * * *");
+        Label cronError = robot.lookup("#cronError").queryAs(Label.class);
+        assertThat(cronError.isVisible()).isTrue();
+        assertThat(cronError.getText()).isEqualTo("minute: 61 is out of range 0-59");
+        assertThat(robot.lookup("#save").queryButton().isDisabled()).isTrue();
+
+        fill(robot, "#cron", "*/5 * * * *");
+        assertThat(cronError.isVisible()).isFalse();
+        robot.clickOn("#save");
+
+        TableView<TaskRow> table = robot.lookup("#table").queryTableView();
+        await().atMost(Duration.ofSeconds(15)).until(() -> !table.getItems().isEmpty()
+                && table.getItems().get(0).name().equals("aaa-created-in-editor"));
+        assertThat(table.getItems().get(0).schedule()).isEqualTo("Every 5 minutes");
+    }
+
+    @Test
     void chineseUiShowsChineseLabelsAndDescriptions(FxRobot robot) {
         connect(robot);
         robot.clickOn("中文");

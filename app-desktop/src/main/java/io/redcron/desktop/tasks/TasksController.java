@@ -15,6 +15,8 @@ import java.util.function.Function;
 /** Binds the tasks table to its view-model. */
 public final class TasksController {
     private final TasksViewModel model;
+    private final io.redcron.desktop.ui.Views views;
+    private final io.redcron.desktop.ui.Messages messages;
 
     @FXML private TextField search;
     @FXML private TextField group;
@@ -35,8 +37,10 @@ public final class TasksController {
     @FXML private Button previous;
     @FXML private Button next;
 
-    public TasksController(TasksViewModel model) {
+    public TasksController(TasksViewModel model, io.redcron.desktop.ui.Views views, io.redcron.desktop.ui.Messages messages) {
         this.model = model;
+        this.views = views;
+        this.messages = messages;
     }
 
     @FXML
@@ -65,7 +69,80 @@ public final class TasksController {
         previous.disableProperty().bind(model.pageProperty().isEqualTo(0));
         next.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> !model.hasNextPage(),
                 model.pageProperty(), model.totalProperty()));
+        table.setRowFactory(view -> {
+            javafx.scene.control.TableRow<TaskRow> row = new javafx.scene.control.TableRow<>();
+            row.setOnMouseClicked(click -> {
+                if (click.getClickCount() == 2 && !row.isEmpty()) {
+                    openEditor(row.getItem().task(), false);
+                }
+            });
+            return row;
+        });
+        javafx.beans.binding.BooleanBinding none = table.getSelectionModel().selectedItemProperty().isNull();
+        edit.disableProperty().bind(none);
+        duplicate.disableProperty().bind(none);
+        toggle.disableProperty().bind(none);
+        delete.disableProperty().bind(none);
         model.load();
+    }
+
+    @FXML private Button edit;
+    @FXML private Button duplicate;
+    @FXML private Button toggle;
+    @FXML private Button delete;
+
+    @FXML
+    private void onNew() {
+        openEditor(null, false);
+    }
+
+    @FXML
+    private void onEdit() {
+        selected().ifPresent(row -> openEditor(row.task(), false));
+    }
+
+    @FXML
+    private void onDuplicate() {
+        selected().ifPresent(row -> openEditor(row.task(), true));
+    }
+
+    @FXML
+    private void onToggle() {
+        selected().ifPresent(row -> model.setEnabled(row, !row.enabled()));
+    }
+
+    @FXML
+    private void onDelete() {
+        selected().ifPresent(row -> {
+            javafx.scene.control.Alert confirm = new javafx.scene.control.Alert(
+                    javafx.scene.control.Alert.AlertType.CONFIRMATION, messages.get("tasks.delete.confirm", row.name()),
+                    javafx.scene.control.ButtonType.OK, javafx.scene.control.ButtonType.CANCEL);
+            confirm.setHeaderText(messages.get("tasks.delete.title"));
+            confirm.initOwner(table.getScene().getWindow());
+            confirm.showAndWait().filter(answer -> answer == javafx.scene.control.ButtonType.OK)
+                    .ifPresent(answer -> model.delete(row));
+        });
+    }
+
+    private java.util.Optional<TaskRow> selected() {
+        return java.util.Optional.ofNullable(table.getSelectionModel().getSelectedItem());
+    }
+
+    private void openEditor(io.redcron.domain.Task task, boolean copy) {
+        io.redcron.desktop.ui.ViewLoader.Loaded<TaskEditorController> editor =
+                views.open(io.redcron.desktop.ui.FxmlView.TASK_EDITOR);
+        if (task != null && copy) {
+            editor.controller().model().duplicate(task);
+        } else if (task != null) {
+            editor.controller().model().edit(task);
+        }
+        javafx.stage.Stage stage = new javafx.stage.Stage();
+        stage.initOwner(table.getScene().getWindow());
+        stage.initModality(javafx.stage.Modality.WINDOW_MODAL);
+        stage.setTitle(messages.get(task == null || copy ? "editor.title.new" : "editor.title.edit"));
+        stage.setScene(new javafx.scene.Scene(editor.root()));
+        editor.controller().onSaved(saved -> model.load(), stage::close);
+        stage.show();
     }
 
     private static void column(TableColumn<TaskRow, String> column, Function<TaskRow, String> value) {

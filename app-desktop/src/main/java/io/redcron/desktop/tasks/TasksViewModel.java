@@ -116,6 +116,25 @@ public final class TasksViewModel {
         }
     }
 
+    /** Enables or disables a task, then reloads. */
+    public void setEnabled(TaskRow row, boolean enable) {
+        busy.set(true);
+        executor.submit(() -> session.tasks().setEnabled(row.task().id(), enable, session.operator()),
+                changed -> load(), this::failed);
+    }
+
+    /** Deletes a task (its history stays), then reloads; the caller has asked for confirmation. */
+    public void delete(TaskRow row) {
+        busy.set(true);
+        executor.submit(() -> session.tasks().delete(row.task().id(), session.operator()), deleted -> load(),
+                this::failed);
+    }
+
+    private void failed(Throwable failure) {
+        busy.set(false);
+        error.set(failure.getMessage());
+    }
+
     private static String blankToNull(String value) {
         return value == null || value.isBlank() ? null : value.trim();
     }

@@ -4,7 +4,8 @@ package io.redcron.desktop.ui;
 public enum FxmlView {
     MAIN("main/MainView.fxml"),
     CONNECT("connect/ConnectView.fxml"),
-    TASKS("tasks/TasksView.fxml");
+    TASKS("tasks/TasksView.fxml"),
+    TASK_EDITOR("tasks/TaskEditorView.fxml");
 
     private final String path;
 

@@ -1,0 +1,243 @@
+package io.redcron.desktop.tasks;
+
+import io.redcron.desktop.session.Session;
+import io.redcron.desktop.ui.Messages;
+import io.redcron.desktop.ui.UiExecutor;
+import io.redcron.domain.ConcurrencyPolicy;
+import io.redcron.domain.Durations;
+import io.redcron.domain.ExecPayload;
+import io.redcron.domain.HttpPayload;
+import io.redcron.domain.JavaPayload;
+import io.redcron.domain.MisfirePolicy;
+import io.redcron.domain.RetryPolicy;
+import io.redcron.domain.ShellPayload;
+import io.redcron.domain.Task;
+import io.redcron.domain.TaskType;
+import io.redcron.port.StaleTaskException;
+import io.redcron.port.StoreException;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableMap;
+
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * The task editor: every field of a task as text, checked as you type (each error at its field),
+ * saved with optimistic locking so that a concurrent change is reported, never overwritten.
+ */
+public final class TaskEditorViewModel {
+    private final StringProperty name = new SimpleStringProperty("");
+    private final StringProperty group = new SimpleStringProperty(Task.DEFAULT_GROUP);
+    private final StringProperty description = new SimpleStringProperty("");
+    private final StringProperty cron = new SimpleStringProperty("0 * * * *");
+    private final StringProperty dialect = new SimpleStringProperty("unix");
+    private final StringProperty zone = new SimpleStringProperty("UTC");
+    private final ObjectProperty<TaskType> type = new SimpleObjectProperty<>(TaskType.SHELL);
+    private final StringProperty command = new SimpleStringProperty("");
+    private final StringProperty workDir = new SimpleStringProperty("");
+    private final StringProperty env = new SimpleStringProperty("");
+    private final StringProperty httpMethod = new SimpleStringProperty("GET");
+    private final StringProperty url = new SimpleStringProperty("");
+    private final StringProperty headers = new SimpleStringProperty("");
+    private final StringProperty body = new SimpleStringProperty("");
+    private final StringProperty accept = new SimpleStringProperty("");
+    private final StringProperty timeout = new SimpleStringProperty(Durations.format(Task.DEFAULT_TIMEOUT));
+    private final StringProperty retries = new SimpleStringProperty("0");
+    private final StringProperty backoff = new SimpleStringProperty(Durations.format(RetryPolicy.NONE.initialBackoff()));
+    private final StringProperty multiplier = new SimpleStringProperty(Double.toString(RetryPolicy.NONE.multiplier()));
+    private final StringProperty maxBackoff = new SimpleStringProperty(Durations.format(RetryPolicy.NONE.maxBackoff()));
+    private final StringProperty jitter = new SimpleStringProperty(Double.toString(RetryPolicy.NONE.jitter()));
+    private final ObjectProperty<MisfirePolicy> misfire = new SimpleObjectProperty<>(MisfirePolicy.FIRE_ONCE);
+    private final StringProperty catchUpLimit = new SimpleStringProperty("10");
+    private final ObjectProperty<ConcurrencyPolicy> concurrency = new SimpleObjectProperty<>(ConcurrencyPolicy.FORBID);
+    private final BooleanProperty enabled = new SimpleBooleanProperty(true);
+    private final StringProperty owner = new SimpleStringProperty("");
+    private final StringProperty labels = new SimpleStringProperty("");
+    private final StringProperty alerts = new SimpleStringProperty("");
+    private final StringProperty params = new SimpleStringProperty("");
+    private final StringProperty scheduleDescription = new SimpleStringProperty("");
+    private final StringProperty error = new SimpleStringProperty("");
+    private final BooleanProperty busy = new SimpleBooleanProperty();
+    private final BooleanProperty valid = new SimpleBooleanProperty();
+    private final ObservableMap<String, String> errors = FXCollections.observableHashMap();
+
+    private final Session session;
+    private final UiExecutor executor;
+    private final Messages messages;
+    private Task original;
+
+    public TaskEditorViewModel(Session session, UiExecutor executor, Messages messages) {
+        this.session = session;
+        this.executor = executor;
+        this.messages = messages;
+        for (StringProperty field : new StringProperty[] {name, group, description, cron, dialect, zone, command, workDir,
+                env, httpMethod, url, headers, body, accept, timeout, retries, backoff, multiplier, maxBackoff, jitter,
+                catchUpLimit, owner, labels, alerts, params}) {
+            field.addListener((o, before, after) -> check());
+        }
+        type.addListener((o, before, after) -> check());
+        check();
+    }
+
+    /** Edits a stored task (saving updates it, if nobody changed it meanwhile). */
+    public void edit(Task task) {
+        original = task;
+        fill(task);
+    }
+
+    /** A new task with the fields of {@code task} and a new name. */
+    public void duplicate(Task task) {
+        original = null;
+        fill(task);
+        name.set(messages.get("editor.copyOf", task.name()));
+    }
+
+    public boolean isNew() {
+        return original == null;
+    }
+
+    private void fill(Task task) {
+        name.set(task.name());
+        group.set(task.group());
+        description.set(task.description());
+        cron.set(task.cron());
+        dialect.set(task.dialect().id());
+        zone.set(task.zone().getId());
+        type.set(task.type());
+        workDir.set("");
+        env.set("");
+        if (task.payload() instanceof ExecPayload exec) {
+            command.set(String.join("\n", exec.argv()));
+            workDir.set(exec.workDir() == null ? "" : exec.workDir());
+            env.set(lines(exec.env(), "="));
+        } else if (task.payload() instanceof ShellPayload shell) {
+            command.set(shell.command());
+            workDir.set(shell.workDir() == null ? "" : shell.workDir());
+            env.set(lines(shell.env(), "="));
+        } else if (task.payload() instanceof HttpPayload http) {
+            httpMethod.set(http.method());
+            url.set(http.url().toString());
+            headers.set(lines(http.headers(), ": "));
+            body.set(http.body());
+            accept.set(http.acceptedStatuses().stream().sorted().map(String::valueOf).collect(Collectors.joining(", ")));
+        } else if (task.payload() instanceof JavaPayload java) {
+            command.set(java.handler());
+        }
+        timeout.set(Durations.format(task.timeout()));
+        retries.set(Integer.toString(task.retry().retries()));
+        backoff.set(Durations.format(task.retry().initialBackoff()));
+        multiplier.set(Double.toString(task.retry().multiplier()));
+        maxBackoff.set(Durations.format(task.retry().maxBackoff()));
+        jitter.set(Double.toString(task.retry().jitter()));
+        misfire.set(task.misfirePolicy());
+        catchUpLimit.set(Integer.toString(task.catchUpLimit()));
+        concurrency.set(task.concurrencyPolicy());
+        enabled.set(task.enabled());
+        owner.set(task.owner());
+        labels.set(lines(task.labels(), "="));
+        alerts.set(String.join("\n", task.alertTargets()));
+        params.set(lines(task.params(), "="));
+    }
+
+    private static String lines(Map<String, String> map, String separator) {
+        return map.entrySet().stream().map(e -> e.getKey() + separator + e.getValue()).collect(Collectors.joining("\n"));
+    }
+
+    /** Checks every field; cheap and local, so it runs as the operator types. */
+    public TaskForm.Result check() {
+        TaskForm.Result result = TaskForm.check(values(), original);
+        errors.clear();
+        errors.putAll(result.errors());
+        valid.set(result.valid());
+        scheduleDescription.set(result.errors().containsKey("cron") || result.errors().containsKey("dialect") ? ""
+                : describe());
+        return result;
+    }
+
+    private String describe() {
+        try {
+            return io.redcron.schedule.CronSchedule.parse(cron.get(), io.redcron.format.TaskDocument.dialect(dialect.get()))
+                    .describe(messages.locale());
+        } catch (RuntimeException e) {
+            return "";
+        }
+    }
+
+    private TaskForm.Values values() {
+        return new TaskForm.Values(name.get(), group.get(), description.get(), cron.get(), dialect.get(), zone.get(),
+                type.get(), command.get(), workDir.get(), env.get(), httpMethod.get(), url.get(), headers.get(), body.get(),
+                accept.get(), timeout.get(), retries.get(), backoff.get(), multiplier.get(), maxBackoff.get(), jitter.get(),
+                misfire.get(), catchUpLimit.get(), concurrency.get(), enabled.get(), owner.get(), labels.get(),
+                alerts.get(), params.get());
+    }
+
+    /** Saves, then calls {@code onSaved} with the stored task; errors stay in the editor. */
+    public void save(Consumer<Task> onSaved) {
+        TaskForm.Result result = check();
+        if (!result.valid()) {
+            error.set(messages.get("editor.invalid"));
+            return;
+        }
+        Task draft = result.task().toBuilder().namespace(session.namespace()).build();
+        boolean creating = original == null;
+        busy.set(true);
+        error.set("");
+        executor.submit(() -> creating ? session.tasks().create(draft, session.operator())
+                : session.tasks().update(draft, session.operator()), saved -> {
+                    busy.set(false);
+                    original = saved;
+                    onSaved.accept(saved);
+                }, failure -> {
+                    busy.set(false);
+                    if (failure instanceof StaleTaskException) {
+                        error.set(messages.get("editor.stale"));
+                    } else if (failure instanceof StoreException || failure instanceof IllegalArgumentException) {
+                        error.set(failure.getMessage());
+                    } else {
+                        error.set(messages.get("editor.failed", String.valueOf(failure.getMessage())));
+                    }
+                });
+    }
+
+    public StringProperty nameProperty() { return name; }
+    public StringProperty groupProperty() { return group; }
+    public StringProperty descriptionProperty() { return description; }
+    public StringProperty cronProperty() { return cron; }
+    public StringProperty dialectProperty() { return dialect; }
+    public StringProperty zoneProperty() { return zone; }
+    public ObjectProperty<TaskType> typeProperty() { return type; }
+    public StringProperty commandProperty() { return command; }
+    public StringProperty workDirProperty() { return workDir; }
+    public StringProperty envProperty() { return env; }
+    public StringProperty httpMethodProperty() { return httpMethod; }
+    public StringProperty urlProperty() { return url; }
+    public StringProperty headersProperty() { return headers; }
+    public StringProperty bodyProperty() { return body; }
+    public StringProperty acceptProperty() { return accept; }
+    public StringProperty timeoutProperty() { return timeout; }
+    public StringProperty retriesProperty() { return retries; }
+    public StringProperty backoffProperty() { return backoff; }
+    public StringProperty multiplierProperty() { return multiplier; }
+    public StringProperty maxBackoffProperty() { return maxBackoff; }
+    public StringProperty jitterProperty() { return jitter; }
+    public ObjectProperty<MisfirePolicy> misfireProperty() { return misfire; }
+    public StringProperty catchUpLimitProperty() { return catchUpLimit; }
+    public ObjectProperty<ConcurrencyPolicy> concurrencyProperty() { return concurrency; }
+    public BooleanProperty enabledProperty() { return enabled; }
+    public StringProperty ownerProperty() { return owner; }
+    public StringProperty labelsProperty() { return labels; }
+    public StringProperty alertsProperty() { return alerts; }
+    public StringProperty paramsProperty() { return params; }
+    public StringProperty scheduleDescriptionProperty() { return scheduleDescription; }
+    public StringProperty errorProperty() { return error; }
+    public BooleanProperty busyProperty() { return busy; }
+    public BooleanProperty validProperty() { return valid; }
+    public ObservableMap<String, String> errors() { return errors; }
+}

@@ -1,0 +1,60 @@
+package io.redcron.desktop.tasks;
+
+import io.redcron.domain.ConcurrencyPolicy;
+import io.redcron.domain.ExecPayload;
+import io.redcron.domain.HttpPayload;
+import io.redcron.domain.MisfirePolicy;
+import io.redcron.domain.Task;
+import io.redcron.domain.TaskType;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TaskFormTest {
+
+    @Test
+    void validFieldsMakeATask() {
+        TaskForm.Result result = TaskForm.check(values(TaskType.EXEC, "/usr/bin/backup\n--full\n/data", "*/5 * * * *",
+                "Europe/Berlin", "90s", ""), null);
+
+        assertThat(result.errors()).isEmpty();
+        Task task = result.task();
+        assertThat(task.payload()).isEqualTo(new ExecPayload(java.util.List.of("/usr/bin/backup", "--full", "/data"),
+                null, java.util.Map.of("MODE", "fast")));
+        assertThat(task.timeout()).isEqualTo(Duration.ofSeconds(90));
+        assertThat(task.retry().maxAttempts()).isEqualTo(3);
+        assertThat(task.labels()).containsEntry("team", "ops");
+    }
+
+    @Test
+    void everyBadFieldIsReportedAtOnceAtItsField() {
+        TaskForm.Result result = TaskForm.check(values(TaskType.HTTP, "", "61 * * * *", "Mars/Olympus", "0s",
+                "ftp://example.com"), null);
+
+        assertThat(result.valid()).isFalse();
+        assertThat(result.errors()).containsKeys("cron", "zone", "timeout", "url");
+        assertThat(result.errors().get("cron")).isEqualTo("minute: 61 is out of range 0-59");
+        assertThat(result.errors().get("zone")).contains("Mars/Olympus");
+        assertThat(result.errors().get("url")).contains("http");
+    }
+
+    @Test
+    void anHttpTaskReadsHeadersAndStatuses() {
+        TaskForm.Values v = values(TaskType.HTTP, "", "0 * * * *", "UTC", "30s", "https://example.com/hook");
+        TaskForm.Result result = TaskForm.check(v, null);
+
+        assertThat(result.errors()).isEmpty();
+        HttpPayload http = (HttpPayload) result.task().payload();
+        assertThat(http.headers()).containsEntry("Authorization", "Bearer x");
+        assertThat(http.acceptedStatuses()).containsExactlyInAnyOrder(200, 202);
+    }
+
+    private static TaskForm.Values values(TaskType type, String command, String cron, String zone, String timeout,
+                                          String url) {
+        return new TaskForm.Values("nightly", "default", "", cron, "unix", zone, type, command, "", "MODE=fast", "POST",
+                url, "Authorization: Bearer x", "{}", "200, 202", timeout, "2", "10s", "2", "5m", "0.1",
+                MisfirePolicy.FIRE_ONCE, "10", ConcurrencyPolicy.FORBID, true, "ops", "team=ops", "", "");
+    }
+}
