@@ -100,7 +100,8 @@ public final class SchedulerLoop implements Runnable {
             leadership.end();
             return tick;
         } catch (RuntimeException e) {
-            LOG.warn("Scheduler pass for namespace '{}' failed: {}", namespace, e.getMessage(), e);
+            LOG.warn("Scheduler pass for namespace '{}' failed: {}", namespace, e.getMessage());
+            LOG.debug("Scheduler pass failure", e);
             return tick;
         }
     }
