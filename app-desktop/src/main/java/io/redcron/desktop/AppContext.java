@@ -85,6 +85,10 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
             return new io.redcron.desktop.tasks.TaskEditorController(
                     new io.redcron.desktop.tasks.TaskEditorViewModel(requireSession(), executor, messages));
         }
+        if (type == io.redcron.desktop.audit.AuditController.class) {
+            return new io.redcron.desktop.audit.AuditController(
+                    new io.redcron.desktop.audit.AuditViewModel(requireSession(), executor));
+        }
         throw new IllegalArgumentException("no controller " + type.getName());
     }
 

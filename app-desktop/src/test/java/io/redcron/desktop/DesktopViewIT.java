@@ -121,6 +121,13 @@ class DesktopViewIT {
         await().atMost(Duration.ofSeconds(15)).until(() -> !table.getItems().isEmpty()
                 && table.getItems().get(0).name().equals("aaa-created-in-editor"));
         assertThat(table.getItems().get(0).schedule()).isEqualTo("Every 5 minutes");
+
+        robot.clickOn("Audit");
+        await().atMost(Duration.ofSeconds(10)).until(() -> robot.lookup("Audit log").tryQuery().isPresent());
+        TableView<io.redcron.port.AuditEntry> audit = robot.lookup("#table").queryTableView();
+        await().atMost(Duration.ofSeconds(10)).until(() -> audit.getItems().stream()
+                .anyMatch(entry -> entry.action().equals("task.create") && entry.actor().equals("tester@desktop")
+                        && entry.after().contains("aaa-created-in-editor")));
     }
 
     @Test

@@ -46,6 +46,11 @@ public final class MainController {
     }
 
     @FXML
+    private void onAudit() {
+        show(FxmlView.AUDIT);
+    }
+
+    @FXML
     private void onDisconnect() {
         context.disconnect();
     }

@@ -5,7 +5,8 @@ public enum FxmlView {
     MAIN("main/MainView.fxml"),
     CONNECT("connect/ConnectView.fxml"),
     TASKS("tasks/TasksView.fxml"),
-    TASK_EDITOR("tasks/TaskEditorView.fxml");
+    TASK_EDITOR("tasks/TaskEditorView.fxml"),
+    AUDIT("audit/AuditView.fxml");
 
     private final String path;
 

@@ -1,0 +1,93 @@
+package io.redcron.desktop.audit;
+
+import io.redcron.port.AuditEntry;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.fxml.FXML;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.function.Function;
+
+/** Binds the audit view to its view-model. */
+public final class AuditController {
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
+    private final AuditViewModel model;
+
+    @FXML private TextField subject;
+    @FXML private TableView<AuditEntry> table;
+    @FXML private TableColumn<AuditEntry, String> atColumn;
+    @FXML private TableColumn<AuditEntry, String> actorColumn;
+    @FXML private TableColumn<AuditEntry, String> actionColumn;
+    @FXML private TableColumn<AuditEntry, String> subjectColumn;
+    @FXML private TextArea before;
+    @FXML private TextArea after;
+    @FXML private Label error;
+    @FXML private ProgressIndicator busy;
+    @FXML private Button previous;
+    @FXML private Button next;
+
+    public AuditController(AuditViewModel model) {
+        this.model = model;
+    }
+
+    @FXML
+    private void initialize() {
+        table.setItems(model.entries());
+        column(atColumn, entry -> TIME.format(entry.at().atZone(ZoneId.systemDefault())));
+        column(actorColumn, AuditEntry::actor);
+        column(actionColumn, AuditEntry::action);
+        column(subjectColumn, AuditEntry::subject);
+        model.selectedProperty().bind(table.getSelectionModel().selectedItemProperty());
+        before.textProperty().bind(Bindings.createStringBinding(() -> text(model.selectedProperty().get(), true),
+                model.selectedProperty()));
+        after.textProperty().bind(Bindings.createStringBinding(() -> text(model.selectedProperty().get(), false),
+                model.selectedProperty()));
+        subject.textProperty().bindBidirectional(model.subjectProperty());
+        subject.setOnAction(e -> {
+            model.pageProperty().set(0);
+            model.load();
+        });
+        error.textProperty().bind(model.errorProperty());
+        busy.visibleProperty().bind(model.busyProperty());
+        previous.disableProperty().bind(model.pageProperty().isEqualTo(0));
+        next.disableProperty().bind(Bindings.createBooleanBinding(() -> !model.hasNextPage(), model.pageProperty(),
+                model.totalProperty()));
+        model.load();
+    }
+
+    private static String text(AuditEntry entry, boolean beforeSide) {
+        if (entry == null) {
+            return "";
+        }
+        String json = beforeSide ? entry.before() : entry.after();
+        return json == null ? "—" : json;
+    }
+
+    private static void column(TableColumn<AuditEntry, String> column, Function<AuditEntry, String> value) {
+        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+    }
+
+    @FXML
+    private void onRefresh() {
+        model.load();
+    }
+
+    @FXML
+    private void onPrevious() {
+        model.previousPage();
+    }
+
+    @FXML
+    private void onNext() {
+        model.nextPage();
+    }
+}

@@ -1,0 +1,81 @@
+package io.redcron.desktop.audit;
+
+import io.redcron.desktop.session.Session;
+import io.redcron.desktop.ui.UiExecutor;
+import io.redcron.port.AuditEntry;
+import io.redcron.port.Page;
+import io.redcron.port.PageRequest;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.LongProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleLongProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/** The audit trail of the namespace, newest first, a page at a time, with the selected change's before and after. */
+public final class AuditViewModel {
+    public static final int PAGE_SIZE = 100;
+
+    private final ObservableList<AuditEntry> entries = FXCollections.observableArrayList();
+    private final StringProperty subject = new SimpleStringProperty("");
+    private final ObjectProperty<AuditEntry> selected = new SimpleObjectProperty<>();
+    private final IntegerProperty page = new SimpleIntegerProperty();
+    private final LongProperty total = new SimpleLongProperty();
+    private final BooleanProperty busy = new SimpleBooleanProperty();
+    private final StringProperty error = new SimpleStringProperty("");
+
+    private final Session session;
+    private final UiExecutor executor;
+
+    public AuditViewModel(Session session, UiExecutor executor) {
+        this.session = session;
+        this.executor = executor;
+    }
+
+    public void load() {
+        String filter = subject.get() == null || subject.get().isBlank() ? null : subject.get().trim();
+        PageRequest request = new PageRequest(page.get() * PAGE_SIZE, PAGE_SIZE);
+        busy.set(true);
+        executor.submit(() -> session.audit().list(session.namespace(), filter, request), (Page<AuditEntry> found) -> {
+            busy.set(false);
+            error.set("");
+            entries.setAll(found.items());
+            total.set(found.total());
+        }, failure -> {
+            busy.set(false);
+            error.set(failure.getMessage());
+        });
+    }
+
+    public boolean hasNextPage() {
+        return (long) (page.get() + 1) * PAGE_SIZE < total.get();
+    }
+
+    public void nextPage() {
+        if (hasNextPage()) {
+            page.set(page.get() + 1);
+            load();
+        }
+    }
+
+    public void previousPage() {
+        if (page.get() > 0) {
+            page.set(page.get() - 1);
+            load();
+        }
+    }
+
+    public ObservableList<AuditEntry> entries() { return entries; }
+    public StringProperty subjectProperty() { return subject; }
+    public ObjectProperty<AuditEntry> selectedProperty() { return selected; }
+    public IntegerProperty pageProperty() { return page; }
+    public LongProperty totalProperty() { return total; }
+    public BooleanProperty busyProperty() { return busy; }
+    public StringProperty errorProperty() { return error; }
+}
