@@ -85,6 +85,16 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
             return new io.redcron.desktop.tasks.TaskEditorController(
                     new io.redcron.desktop.tasks.TaskEditorViewModel(requireSession(), executor, messages));
         }
+        if (type == io.redcron.desktop.queues.QueuesController.class) {
+            return new io.redcron.desktop.queues.QueuesController(
+                    new io.redcron.desktop.queues.QueuesViewModel(requireSession(), executor, messages));
+        }
+        if (type == io.redcron.desktop.cluster.ClusterController.class) {
+            Session current = requireSession();
+            return new io.redcron.desktop.cluster.ClusterController(new io.redcron.desktop.cluster.ClusterViewModel(
+                    current, executor, messages,
+                    new io.redcron.desktop.cluster.EpochSource(() -> current.epochs().current(current.namespace()))));
+        }
         if (type == io.redcron.desktop.audit.AuditController.class) {
             return new io.redcron.desktop.audit.AuditController(
                     new io.redcron.desktop.audit.AuditViewModel(requireSession(), executor));

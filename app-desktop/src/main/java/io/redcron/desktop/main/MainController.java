@@ -46,6 +46,16 @@ public final class MainController {
     }
 
     @FXML
+    private void onQueues() {
+        show(FxmlView.QUEUES);
+    }
+
+    @FXML
+    private void onCluster() {
+        show(FxmlView.CLUSTER);
+    }
+
+    @FXML
     private void onAudit() {
         show(FxmlView.AUDIT);
     }

@@ -6,7 +6,9 @@ public enum FxmlView {
     CONNECT("connect/ConnectView.fxml"),
     TASKS("tasks/TasksView.fxml"),
     TASK_EDITOR("tasks/TaskEditorView.fxml"),
-    AUDIT("audit/AuditView.fxml");
+    AUDIT("audit/AuditView.fxml"),
+    QUEUES("queues/QueuesView.fxml"),
+    CLUSTER("cluster/ClusterView.fxml");
 
     private final String path;
 

@@ -1,0 +1,125 @@
+package io.redcron.desktop.cluster;
+
+import javafx.animation.Animation;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.fxml.FXML;
+import javafx.scene.Parent;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.util.Duration;
+
+import java.util.function.Function;
+
+/**
+ * Binds the cluster screen to its view-model; while the screen is shown it refreshes every 2 s
+ * and counts the lease down ten times a second.
+ */
+public final class ClusterController {
+    static final String STALE = "stale";
+    static final String LEADER = "leader";
+
+    private final ClusterViewModel model;
+    private final Timeline live;
+    private final Timeline countdown;
+
+    @FXML private Parent root;
+    @FXML private Label leader;
+    @FXML private Label leaseHolder;
+    @FXML private Label leaseRemaining;
+    @FXML private Label epoch;
+    @FXML private Label epochWarning;
+    @FXML private Label summary;
+    @FXML private Label error;
+    @FXML private ProgressIndicator busy;
+    @FXML private TableView<NodeRow> nodesTable;
+    @FXML private TableColumn<NodeRow, String> nodeColumn;
+    @FXML private TableColumn<NodeRow, String> hostColumn;
+    @FXML private TableColumn<NodeRow, String> rolesColumn;
+    @FXML private TableColumn<NodeRow, String> groupsColumn;
+    @FXML private TableColumn<NodeRow, Number> slotsColumn;
+    @FXML private TableColumn<NodeRow, Number> runningColumn;
+    @FXML private TableColumn<NodeRow, String> versionColumn;
+    @FXML private TableColumn<NodeRow, String> lastSeenColumn;
+
+    public ClusterController(ClusterViewModel model) {
+        this.model = model;
+        this.live = repeat(Duration.seconds(2), model::refresh);
+        this.countdown = repeat(Duration.millis(100), model::tick);
+    }
+
+    private static Timeline repeat(Duration every, Runnable action) {
+        Timeline timeline = new Timeline(new KeyFrame(every, e -> action.run()));
+        timeline.setCycleCount(Animation.INDEFINITE);
+        return timeline;
+    }
+
+    @FXML
+    private void initialize() {
+        nodesTable.setItems(model.nodes());
+        column(nodeColumn, NodeRow::nodeId);
+        column(hostColumn, NodeRow::host);
+        column(rolesColumn, NodeRow::roles);
+        column(groupsColumn, NodeRow::groups);
+        column(slotsColumn, NodeRow::slots);
+        column(runningColumn, NodeRow::running);
+        column(versionColumn, NodeRow::version);
+        column(lastSeenColumn, NodeRow::lastSeenText);
+        nodesTable.setRowFactory(table -> new TableRow<>() {
+            @Override
+            protected void updateItem(NodeRow row, boolean empty) {
+                super.updateItem(row, empty);
+                getStyleClass().removeAll(STALE, LEADER);
+                if (!empty && row != null) {
+                    if (row.stale()) {
+                        getStyleClass().add(STALE);
+                    }
+                    if (row.leader()) {
+                        getStyleClass().add(LEADER);
+                    }
+                }
+            }
+        });
+
+        leader.textProperty().bind(model.leaderProperty());
+        leaseHolder.textProperty().bind(model.leaseHolderProperty());
+        leaseRemaining.textProperty().bind(model.leaseRemainingProperty());
+        epoch.textProperty().bind(model.epochProperty());
+        epochWarning.textProperty().bind(model.epochWarningProperty());
+        summary.textProperty().bind(model.summaryProperty());
+        error.textProperty().bind(model.errorProperty());
+        showOnlyWithText(error);
+        showOnlyWithText(epochWarning);
+        busy.visibleProperty().bind(model.busyProperty());
+
+        root.sceneProperty().addListener((o, old, scene) -> {
+            if (scene == null) {
+                live.stop();
+                countdown.stop();
+            } else {
+                live.play();
+                countdown.play();
+            }
+        });
+        model.load();
+    }
+
+    /** An empty message takes no room. */
+    private static void showOnlyWithText(Label label) {
+        label.visibleProperty().bind(label.textProperty().isNotEmpty());
+        label.managedProperty().bind(label.visibleProperty());
+    }
+
+    private static <R, T> void column(TableColumn<R, T> column, Function<R, T> value) {
+        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+    }
+
+    @FXML
+    private void onRefresh() {
+        model.load();
+    }
+}

@@ -1,0 +1,207 @@
+package io.redcron.desktop.cluster;
+
+import io.redcron.desktop.session.Session;
+import io.redcron.desktop.ui.Messages;
+import io.redcron.desktop.ui.UiExecutor;
+import io.redcron.domain.NodeInfo;
+import io.redcron.domain.NodeRole;
+import io.redcron.port.FencingEpochs;
+import io.redcron.port.LeaderLease;
+import io.redcron.store.redis.RedisLeaderLease;
+import io.redcron.store.redis.RedisNodeRegistry;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The cluster screen: which node leads the scheduler and for how much longer its lease runs, the
+ * fencing epoch, and the nodes whose heartbeats are alive. The lease is read every refresh and
+ * counted down in between ({@link #tick()}), so the number moves smoothly without asking Redis
+ * ten times a second.
+ */
+public final class ClusterViewModel {
+    /** Nodes beat every 5 s; three missed beats and the node is flagged, though its key may linger. */
+    public static final Duration STALE_AFTER = Duration.ofSeconds(15);
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
+    private final ObservableList<NodeRow> nodes = FXCollections.observableArrayList();
+    private final StringProperty leader = new SimpleStringProperty("");
+    private final StringProperty leaseHolder = new SimpleStringProperty("");
+    private final StringProperty leaseRemaining = new SimpleStringProperty("");
+    private final BooleanProperty hasLeader = new SimpleBooleanProperty();
+    private final StringProperty epoch = new SimpleStringProperty("");
+    private final StringProperty epochWarning = new SimpleStringProperty("");
+    private final StringProperty summary = new SimpleStringProperty("");
+    private final IntegerProperty staleCount = new SimpleIntegerProperty();
+    private final StringProperty error = new SimpleStringProperty("");
+    private final BooleanProperty busy = new SimpleBooleanProperty();
+
+    private final Clock clock;
+    private final UiExecutor executor;
+    private final Messages messages;
+    private final ClusterReader reader;
+    private final ZoneId zone = ZoneId.systemDefault();
+    private long generation;
+    private boolean reading;
+    private Instant leaseEnds;
+
+    public ClusterViewModel(Session session, UiExecutor executor, Messages messages, EpochSource epochs) {
+        this.clock = session.clock();
+        this.executor = executor;
+        this.messages = messages;
+        this.reader = new ClusterReader(new RedisLeaderLease(session.redis(), session.keys()),
+                new RedisNodeRegistry(session.redis(), session.keys()), epochs, clock);
+        leader.set(messages.get("cluster.leader.loading"));
+    }
+
+    /** Reads now, showing progress. */
+    public void load() {
+        read(true);
+    }
+
+    /** The live refresh: quiet, and skipped while a read is still running. */
+    public void refresh() {
+        if (!reading) {
+            read(false);
+        }
+    }
+
+    private void read(boolean visible) {
+        long mine = ++generation;
+        reading = true;
+        if (visible) {
+            busy.set(true);
+        }
+        executor.submit(() -> {
+            ClusterReader.Snapshot snapshot = reader.read();
+            return new Loaded(snapshot, rows(snapshot));
+        }, loaded -> {
+            if (mine == generation) {
+                reading = false;
+                busy.set(false);
+                error.set("");
+                show(loaded);
+            }
+        }, failure -> {
+            if (mine == generation) {
+                reading = false;
+                busy.set(false);
+                error.set(messages.get("cluster.error.load", oneLine(failure)));
+            }
+        });
+    }
+
+    private record Loaded(ClusterReader.Snapshot snapshot, List<NodeRow> rows) {
+    }
+
+    private List<NodeRow> rows(ClusterReader.Snapshot snapshot) {
+        Instant now = clock.instant();
+        String leaderNode = snapshot.leader().map(LeaderLease.Holder::nodeId).orElse(null);
+        return snapshot.nodes().stream().map(node -> row(node, now, node.nodeId().equals(leaderNode))).toList();
+    }
+
+    private NodeRow row(NodeInfo node, Instant now, boolean leads) {
+        Duration age = Duration.between(node.lastSeen(), now);
+        boolean stale = age.compareTo(STALE_AFTER) > 0;
+        String seen = ago(age);
+        return new NodeRow(node.nodeId(), node.host(), node.pid(),
+                node.roles().stream().map(NodeRole::id).sorted().collect(Collectors.joining(", ")),
+                node.groups().stream().sorted().collect(Collectors.joining(", ")), node.slots(), node.running(),
+                node.version(), node.lastSeen(), stale ? messages.get("cluster.node.stale", seen) : seen, stale, leads);
+    }
+
+    private void show(Loaded loaded) {
+        ClusterReader.Snapshot snapshot = loaded.snapshot();
+        nodes.setAll(loaded.rows());
+        int stale = (int) loaded.rows().stream().filter(NodeRow::stale).count();
+        staleCount.set(stale);
+        summary.set(messages.get("cluster.summary", loaded.rows().size(), stale));
+        Optional<LeaderLease.Holder> holder = snapshot.leader();
+        hasLeader.set(holder.isPresent());
+        leader.set(holder.map(LeaderLease.Holder::nodeId).orElse(messages.get("cluster.leader.none")));
+        leaseHolder.set(holder.map(LeaderLease.Holder::holder).orElse(""));
+        leaseEnds = holder.map(h -> snapshot.readAt().plus(h.remaining())).orElse(null);
+        tick();
+        epoch.set(epochText(snapshot));
+        epochWarning.set(snapshot.epoch().filter(e -> holder.isPresent() && !holder.get().holder().equals(e.leader()))
+                .map(e -> messages.get("cluster.epoch.mismatch", e.leader())).orElse(""));
+    }
+
+    private String epochText(ClusterReader.Snapshot snapshot) {
+        if (!snapshot.epochAvailable()) {
+            return messages.get("cluster.epoch.unavailable");
+        }
+        if (snapshot.epochError() != null) {
+            return messages.get("cluster.epoch.error", oneLine(snapshot.epochError()));
+        }
+        return snapshot.epoch().map(this::epochText).orElse(messages.get("cluster.epoch.none"));
+    }
+
+    private String epochText(FencingEpochs.Epoch value) {
+        return messages.get("cluster.epoch.value", value.value(), value.leader(),
+                value.since() == null ? "" : TIME.format(value.since().atZone(zone)));
+    }
+
+    /** Counts the lease down from the last read; the JavaFX timeline calls this several times a second. */
+    public void tick() {
+        if (leaseEnds == null) {
+            leaseRemaining.set("");
+            return;
+        }
+        Duration left = Duration.between(clock.instant(), leaseEnds);
+        leaseRemaining.set(left.isNegative() || left.isZero() ? messages.get("cluster.lease.expired")
+                : messages.get("cluster.lease.left", left.toMillis() / 1000.0));
+    }
+
+    private String ago(Duration age) {
+        long seconds = Math.max(0, age.toSeconds());
+        if (seconds < 60) {
+            return messages.get("cluster.ago.seconds", seconds);
+        }
+        if (seconds < 3600) {
+            return messages.get("cluster.ago.minutes", seconds / 60);
+        }
+        if (seconds < 86_400) {
+            return messages.get("cluster.ago.hours", seconds / 3600);
+        }
+        return messages.get("cluster.ago.days", seconds / 86_400);
+    }
+
+    /** A failure as one readable line: the first message found along the causes, its first line. */
+    static String oneLine(Throwable failure) {
+        Throwable cause = failure;
+        while ((cause.getMessage() == null || cause.getMessage().isBlank()) && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        String text = cause.getMessage() == null || cause.getMessage().isBlank() ? cause.getClass().getSimpleName()
+                : cause.getMessage().strip();
+        int end = text.indexOf('\n');
+        return end < 0 ? text : text.substring(0, end).strip();
+    }
+
+    public ObservableList<NodeRow> nodes() { return nodes; }
+    public StringProperty leaderProperty() { return leader; }
+    public StringProperty leaseHolderProperty() { return leaseHolder; }
+    public StringProperty leaseRemainingProperty() { return leaseRemaining; }
+    public BooleanProperty hasLeaderProperty() { return hasLeader; }
+    public StringProperty epochProperty() { return epoch; }
+    public StringProperty epochWarningProperty() { return epochWarning; }
+    public StringProperty summaryProperty() { return summary; }
+    public IntegerProperty staleCountProperty() { return staleCount; }
+    public StringProperty errorProperty() { return error; }
+    public BooleanProperty busyProperty() { return busy; }
+}

@@ -1,0 +1,174 @@
+package io.redcron.desktop.queues;
+
+import javafx.animation.Animation;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.fxml.FXML;
+import javafx.scene.Parent;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.SelectionMode;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.util.Duration;
+
+import java.util.List;
+import java.util.ResourceBundle;
+import java.util.function.Function;
+
+/** Binds the queues screen to its view-model, refreshes it every 2 s while it is on screen, asks before acting. */
+public final class QueuesController {
+    private static final Duration LIVE = Duration.seconds(2);
+
+    private final QueuesViewModel model;
+    private final Timeline live;
+
+    @FXML private ResourceBundle resources;
+    @FXML private Parent root;
+    @FXML private Label summary;
+    @FXML private Label error;
+    @FXML private Label notice;
+    @FXML private ProgressIndicator busy;
+    @FXML private Tab delayedTab;
+    @FXML private Tab deadTab;
+    @FXML private TableView<StreamRow> streamsTable;
+    @FXML private TableColumn<StreamRow, String> streamGroupColumn;
+    @FXML private TableColumn<StreamRow, Number> streamWaitingColumn;
+    @FXML private TableColumn<StreamRow, Number> streamDeliveredColumn;
+    @FXML private TableColumn<StreamRow, String> streamConsumersColumn;
+    @FXML private TableView<PendingRow> pendingTable;
+    @FXML private TableColumn<PendingRow, String> pendingGroupColumn;
+    @FXML private TableColumn<PendingRow, String> pendingConsumerColumn;
+    @FXML private TableColumn<PendingRow, String> pendingRunColumn;
+    @FXML private TableColumn<PendingRow, String> pendingIdleColumn;
+    @FXML private TableColumn<PendingRow, Number> pendingDeliveriesColumn;
+    @FXML private TableColumn<PendingRow, String> pendingEntryColumn;
+    @FXML private TableView<DelayedRow> delayedTable;
+    @FXML private TableColumn<DelayedRow, String> delayedGroupColumn;
+    @FXML private TableColumn<DelayedRow, Number> delayedRunColumn;
+    @FXML private TableColumn<DelayedRow, String> delayedDueColumn;
+    @FXML private Label delayedStatus;
+    @FXML private TableView<DeadRow> deadTable;
+    @FXML private TableColumn<DeadRow, Number> deadRunColumn;
+    @FXML private TableColumn<DeadRow, String> deadGroupColumn;
+    @FXML private TableColumn<DeadRow, String> deadReasonColumn;
+    @FXML private TableColumn<DeadRow, String> deadAtColumn;
+    @FXML private Label deadStatus;
+    @FXML private Button requeue;
+    @FXML private Button purge;
+    @FXML private Button purgeAll;
+
+    public QueuesController(QueuesViewModel model) {
+        this.model = model;
+        this.live = new Timeline(new KeyFrame(LIVE, e -> model.refresh()));
+        live.setCycleCount(Animation.INDEFINITE);
+    }
+
+    @FXML
+    private void initialize() {
+        streamsTable.setItems(model.streams());
+        column(streamGroupColumn, StreamRow::group);
+        column(streamWaitingColumn, StreamRow::waiting);
+        column(streamDeliveredColumn, StreamRow::delivered);
+        column(streamConsumersColumn, StreamRow::consumers);
+        pendingTable.setItems(model.pending());
+        column(pendingGroupColumn, PendingRow::group);
+        column(pendingConsumerColumn, PendingRow::consumer);
+        column(pendingRunColumn, PendingRow::run);
+        column(pendingIdleColumn, PendingRow::idleText);
+        column(pendingDeliveriesColumn, PendingRow::deliveries);
+        column(pendingEntryColumn, PendingRow::entryId);
+        delayedTable.setItems(model.delayed());
+        column(delayedGroupColumn, DelayedRow::group);
+        column(delayedRunColumn, DelayedRow::runId);
+        column(delayedDueColumn, DelayedRow::dueText);
+        deadTable.setItems(model.dead());
+        deadTable.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        column(deadRunColumn, DeadRow::runId);
+        column(deadGroupColumn, DeadRow::group);
+        column(deadReasonColumn, DeadRow::reason);
+        column(deadAtColumn, DeadRow::atText);
+
+        summary.textProperty().bind(model.summaryProperty());
+        error.textProperty().bind(model.errorProperty());
+        notice.textProperty().bind(model.noticeProperty());
+        showOnlyWithText(error);
+        showOnlyWithText(notice);
+        busy.visibleProperty().bind(model.busyProperty());
+        delayedTab.textProperty().bind(model.delayedTitleProperty());
+        deadTab.textProperty().bind(model.deadTitleProperty());
+        delayedStatus.textProperty().bind(model.delayedStatusProperty());
+        deadStatus.textProperty().bind(model.deadStatusProperty());
+        var nothingSelected = Bindings.isEmpty(deadTable.getSelectionModel().getSelectedItems());
+        requeue.disableProperty().bind(nothingSelected);
+        purge.disableProperty().bind(nothingSelected);
+        purgeAll.disableProperty().bind(Bindings.isEmpty(model.dead()));
+
+        // Live only while on screen: leaving the screen (or the window changing view) detaches it.
+        root.sceneProperty().addListener((o, old, scene) -> {
+            if (scene == null) {
+                live.stop();
+            } else {
+                live.play();
+            }
+        });
+        model.load();
+    }
+
+    /** An empty message takes no room. */
+    private static void showOnlyWithText(Label label) {
+        label.visibleProperty().bind(label.textProperty().isNotEmpty());
+        label.managedProperty().bind(label.visibleProperty());
+    }
+
+    private static <R, T> void column(TableColumn<R, T> column, Function<R, T> value) {
+        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+    }
+
+    @FXML
+    private void onRefresh() {
+        model.load();
+    }
+
+    @FXML
+    private void onRequeue() {
+        List<DeadRow> chosen = List.copyOf(deadTable.getSelectionModel().getSelectedItems());
+        if (confirm(model.requeueQuestion(chosen.size()), "queues.requeue")) {
+            model.requeue(chosen);
+        }
+    }
+
+    @FXML
+    private void onPurge() {
+        List<DeadRow> chosen = List.copyOf(deadTable.getSelectionModel().getSelectedItems());
+        if (confirm(model.purgeQuestion(chosen.size()), "queues.purge")) {
+            model.purge(chosen);
+        }
+    }
+
+    @FXML
+    private void onPurgeAll() {
+        if (confirm(model.purgeAllQuestion(), "queues.purgeAll")) {
+            model.purgeAll();
+        }
+    }
+
+    private boolean confirm(String question, String actionKey) {
+        ButtonType yes = new ButtonType(resources.getString(actionKey), ButtonBar.ButtonData.OK_DONE);
+        ButtonType no = new ButtonType(resources.getString("queues.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);
+        Alert alert = new Alert(Alert.AlertType.CONFIRMATION, question, yes, no);
+        alert.setTitle(resources.getString("queues.confirm.title"));
+        alert.setHeaderText(null);
+        if (root.getScene() != null) {
+            alert.initOwner(root.getScene().getWindow());
+        }
+        return alert.showAndWait().filter(yes::equals).isPresent();
+    }
+}

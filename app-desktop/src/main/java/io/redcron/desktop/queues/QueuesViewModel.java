@@ -1,0 +1,256 @@
+package io.redcron.desktop.queues;
+
+import io.redcron.desktop.session.Session;
+import io.redcron.desktop.ui.Messages;
+import io.redcron.desktop.ui.UiExecutor;
+import io.redcron.store.redis.RedisRunQueue;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+
+/**
+ * The queues screen: per group the runs waiting and those delivered to a worker but not yet
+ * acknowledged, the delayed runs, and the dead runs with requeue and purge. Reads and actions run
+ * through the {@link UiExecutor}, never on the JavaFX thread.
+ */
+public final class QueuesViewModel {
+    private final ObservableList<StreamRow> streams = FXCollections.observableArrayList();
+    private final ObservableList<PendingRow> pending = FXCollections.observableArrayList();
+    private final ObservableList<DelayedRow> delayed = FXCollections.observableArrayList();
+    private final ObservableList<DeadRow> dead = FXCollections.observableArrayList();
+    private final StringProperty summary = new SimpleStringProperty("");
+    private final StringProperty delayedTitle = new SimpleStringProperty("");
+    private final StringProperty deadTitle = new SimpleStringProperty("");
+    private final StringProperty delayedStatus = new SimpleStringProperty("");
+    private final StringProperty deadStatus = new SimpleStringProperty("");
+    private final StringProperty notice = new SimpleStringProperty("");
+    private final StringProperty error = new SimpleStringProperty("");
+    private final BooleanProperty busy = new SimpleBooleanProperty();
+
+    private final Session session;
+    private final UiExecutor executor;
+    private final Messages messages;
+    private final QueueReader reader;
+    private final DeadRuns deadRuns;
+    private long generation;
+    private int running;
+    private long deadTotal;
+    private boolean loadFailed;
+
+    public QueuesViewModel(Session session, UiExecutor executor, Messages messages) {
+        this.session = session;
+        this.executor = executor;
+        this.messages = messages;
+        this.reader = new QueueReader(session.redis(), session.keys(), session.queues(),
+                new Spans(messages, ZoneId.systemDefault()));
+        this.deadRuns = new DeadRuns(session.redis(), session.keys(), new RedisRunQueue(session.redis(), session.keys()),
+                session.runs(), session.tasks(), session.clock());
+        delayedTitle.set(messages.get("queues.tab.delayed", 0));
+        deadTitle.set(messages.get("queues.tab.dead", 0));
+    }
+
+    /** Loads everything now, showing progress; a newer load or an action wins over an older load. */
+    public void load() {
+        read(true);
+    }
+
+    /** The live refresh: quiet, and skipped while anything is still running, so a slow Redis never piles up calls. */
+    public void refresh() {
+        if (running == 0) {
+            read(false);
+        }
+    }
+
+    private void read(boolean visible) {
+        long mine = ++generation;
+        submit(visible, () -> reader.read(session.clock().instant()), snapshot -> {
+            if (mine == generation) {
+                if (loadFailed) {
+                    // Clears only what a read said: what an action reported stays until the next action.
+                    loadFailed = false;
+                    error.set("");
+                }
+                show(snapshot);
+            }
+        }, failure -> {
+            if (mine == generation) {
+                loadFailed = true;
+                error.set(messages.get("queues.error.load", oneLine(failure)));
+            }
+        });
+    }
+
+    private void show(QueueSnapshot snapshot) {
+        sync(streams, snapshot.streams());
+        sync(pending, snapshot.pending());
+        sync(delayed, snapshot.delayed());
+        sync(dead, snapshot.dead());
+        summary.set(messages.get("queues.summary", snapshot.streams().size(), snapshot.waiting(), snapshot.delivered(),
+                snapshot.delayedTotal(), snapshot.deadTotal()));
+        delayedTitle.set(messages.get("queues.tab.delayed", snapshot.delayedTotal()));
+        deadTitle.set(messages.get("queues.tab.dead", snapshot.deadTotal()));
+        delayedStatus.set(snapshot.delayedTotal() > snapshot.delayed().size()
+                ? messages.get("queues.delayed.partial", snapshot.delayed().size(), snapshot.delayedTotal()) : "");
+        deadStatus.set(snapshot.deadTotal() > snapshot.dead().size()
+                ? messages.get("queues.dead.partial", snapshot.dead().size(), snapshot.deadTotal()) : "");
+        deadTotal = snapshot.deadTotal();
+    }
+
+    public String requeueQuestion(int count) {
+        return messages.get("queues.requeue.question", count);
+    }
+
+    public String purgeQuestion(int count) {
+        return messages.get("queues.purge.question", count);
+    }
+
+    public String purgeAllQuestion() {
+        return messages.get("queues.purgeAll.question", deadTotal);
+    }
+
+    /** Runs the tasks of the given dead runs again as new manual runs, and takes them off the dead stream. */
+    public void requeue(List<DeadRow> rows) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        List<DeadRow> chosen = List.copyOf(rows);
+        act(() -> {
+            List<String> done = new ArrayList<>();
+            List<String> refused = new ArrayList<>();
+            for (DeadRow row : chosen) {
+                try {
+                    DeadRuns.Outcome outcome = deadRuns.requeue(row);
+                    (outcome.requeued() ? done : refused).add(describe(outcome));
+                } catch (RuntimeException e) {
+                    refused.add(messages.get("queues.requeue.failed", row.runId(), oneLine(e)));
+                }
+            }
+            return new Report(String.join(" ", done), String.join(" ", refused));
+        });
+    }
+
+    private String describe(DeadRuns.Outcome outcome) {
+        long run = outcome.dead().runId();
+        return switch (outcome.verdict()) {
+            case REQUEUED -> messages.get("queues.requeue.done", run, outcome.newRunId());
+            case RECORDED_NOT_QUEUED -> messages.get("queues.requeue.notQueued", run, outcome.newRunId(), outcome.detail());
+            case NO_SUCH_RUN -> messages.get("queues.requeue.noRun", run);
+            case NOT_FINISHED -> messages.get("queues.requeue.notFinished", run, outcome.detail());
+            case NO_SUCH_TASK -> messages.get("queues.requeue.noTask", run);
+            case ALREADY_HANDLED -> messages.get("queues.requeue.handled", run);
+        };
+    }
+
+    /** Deletes the given dead entries; the runs' history in the database stays. */
+    public void purge(List<DeadRow> rows) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        List<DeadRow> chosen = List.copyOf(rows);
+        act(() -> new Report(messages.get("queues.purge.done", deadRuns.purge(chosen)), ""));
+    }
+
+    /** Deletes the whole dead stream. */
+    public void purgeAll() {
+        act(() -> new Report(messages.get("queues.purge.done", deadRuns.purgeAll()), ""));
+    }
+
+    private record Report(String notice, String error) {
+    }
+
+    private void act(Callable<Report> work) {
+        generation++;
+        loadFailed = false;
+        notice.set("");
+        error.set("");
+        submit(true, work, report -> {
+            notice.set(report.notice());
+            error.set(report.error());
+            load();
+        }, failure -> {
+            error.set(messages.get("queues.error.action", oneLine(failure)));
+            load();
+        });
+    }
+
+    private <T> void submit(boolean visible, Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
+        running++;
+        if (visible) {
+            busy.set(true);
+        }
+        executor.submit(work, result -> {
+            finished();
+            onSuccess.accept(result);
+        }, failure -> {
+            finished();
+            onFailure.accept(failure);
+        });
+    }
+
+    private void finished() {
+        running--;
+        if (running == 0) {
+            busy.set(false);
+        }
+    }
+
+    /**
+     * Brings {@code target} to {@code fresh} with removals and insertions only, so that rows that
+     * stay keep their selection across live refreshes (a replace would clear it).
+     */
+    static <T> void sync(ObservableList<T> target, List<T> fresh) {
+        if (target.equals(fresh)) {
+            return;
+        }
+        Set<T> keep = new HashSet<>(fresh);
+        target.removeIf(row -> !keep.contains(row));
+        for (int i = 0; i < fresh.size(); i++) {
+            if (i >= target.size()) {
+                target.addAll(fresh.subList(i, fresh.size()));
+                break;
+            }
+            if (!target.get(i).equals(fresh.get(i))) {
+                target.add(i, fresh.get(i));
+            }
+        }
+        if (target.size() > fresh.size()) {
+            target.remove(fresh.size(), target.size());
+        }
+    }
+
+    /** A failure as one readable line: the first message found along the causes, its first line. */
+    static String oneLine(Throwable failure) {
+        Throwable cause = failure;
+        while ((cause.getMessage() == null || cause.getMessage().isBlank()) && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        String text = cause.getMessage() == null || cause.getMessage().isBlank() ? cause.getClass().getSimpleName()
+                : cause.getMessage().strip();
+        int end = text.indexOf('\n');
+        return end < 0 ? text : text.substring(0, end).strip();
+    }
+
+    public ObservableList<StreamRow> streams() { return streams; }
+    public ObservableList<PendingRow> pending() { return pending; }
+    public ObservableList<DelayedRow> delayed() { return delayed; }
+    public ObservableList<DeadRow> dead() { return dead; }
+    public StringProperty summaryProperty() { return summary; }
+    public StringProperty delayedTitleProperty() { return delayedTitle; }
+    public StringProperty deadTitleProperty() { return deadTitle; }
+    public StringProperty delayedStatusProperty() { return delayedStatus; }
+    public StringProperty deadStatusProperty() { return deadStatus; }
+    public StringProperty noticeProperty() { return notice; }
+    public StringProperty errorProperty() { return error; }
+    public BooleanProperty busyProperty() { return busy; }
+}
