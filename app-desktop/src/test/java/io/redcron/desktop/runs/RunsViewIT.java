@@ -1,0 +1,151 @@
+package io.redcron.desktop.runs;
+
+import io.redcron.config.MysqlConfig;
+import io.redcron.desktop.session.Session;
+import io.redcron.desktop.ui.FxUiExecutor;
+import io.redcron.desktop.ui.Messages;
+import io.redcron.domain.Run;
+import io.redcron.domain.RunStatus;
+import io.redcron.domain.Task;
+import io.redcron.testing.TestDatabase;
+import javafx.fxml.FXMLLoader;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.layout.StackPane;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Locale;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/** The runs screen, headless, against real stores. */
+@ExtendWith(ApplicationExtension.class)
+class RunsViewIT {
+    private static final Duration PATIENCE = Duration.ofSeconds(15);
+    private static MysqlConfig database;
+
+    private FxUiExecutor executor;
+    private Session session;
+    private Scene scene;
+    private Run succeeded;
+    private Run waiting;
+
+    @BeforeAll
+    static void schema() {
+        database = TestDatabase.freshSchema();
+    }
+
+    @Start
+    void start(Stage stage) {
+        executor = new FxUiExecutor();
+        session = RunFixtures.openSession(database);
+        RunFixtures fixtures = RunFixtures.in(session);
+        Task task = fixtures.task("nightly-report");
+        Instant day = Instant.now().truncatedTo(ChronoUnit.DAYS).minus(Duration.ofDays(3));
+        succeeded = fixtures.ended(fixtures.queued(task, day), RunStatus.SUCCEEDED, 0, "hello from run\nall done\n");
+        waiting = fixtures.queued(task, day.plus(Duration.ofHours(1)));
+        scene = new Scene(view(Locale.ENGLISH), 1200, 800);
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    @AfterEach
+    void close() {
+        // Takes the screen off the stage first, which stops its periodic refresh.
+        new FxRobot().interact(() -> scene.setRoot(new StackPane()));
+        executor.close();
+        session.close();
+    }
+
+    /** Loads the screen the way the app's view loader does: the bundle, and the controller from a factory. */
+    private Parent view(Locale locale) {
+        Messages messages = new Messages(locale);
+        RunsViewModel model = new RunsViewModel(session, executor, messages);
+        FXMLLoader loader = new FXMLLoader(RunsViewIT.class.getResource("/io/redcron/desktop/runs/RunsView.fxml"),
+                messages.bundle());
+        loader.setControllerFactory(type -> new RunsController(model));
+        try {
+            return loader.load();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void showsTheStoredRunsAndTheOutputOfTheOneChosen(FxRobot robot) {
+        TableView<RunRow> table = table(robot);
+        await().atMost(PATIENCE).until(() -> table.getItems().size() == 2);
+        assertThat(table.getItems()).extracting(RunRow::id).containsExactly(waiting.id(), succeeded.id());
+        assertThat(robot.lookup("1-2 of 2").tryQuery()).isPresent();
+        Label status = robot.lookup(".run-status-succeeded").queryAs(Label.class);
+        assertThat(status.getText()).isEqualTo("Succeeded");
+
+        robot.clickOn(status);
+
+        TextArea output = robot.lookup("#output").queryAs(TextArea.class);
+        await().atMost(PATIENCE).until(() -> output.getText().equals("hello from run\nall done\n"));
+        assertThat(robot.lookup("#detailExit").queryAs(Label.class).getText()).isEqualTo("0");
+        assertThat(robot.lookup("#detailTitle").queryAs(Label.class).getText())
+                .isEqualTo("Run " + succeeded.id() + " · nightly-report");
+    }
+
+    @Test
+    void cancelAsksFirstThenTheRunIsCancelled(FxRobot robot) {
+        TableView<RunRow> table = table(robot);
+        await().atMost(PATIENCE).until(() -> table.getItems().size() == 2);
+        robot.clickOn(robot.lookup(".run-status-queued").queryAs(Label.class));
+        await().atMost(PATIENCE).until(() -> !robot.lookup("#cancel").queryButton().isDisabled());
+
+        robot.clickOn("#cancel");
+        assertThat(robot.lookup(".dialog-pane .content").queryLabeled().getText())
+                .startsWith("Cancel run " + waiting.id() + " of task nightly-report (Queued)?");
+        robot.clickOn("Keep it");
+        assertThat(session.runs().get(waiting.id()).orElseThrow().status()).isEqualTo(RunStatus.QUEUED);
+
+        robot.clickOn("#cancel");
+        robot.clickOn("Yes, cancel");
+
+        await().atMost(PATIENCE).until(() -> robot.lookup(".run-status-cancelled").tryQuery().isPresent());
+        assertThat(session.runs().get(waiting.id()).orElseThrow().status()).isEqualTo(RunStatus.CANCELLED);
+        assertThat(robot.lookup("#notice").queryAs(Label.class).getText())
+                .isEqualTo("Run " + waiting.id() + " is cancelled.");
+        assertThat(robot.lookup("#cancel").queryButton().isDisabled()).isTrue();
+    }
+
+    @Test
+    void chineseScreenIsInChinese(FxRobot robot) {
+        robot.interact(() -> scene.setRoot(view(Locale.SIMPLIFIED_CHINESE)));
+        TableView<RunRow> table = table(robot);
+        await().atMost(PATIENCE).until(() -> table.getItems().size() == 2);
+
+        assertThat(robot.lookup("运行记录").tryQuery()).isPresent();
+        assertThat(robot.lookup("取消运行").tryQuery()).isPresent();
+        assertThat(robot.lookup("立即触发…").tryQuery()).isPresent();
+        assertThat(robot.lookup(".run-status-succeeded").queryAs(Label.class).getText()).isEqualTo("成功");
+        assertThat(robot.lookup(".run-status-queued").queryAs(Label.class).getText()).isEqualTo("排队中");
+        assertThat(robot.lookup("第 1-2 条，共 2 条").tryQuery()).isPresent();
+        assertThat(table.getColumns()).extracting(c -> c.getText())
+                .contains("任务", "状态", "计划时间", "退出码");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static TableView<RunRow> table(FxRobot robot) {
+        return robot.lookup("#table").queryAs(TableView.class);
+    }
+}
