@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -26,7 +27,7 @@ public record RunRow(Run run, String trigger, String scheduled, String status, S
                 : now.isAfter(run.startedAt()) ? now : run.startedAt());
         return new RunRow(run, messages.get("runs.triggerType." + run.trigger().name()), time(run.scheduledAt(), zone),
                 statusLabel(run.status(), messages), time(run.startedAt(), zone), time(run.finishedAt(), zone),
-                ran == null ? NONE : Durations.format(ran.truncatedTo(java.time.temporal.ChronoUnit.SECONDS)));
+                ran == null ? NONE : Durations.format(ran.truncatedTo(ChronoUnit.SECONDS)));
     }
 
     static String statusLabel(RunStatus status, Messages messages) {

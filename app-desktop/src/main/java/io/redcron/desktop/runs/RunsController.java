@@ -27,13 +27,16 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
 import javafx.util.StringConverter;
 import org.controlsfx.control.CheckComboBox;
 
+import java.util.List;
 import java.util.ResourceBundle;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /** Binds the runs screen to its view-model, and asks the operator before cancelling. */
 public final class RunsController {
@@ -107,6 +110,8 @@ public final class RunsController {
         acting.visibleProperty().bind(model.actingProperty());
         notice.textProperty().bind(model.noticeProperty());
         error.textProperty().bind(model.errorProperty());
+        collapseWhenEmpty(notice);
+        collapseWhenEmpty(error);
         retry.disableProperty().bind(model.canRetryProperty().not());
         cancel.disableProperty().bind(model.canCancelProperty().not());
         status.textProperty().bind(model.statusProperty());
@@ -131,8 +136,12 @@ public final class RunsController {
         statusFilter.getItems().setAll(RunStatus.values());
         statusFilter.setConverter(converter(s -> resources.getString("runs.status." + s.name())));
         statusFilter.getCheckModel().getCheckedItems().addListener((ListChangeListener<RunStatus>) change -> {
-            model.statuses().retainAll(statusFilter.getCheckModel().getCheckedItems());
-            model.statuses().addAll(statusFilter.getCheckModel().getCheckedItems());
+            List<RunStatus> checked = List.copyOf(statusFilter.getCheckModel().getCheckedItems());
+            model.statuses().retainAll(checked);
+            model.statuses().addAll(checked);
+            // The title says what is chosen: a closed check list shows nothing else.
+            statusFilter.setTitle(checked.isEmpty() ? resources.getString("runs.filter.status")
+                    : checked.stream().map(statusFilter.getConverter()::toString).collect(Collectors.joining(", ")));
             model.filtersChanged();
         });
         triggerFilter.getItems().setAll(RunsViewModel.TriggerChoice.values());
@@ -198,8 +207,14 @@ public final class RunsController {
         triggerError.textProperty().bind(model.triggerForm().errorProperty());
         triggerTaskError.textProperty().bind(model.triggerForm().taskErrorProperty());
         triggerTask.textProperty().bindBidirectional(model.triggerForm().taskNameProperty());
-        model.triggerForm().params().addListener((ListChangeListener<ParamRow>) change ->
-                paramRows.getChildren().setAll(model.triggerForm().params().stream().map(this::paramRow).toList()));
+        triggerBusy.managedProperty().bind(triggerBusy.visibleProperty());
+        collapseWhenEmpty(triggerTaskError);
+        collapseWhenEmpty(triggerError);
+        model.triggerForm().params().addListener((ListChangeListener<ParamRow>) change -> {
+            paramRows.getChildren().setAll(model.triggerForm().params().stream().map(this::paramRow).toList());
+            fitTriggerDialog();
+        });
+        model.triggerForm().errorProperty().addListener(o -> fitTriggerDialog());
     }
 
     /** One name=value line of the trigger dialog, with its error under it. */
@@ -216,10 +231,17 @@ public final class RunsController {
         remove.setOnAction(e -> model.triggerForm().removeParam(param));
         Label problem = new Label();
         problem.getStyleClass().add("danger");
+        problem.setWrapText(true);
+        problem.setMinHeight(Region.USE_PREF_SIZE);
         problem.textProperty().bind(param.errorProperty());
-        problem.managedProperty().bind(param.errorProperty().isNotEmpty());
-        problem.visibleProperty().bind(problem.managedProperty());
+        collapseWhenEmpty(problem);
         return new VBox(2, new HBox(6, name, new Label("="), value, remove), problem);
+    }
+
+    /** A message line takes no room while it has nothing to say. */
+    private static void collapseWhenEmpty(Label label) {
+        label.managedProperty().bind(label.textProperty().isNotEmpty());
+        label.visibleProperty().bind(label.managedProperty());
     }
 
     private void detail(Label label, Function<RunRow, String> value) {
@@ -312,8 +334,16 @@ public final class RunsController {
                 dialog.setResult(run);
                 dialog.close();
             });
+            fitTriggerDialog();
         });
         return dialog;
+    }
+
+    /** Grows (or shrinks) the trigger dialog to its content, as rows and error lines come and go. */
+    private void fitTriggerDialog() {
+        if (triggerDialog != null && triggerDialog.isShowing()) {
+            triggerDialog.getDialogPane().getScene().getWindow().sizeToScene();
+        }
     }
 
     @FXML

@@ -7,6 +7,9 @@ import io.redcron.desktop.ui.Messages;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
+import io.redcron.domain.TriggerType;
+import io.redcron.port.PageRequest;
+import io.redcron.port.RunFilter;
 import io.redcron.testing.TestDatabase;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
@@ -14,6 +17,7 @@ import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -23,13 +27,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import redis.clients.jedis.params.XAddParams;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -43,6 +50,9 @@ class RunsViewIT {
     private FxUiExecutor executor;
     private Session session;
     private Scene scene;
+    private RunFixtures fixtures;
+    private Task task;
+    private Instant day;
     private Run succeeded;
     private Run waiting;
 
@@ -55,9 +65,9 @@ class RunsViewIT {
     void start(Stage stage) {
         executor = new FxUiExecutor();
         session = RunFixtures.openSession(database);
-        RunFixtures fixtures = RunFixtures.in(session);
-        Task task = fixtures.task("nightly-report");
-        Instant day = Instant.now().truncatedTo(ChronoUnit.DAYS).minus(Duration.ofDays(3));
+        fixtures = RunFixtures.in(session);
+        task = fixtures.task("nightly-report");
+        day = Instant.now().truncatedTo(ChronoUnit.DAYS).minus(Duration.ofDays(3));
         succeeded = fixtures.ended(fixtures.queued(task, day), RunStatus.SUCCEEDED, 0, "hello from run\nall done\n");
         waiting = fixtures.queued(task, day.plus(Duration.ofHours(1)));
         scene = new Scene(view(Locale.ENGLISH), 1200, 800);
@@ -129,6 +139,59 @@ class RunsViewIT {
     }
 
     @Test
+    void aRunningRunsOutputIsFollowedLiveUntilItEnds(FxRobot robot) {
+        Run running = fixtures.running(fixtures.queued(task, day.plus(Duration.ofHours(2))));
+        String log = session.keys().log(running.id());
+        TableView<RunRow> table = table(robot);
+        robot.clickOn("#refresh");
+        await().atMost(PATIENCE).until(() -> table.getItems().size() == 3);
+        robot.clickOn(robot.lookup(".run-status-running").queryAs(Label.class));
+        Label live = robot.lookup("#live").queryAs(Label.class);
+        await().atMost(PATIENCE).until(live::isVisible);
+
+        TextArea output = robot.lookup("#output").queryAs(TextArea.class);
+        xadd(log, Map.of("out", "line one\n"));
+        await().atMost(PATIENCE).until(() -> output.getText().equals("line one\n"));
+        xadd(log, Map.of("out", "line two\n"));
+        xadd(log, Map.of("end", "1"));
+
+        await().atMost(PATIENCE).until(() -> !live.isVisible());
+        assertThat(output.getText()).isEqualTo("line one\nline two\n");
+    }
+
+    @Test
+    void triggerDialogShowsABadParameterAtItsRowThenQueuesTheRun(FxRobot robot) {
+        TableView<RunRow> table = table(robot);
+        await().atMost(PATIENCE).until(() -> table.getItems().size() == 2);
+        robot.clickOn("#trigger");
+        TextField taskField = robot.lookup("#triggerTask").queryAs(TextField.class);
+        List<TextField> param = List.copyOf(robot.lookup("#paramRows .text-field").queryAllAs(TextField.class));
+        robot.interact(() -> {
+            taskField.setText("nightly-report");
+            param.get(0).setText("1DAY");
+            param.get(1).setText("2026-11-30");
+        });
+
+        robot.clickOn("Run now");
+        assertThat(robot.lookup("#paramRows .danger").queryLabeled().getText())
+                .startsWith("'1DAY' is not a parameter name");
+        assertThat(session.runs().list(RunFilter.all(session.namespace()), PageRequest.first(10)).total()).isEqualTo(2);
+
+        robot.interact(() -> param.get(0).setText("DAY"));
+        robot.clickOn("Run now");
+
+        Label notice = robot.lookup("#notice").queryAs(Label.class);
+        await().atMost(PATIENCE).until(() -> notice.getText().endsWith("of task nightly-report is queued."));
+        await().atMost(PATIENCE).until(() -> table.getItems().size() == 3);
+        assertThat(robot.listWindows()).noneMatch(window -> window instanceof Stage dialog
+                && "Trigger a task now".equals(dialog.getTitle()));
+        Run manual = session.runs().list(RunFilter.all(session.namespace()).withTrigger(TriggerType.MANUAL),
+                PageRequest.first(10)).items().get(0);
+        assertThat(manual.params()).isEqualTo(Map.of("DAY", "2026-11-30"));
+        assertThat(notice.getText()).isEqualTo("Run " + manual.id() + " of task nightly-report is queued.");
+    }
+
+    @Test
     void chineseScreenIsInChinese(FxRobot robot) {
         robot.interact(() -> scene.setRoot(view(Locale.SIMPLIFIED_CHINESE)));
         TableView<RunRow> table = table(robot);
@@ -142,6 +205,10 @@ class RunsViewIT {
         assertThat(robot.lookup("第 1-2 条，共 2 条").tryQuery()).isPresent();
         assertThat(table.getColumns()).extracting(c -> c.getText())
                 .contains("任务", "状态", "计划时间", "退出码");
+    }
+
+    private void xadd(String key, Map<String, String> fields) {
+        session.redis().xadd(key, XAddParams.xAddParams(), fields);
     }
 
     @SuppressWarnings("unchecked")
