@@ -85,6 +85,10 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
             return new io.redcron.desktop.tasks.TaskEditorController(
                     new io.redcron.desktop.tasks.TaskEditorViewModel(requireSession(), executor, messages));
         }
+        if (type == io.redcron.desktop.runs.RunsController.class) {
+            return new io.redcron.desktop.runs.RunsController(
+                    new io.redcron.desktop.runs.RunsViewModel(requireSession(), executor, messages));
+        }
         if (type == io.redcron.desktop.queues.QueuesController.class) {
             return new io.redcron.desktop.queues.QueuesController(
                     new io.redcron.desktop.queues.QueuesViewModel(requireSession(), executor, messages));

@@ -46,6 +46,11 @@ public final class MainController {
     }
 
     @FXML
+    private void onRuns() {
+        show(FxmlView.RUNS);
+    }
+
+    @FXML
     private void onQueues() {
         show(FxmlView.QUEUES);
     }

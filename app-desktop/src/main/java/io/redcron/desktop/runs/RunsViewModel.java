@@ -1,0 +1,396 @@
+package io.redcron.desktop.runs;
+
+import io.redcron.desktop.session.Session;
+import io.redcron.desktop.ui.Messages;
+import io.redcron.desktop.ui.UiExecutor;
+import io.redcron.domain.Run;
+import io.redcron.domain.RunStatus;
+import io.redcron.domain.Task;
+import io.redcron.domain.TriggerType;
+import io.redcron.port.Page;
+import io.redcron.port.PageRequest;
+import io.redcron.port.RunFilter;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.StringBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.LongProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleLongProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.collections.ObservableSet;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+
+/**
+ * The runs screen: run history one page at a time with filters, the selected run's details with
+ * its output (followed live while it runs), and retry, cancel and trigger. Every store call runs
+ * off the JavaFX thread through the {@link UiExecutor}.
+ */
+public final class RunsViewModel {
+    public enum TriggerChoice { ALL, CRON, MANUAL }
+
+    public static final int PAGE_SIZE = 50;
+    /** How long one read of a live output stream waits for more; also how soon a tail notices it was stopped. */
+    static final Duration TAIL_BLOCK = Duration.ofMillis(500);
+    /** The most output kept in view; a chatty run keeps its latest output. */
+    static final int MAX_OUTPUT = 512 * 1024;
+
+    private final ObservableList<RunRow> rows = FXCollections.observableArrayList();
+    private final StringProperty taskName = new SimpleStringProperty("");
+    private final ObservableSet<RunStatus> statuses = FXCollections.observableSet(EnumSet.noneOf(RunStatus.class));
+    private final ObjectProperty<TriggerChoice> trigger = new SimpleObjectProperty<>(TriggerChoice.ALL);
+    private final ObjectProperty<LocalDate> from = new SimpleObjectProperty<>();
+    private final ObjectProperty<LocalDate> to = new SimpleObjectProperty<>();
+    private final IntegerProperty page = new SimpleIntegerProperty();
+    private final LongProperty total = new SimpleLongProperty();
+    private final BooleanProperty loading = new SimpleBooleanProperty();
+    private final StringProperty status = new SimpleStringProperty("");
+    private final StringProperty error = new SimpleStringProperty("");
+
+    private final ReadOnlyObjectWrapper<RunRow> selected = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyStringWrapper output = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper following = new ReadOnlyBooleanWrapper();
+    private final BooleanProperty acting = new SimpleBooleanProperty();
+    private final StringProperty notice = new SimpleStringProperty("");
+    private final BooleanBinding canRetry;
+    private final BooleanBinding canCancel;
+    private final StringBinding detailTitle;
+
+    private final RunOperations operations;
+    private final Session session;
+    private final UiExecutor executor;
+    private final Messages messages;
+    private final ZoneId zone;
+    private final TriggerForm triggerForm;
+    private long generation;
+    private long tailGeneration;
+    /** The run whose output the view shows from its live stream, if any. */
+    private Long liveRunId;
+
+    public RunsViewModel(Session session, UiExecutor executor, Messages messages) {
+        this(session, executor, messages, ZoneId.systemDefault());
+    }
+
+    /** @param zone the zone times are shown in, and the date filters are read in */
+    public RunsViewModel(Session session, UiExecutor executor, Messages messages, ZoneId zone) {
+        this.session = session;
+        this.operations = new RunOperations(session);
+        this.executor = executor;
+        this.messages = messages;
+        this.zone = zone;
+        this.triggerForm = new TriggerForm(operations, executor, messages, this::triggered);
+        canRetry = Bindings.createBooleanBinding(() -> selected.get() != null && selected.get().runStatus().isFinal()
+                && !acting.get(), selected, acting);
+        canCancel = Bindings.createBooleanBinding(() -> selected.get() != null && !selected.get().runStatus().isFinal()
+                && !acting.get(), selected, acting);
+        detailTitle = Bindings.createStringBinding(() -> selected.get() == null ? messages.get("runs.detail.none")
+                : messages.get("runs.detail.title", selected.get().id(), selected.get().task()), selected);
+    }
+
+    // ---- history ----
+
+    /** Loads the current page; a newer load wins over an older one still running. */
+    public void load() {
+        long mine = ++generation;
+        String task = blankToNull(taskName.get());
+        RunFilter filter;
+        try {
+            filter = filter();
+        } catch (RunActionException e) {
+            rows.clear();
+            total.set(0);
+            status.set("");
+            error.set(messages.get(e.key(), e.arguments()));
+            return;
+        }
+        PageRequest request = new PageRequest(page.get() * PAGE_SIZE, PAGE_SIZE);
+        loading.set(true);
+        executor.submit(() -> {
+            RunFilter wanted = filter;
+            if (task != null) {
+                Task found = operations.task(task).orElseThrow(() -> new RunActionException("runs.error.noTask", task));
+                wanted = wanted.forTask(found.id());
+            }
+            Page<Run> found = operations.list(wanted, request);
+            Instant now = session.clock().instant();
+            return new Loaded(found.items().stream().map(run -> RunRow.of(run, now, zone, messages)).toList(),
+                    found.total());
+        }, loaded -> {
+            if (mine != generation) {
+                return;
+            }
+            loading.set(false);
+            error.set("");
+            rows.setAll(loaded.rows);
+            total.set(loaded.total);
+            long first = loaded.rows.isEmpty() ? 0 : (long) page.get() * PAGE_SIZE + 1;
+            long last = loaded.rows.isEmpty() ? 0 : first + loaded.rows.size() - 1;
+            status.set(messages.get("runs.page", first, last, loaded.total));
+            RunRow current = selected.get();
+            if (current != null) {
+                loaded.rows.stream().filter(row -> row.id() == current.id()).findFirst().ifPresent(this::show);
+            }
+        }, failure -> {
+            if (mine == generation) {
+                loading.set(false);
+                rows.clear();
+                total.set(0);
+                status.set("");
+                error.set(describe(failure, messages));
+            }
+        });
+    }
+
+    /** For the periodic refresh: a load unless one is already under way. */
+    public void refresh() {
+        if (!loading.get()) {
+            load();
+        }
+    }
+
+    private record Loaded(List<RunRow> rows, long total) {
+    }
+
+    private RunFilter filter() {
+        Set<RunStatus> wanted = statuses.isEmpty() ? Set.of() : EnumSet.copyOf(statuses);
+        TriggerType type = switch (trigger.get() == null ? TriggerChoice.ALL : trigger.get()) {
+            case ALL -> null;
+            case CRON -> TriggerType.CRON;
+            case MANUAL -> TriggerType.MANUAL;
+        };
+        if (from.get() != null && to.get() != null && from.get().isAfter(to.get())) {
+            throw new RunActionException("runs.error.range");
+        }
+        Instant start = from.get() == null ? null : from.get().atStartOfDay(zone).toInstant();
+        Instant end = to.get() == null ? null : to.get().plusDays(1).atStartOfDay(zone).toInstant();
+        return RunFilter.all(session.namespace()).withStatuses(wanted).withTrigger(type).between(start, end);
+    }
+
+    public void filtersChanged() {
+        page.set(0);
+        load();
+    }
+
+    public boolean hasNextPage() {
+        return (long) (page.get() + 1) * PAGE_SIZE < total.get();
+    }
+
+    public void nextPage() {
+        if (hasNextPage()) {
+            page.set(page.get() + 1);
+            load();
+        }
+    }
+
+    public void previousPage() {
+        if (page.get() > 0) {
+            page.set(page.get() - 1);
+            load();
+        }
+    }
+
+    // ---- the selected run ----
+
+    /**
+     * Shows a run's details. Choosing another run stops following the previous one; choosing the
+     * same one again only brings its details up to date. Null keeps the details as they are.
+     */
+    public void select(RunRow row) {
+        if (row == null) {
+            return;
+        }
+        RunRow current = selected.get();
+        if (current == null || current.id() != row.id()) {
+            stopFollowing();
+            output.set("");
+        }
+        show(row);
+    }
+
+    private void show(RunRow row) {
+        selected.set(row);
+        Run run = row.run();
+        if (liveRunId != null && liveRunId == run.id()) {
+            if (!following.get() && run.status().isFinal() && output.get().isEmpty()) {
+                output.set(row.output());
+            }
+            return;
+        }
+        if (run.status() == RunStatus.RUNNING) {
+            follow(run.id());
+        } else {
+            output.set(row.output());
+        }
+    }
+
+    /** Stops following live output (another run was chosen, or the screen was left). */
+    public void stopFollowing() {
+        tailGeneration++;
+        liveRunId = null;
+        following.set(false);
+    }
+
+    private void follow(long runId) {
+        long mine = ++tailGeneration;
+        liveRunId = runId;
+        following.set(true);
+        output.set("");
+        readLog(runId, mine, RunOperations.logStart());
+    }
+
+    /** One read of the stream per submit, so the output reaches the view as it comes. */
+    private void readLog(long runId, long mine, String after) {
+        executor.submit(() -> operations.readLog(runId, after, TAIL_BLOCK), batch -> {
+            if (mine != tailGeneration) {
+                return;
+            }
+            if (batch.fresh()) {
+                output.set(capped(batch.text()));
+            } else if (!batch.text().isEmpty()) {
+                output.set(capped(output.get() + batch.text()));
+            }
+            if (batch.ended()) {
+                following.set(false);
+                reloadSelected(runId);
+            } else {
+                readLog(runId, mine, batch.lastId());
+            }
+        }, failure -> {
+            if (mine == tailGeneration) {
+                following.set(false);
+                error.set(describe(failure, messages));
+            }
+        });
+    }
+
+    private static String capped(String text) {
+        return text.length() <= MAX_OUTPUT ? text : text.substring(text.length() - MAX_OUTPUT);
+    }
+
+    private void reloadSelected(long runId) {
+        executor.submit(() -> operations.get(runId).map(run -> RunRow.of(run, session.clock().instant(), zone,
+                messages)), found -> found.ifPresent(row -> {
+                    RunRow current = selected.get();
+                    if (current != null && current.id() == runId) {
+                        show(row);
+                    }
+                }), failure -> error.set(describe(failure, messages)));
+    }
+
+    // ---- actions ----
+
+    /** Runs the selected (ended) run's task again with the same parameters. */
+    public void retry() {
+        RunRow row = selected.get();
+        if (row == null || !row.runStatus().isFinal()) {
+            return;
+        }
+        act(() -> operations.retry(row.id()), run -> messages.get("runs.retry.done", run.id(), run.taskName()));
+    }
+
+    /** Cancels the selected run; the view asks the operator first. */
+    public void cancel() {
+        RunRow row = selected.get();
+        if (row == null) {
+            return;
+        }
+        act(() -> operations.cancel(row.id()), result -> messages.get(switch (result.outcome()) {
+            case CANCELLED -> "runs.cancel.done";
+            case STOPPING -> "runs.cancel.stopping";
+            case ALREADY_ENDED -> "runs.cancel.ended";
+        }, row.id(), RunRow.statusLabel(result.run().status(), messages)));
+    }
+
+    /** The question asked before cancelling the selected run. */
+    public String cancelQuestion() {
+        RunRow row = selected.get();
+        return row == null ? "" : messages.get("runs.cancel.confirm.text", row.id(), row.task(), row.status());
+    }
+
+    /** Opens the trigger form, for the selected run's task if there is one. */
+    public TriggerForm startTrigger() {
+        triggerForm.reset(selected.get() == null ? "" : selected.get().task());
+        return triggerForm;
+    }
+
+    private void triggered(Run run) {
+        notice.set(messages.get("runs.trigger.done", run.id(), run.taskName()));
+        load();
+    }
+
+    private <T> void act(Callable<T> work, Function<T, String> done) {
+        acting.set(true);
+        notice.set("");
+        error.set("");
+        executor.submit(work, result -> {
+            acting.set(false);
+            notice.set(done.apply(result));
+            load();
+        }, failure -> {
+            acting.set(false);
+            error.set(describe(failure, messages));
+        });
+    }
+
+    /** One readable line for a failure: never a stack trace. */
+    static String describe(Throwable failure, Messages messages) {
+        if (failure instanceof RunActionException action) {
+            return messages.get(action.key(), action.arguments());
+        }
+        Throwable shown = failure;
+        while ((shown.getMessage() == null || shown.getMessage().isBlank()) && shown.getCause() != null) {
+            shown = shown.getCause();
+        }
+        String text = shown.getMessage() == null || shown.getMessage().isBlank()
+                ? shown.getClass().getSimpleName() : shown.getMessage();
+        int newline = text.indexOf('\n');
+        return newline < 0 ? text.strip() : text.substring(0, newline).strip();
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value.trim();
+    }
+
+    public ObservableList<RunRow> rows() { return rows; }
+    public StringProperty taskNameProperty() { return taskName; }
+    public ObservableSet<RunStatus> statuses() { return statuses; }
+    public ObjectProperty<TriggerChoice> triggerProperty() { return trigger; }
+    public ObjectProperty<LocalDate> fromProperty() { return from; }
+    public ObjectProperty<LocalDate> toProperty() { return to; }
+    public IntegerProperty pageProperty() { return page; }
+    public LongProperty totalProperty() { return total; }
+    public BooleanProperty loadingProperty() { return loading; }
+    public StringProperty statusProperty() { return status; }
+    public StringProperty errorProperty() { return error; }
+    public ReadOnlyObjectProperty<RunRow> selectedProperty() { return selected.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty outputProperty() { return output.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty followingProperty() { return following.getReadOnlyProperty(); }
+    public BooleanProperty actingProperty() { return acting; }
+    public StringProperty noticeProperty() { return notice; }
+    public BooleanBinding canRetryProperty() { return canRetry; }
+    public BooleanBinding canCancelProperty() { return canCancel; }
+    public StringBinding detailTitleProperty() { return detailTitle; }
+    public TriggerForm triggerForm() { return triggerForm; }
+}

@@ -1,0 +1,120 @@
+package io.redcron.desktop.runs;
+
+import io.redcron.desktop.ui.Messages;
+import io.redcron.desktop.ui.UiExecutor;
+import io.redcron.domain.Run;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+
+/**
+ * The "trigger now" dialog: a task and parameter overrides. Names are checked here, at their
+ * row, before anything is recorded; they become environment variables {@code REDCRON_PARAM_<NAME>}.
+ */
+public final class TriggerForm {
+    static final Pattern PARAM_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
+
+    private final StringProperty taskName = new SimpleStringProperty("");
+    private final StringProperty taskError = new SimpleStringProperty("");
+    private final ObservableList<ParamRow> params = FXCollections.observableArrayList();
+    private final StringProperty error = new SimpleStringProperty("");
+    private final BooleanProperty busy = new SimpleBooleanProperty();
+
+    private final RunOperations operations;
+    private final UiExecutor executor;
+    private final Messages messages;
+    private final Consumer<Run> triggered;
+
+    TriggerForm(RunOperations operations, UiExecutor executor, Messages messages, Consumer<Run> triggered) {
+        this.operations = operations;
+        this.executor = executor;
+        this.messages = messages;
+        this.triggered = triggered;
+    }
+
+    /** Empties the form, for the task given (or none). */
+    public void reset(String task) {
+        taskName.set(task == null ? "" : task);
+        taskError.set("");
+        error.set("");
+        params.setAll(new ParamRow());
+    }
+
+    public ParamRow addParam() {
+        ParamRow row = new ParamRow();
+        params.add(row);
+        return row;
+    }
+
+    public void removeParam(ParamRow row) {
+        params.remove(row);
+    }
+
+    /**
+     * Checks the form and, if it is fine, records and queues the run; {@code done} runs on the
+     * JavaFX thread once it is. Returns false, with the problems shown, if the form is not fine.
+     */
+    public boolean submit(Runnable done) {
+        Map<String, String> values = validate();
+        if (values == null || busy.get()) {
+            return false;
+        }
+        String task = taskName.get().trim();
+        busy.set(true);
+        executor.submit(() -> operations.trigger(task, values), run -> {
+            busy.set(false);
+            triggered.accept(run);
+            done.run();
+        }, failure -> {
+            busy.set(false);
+            error.set(RunsViewModel.describe(failure, messages));
+        });
+        return true;
+    }
+
+    /** The parameters, or null if a row (or the task name) is wrong; each problem is set at its row. */
+    Map<String, String> validate() {
+        boolean ok = true;
+        error.set("");
+        taskError.set("");
+        if (taskName.get().isBlank()) {
+            taskError.set(messages.get("runs.trigger.error.task"));
+            ok = false;
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        for (ParamRow row : params) {
+            row.errorProperty().set("");
+            if (row.isBlank()) {
+                continue;
+            }
+            String name = row.nameProperty().get().trim();
+            if (!PARAM_NAME.matcher(name).matches()) {
+                row.errorProperty().set(messages.get("runs.trigger.error.name", name));
+                ok = false;
+            } else if (values.containsKey(name)) {
+                row.errorProperty().set(messages.get("runs.trigger.error.duplicate", name));
+                ok = false;
+            } else if (row.valueProperty().get().indexOf('\0') >= 0) {
+                row.errorProperty().set(messages.get("runs.trigger.error.value", name));
+                ok = false;
+            } else {
+                values.put(name, row.valueProperty().get());
+            }
+        }
+        return ok ? values : null;
+    }
+
+    public StringProperty taskNameProperty() { return taskName; }
+    public StringProperty taskErrorProperty() { return taskError; }
+    public ObservableList<ParamRow> params() { return params; }
+    public StringProperty errorProperty() { return error; }
+    public BooleanProperty busyProperty() { return busy; }
+}

@@ -1,0 +1,218 @@
+package io.redcron.desktop.runs;
+
+import io.redcron.config.MysqlConfig;
+import io.redcron.desktop.session.Session;
+import io.redcron.desktop.ui.FxUiExecutor;
+import io.redcron.desktop.ui.Messages;
+import io.redcron.domain.Run;
+import io.redcron.domain.RunStatus;
+import io.redcron.domain.Task;
+import io.redcron.domain.TriggerType;
+import io.redcron.port.PageRequest;
+import io.redcron.port.RunFilter;
+import io.redcron.testing.TestDatabase;
+import javafx.fxml.FXMLLoader;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.StackPane;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import redis.clients.jedis.params.XAddParams;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/** The runs screen, headless, against real stores. */
+@ExtendWith(ApplicationExtension.class)
+class RunsViewIT {
+    private static final Duration PATIENCE = Duration.ofSeconds(15);
+    private static MysqlConfig database;
+
+    private FxUiExecutor executor;
+    private Session session;
+    private Scene scene;
+    private RunFixtures fixtures;
+    private Task task;
+    private Instant day;
+    private Run succeeded;
+    private Run waiting;
+
+    @BeforeAll
+    static void schema() {
+        database = TestDatabase.freshSchema();
+    }
+
+    @Start
+    void start(Stage stage) {
+        executor = new FxUiExecutor();
+        session = RunFixtures.openSession(database);
+        fixtures = RunFixtures.in(session);
+        task = fixtures.task("nightly-report");
+        day = Instant.now().truncatedTo(ChronoUnit.DAYS).minus(Duration.ofDays(3));
+        succeeded = fixtures.ended(fixtures.queued(task, day), RunStatus.SUCCEEDED, 0, "hello from run\nall done\n");
+        waiting = fixtures.queued(task, day.plus(Duration.ofHours(1)));
+        scene = new Scene(view(Locale.ENGLISH), 1200, 800);
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    @AfterEach
+    void close() {
+        // Takes the screen off the stage first, which stops its periodic refresh.
+        new FxRobot().interact(() -> scene.setRoot(new StackPane()));
+        executor.close();
+        session.close();
+    }
+
+    /** Loads the screen the way the app's view loader does: the bundle, and the controller from a factory. */
+    private Parent view(Locale locale) {
+        Messages messages = new Messages(locale);
+        RunsViewModel model = new RunsViewModel(session, executor, messages);
+        FXMLLoader loader = new FXMLLoader(RunsViewIT.class.getResource("/io/redcron/desktop/runs/RunsView.fxml"),
+                messages.bundle());
+        loader.setControllerFactory(type -> new RunsController(model));
+        try {
+            return loader.load();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void showsTheStoredRunsAndTheOutputOfTheOneChosen(FxRobot robot) {
+        TableView<RunRow> table = table(robot);
+        await().atMost(PATIENCE).until(() -> table.getItems().size() == 2);
+        assertThat(table.getItems()).extracting(RunRow::id).containsExactly(waiting.id(), succeeded.id());
+        assertThat(robot.lookup("1-2 of 2").tryQuery()).isPresent();
+        Label status = robot.lookup(".run-status-succeeded").queryAs(Label.class);
+        assertThat(status.getText()).isEqualTo("Succeeded");
+
+        robot.clickOn(status);
+
+        TextArea output = robot.lookup("#output").queryAs(TextArea.class);
+        await().atMost(PATIENCE).until(() -> output.getText().equals("hello from run\nall done\n"));
+        assertThat(robot.lookup("#detailExit").queryAs(Label.class).getText()).isEqualTo("0");
+        assertThat(robot.lookup("#detailTitle").queryAs(Label.class).getText())
+                .isEqualTo("Run " + succeeded.id() + " · nightly-report");
+    }
+
+    @Test
+    void cancelAsksFirstThenTheRunIsCancelled(FxRobot robot) {
+        TableView<RunRow> table = table(robot);
+        await().atMost(PATIENCE).until(() -> table.getItems().size() == 2);
+        robot.clickOn(robot.lookup(".run-status-queued").queryAs(Label.class));
+        await().atMost(PATIENCE).until(() -> !robot.lookup("#cancel").queryButton().isDisabled());
+
+        robot.clickOn("#cancel");
+        assertThat(robot.lookup(".dialog-pane .content").queryLabeled().getText())
+                .startsWith("Cancel run " + waiting.id() + " of task nightly-report (Queued)?");
+        robot.clickOn("Keep it");
+        assertThat(session.runs().get(waiting.id()).orElseThrow().status()).isEqualTo(RunStatus.QUEUED);
+
+        robot.clickOn("#cancel");
+        robot.clickOn("Yes, cancel");
+
+        await().atMost(PATIENCE).until(() -> robot.lookup(".run-status-cancelled").tryQuery().isPresent());
+        assertThat(session.runs().get(waiting.id()).orElseThrow().status()).isEqualTo(RunStatus.CANCELLED);
+        assertThat(robot.lookup("#notice").queryAs(Label.class).getText())
+                .isEqualTo("Run " + waiting.id() + " is cancelled.");
+        assertThat(robot.lookup("#cancel").queryButton().isDisabled()).isTrue();
+    }
+
+    @Test
+    void aRunningRunsOutputIsFollowedLiveUntilItEnds(FxRobot robot) {
+        Run running = fixtures.running(fixtures.queued(task, day.plus(Duration.ofHours(2))));
+        String log = session.keys().log(running.id());
+        TableView<RunRow> table = table(robot);
+        robot.clickOn("#refresh");
+        await().atMost(PATIENCE).until(() -> table.getItems().size() == 3);
+        robot.clickOn(robot.lookup(".run-status-running").queryAs(Label.class));
+        Label live = robot.lookup("#live").queryAs(Label.class);
+        await().atMost(PATIENCE).until(live::isVisible);
+
+        TextArea output = robot.lookup("#output").queryAs(TextArea.class);
+        xadd(log, Map.of("out", "line one\n"));
+        await().atMost(PATIENCE).until(() -> output.getText().equals("line one\n"));
+        xadd(log, Map.of("out", "line two\n"));
+        xadd(log, Map.of("end", "1"));
+
+        await().atMost(PATIENCE).until(() -> !live.isVisible());
+        assertThat(output.getText()).isEqualTo("line one\nline two\n");
+    }
+
+    @Test
+    void triggerDialogShowsABadParameterAtItsRowThenQueuesTheRun(FxRobot robot) {
+        TableView<RunRow> table = table(robot);
+        await().atMost(PATIENCE).until(() -> table.getItems().size() == 2);
+        robot.clickOn("#trigger");
+        TextField taskField = robot.lookup("#triggerTask").queryAs(TextField.class);
+        List<TextField> param = List.copyOf(robot.lookup("#paramRows .text-field").queryAllAs(TextField.class));
+        robot.interact(() -> {
+            taskField.setText("nightly-report");
+            param.get(0).setText("1DAY");
+            param.get(1).setText("2026-11-30");
+        });
+
+        robot.clickOn("Run now");
+        assertThat(robot.lookup("#paramRows .danger").queryLabeled().getText())
+                .startsWith("'1DAY' is not a parameter name");
+        assertThat(session.runs().list(RunFilter.all(session.namespace()), PageRequest.first(10)).total()).isEqualTo(2);
+
+        robot.interact(() -> param.get(0).setText("DAY"));
+        robot.clickOn("Run now");
+
+        Label notice = robot.lookup("#notice").queryAs(Label.class);
+        await().atMost(PATIENCE).until(() -> notice.getText().endsWith("of task nightly-report is queued."));
+        await().atMost(PATIENCE).until(() -> table.getItems().size() == 3);
+        assertThat(robot.listWindows()).noneMatch(window -> window instanceof Stage dialog
+                && "Trigger a task now".equals(dialog.getTitle()));
+        Run manual = session.runs().list(RunFilter.all(session.namespace()).withTrigger(TriggerType.MANUAL),
+                PageRequest.first(10)).items().get(0);
+        assertThat(manual.params()).isEqualTo(Map.of("DAY", "2026-11-30"));
+        assertThat(notice.getText()).isEqualTo("Run " + manual.id() + " of task nightly-report is queued.");
+    }
+
+    @Test
+    void chineseScreenIsInChinese(FxRobot robot) {
+        robot.interact(() -> scene.setRoot(view(Locale.SIMPLIFIED_CHINESE)));
+        TableView<RunRow> table = table(robot);
+        await().atMost(PATIENCE).until(() -> table.getItems().size() == 2);
+
+        assertThat(robot.lookup("运行记录").tryQuery()).isPresent();
+        assertThat(robot.lookup("取消运行").tryQuery()).isPresent();
+        assertThat(robot.lookup("立即触发…").tryQuery()).isPresent();
+        assertThat(robot.lookup(".run-status-succeeded").queryAs(Label.class).getText()).isEqualTo("成功");
+        assertThat(robot.lookup(".run-status-queued").queryAs(Label.class).getText()).isEqualTo("排队中");
+        assertThat(robot.lookup("第 1-2 条，共 2 条").tryQuery()).isPresent();
+        assertThat(table.getColumns()).extracting(c -> c.getText())
+                .contains("任务", "状态", "计划时间", "退出码");
+    }
+
+    private void xadd(String key, Map<String, String> fields) {
+        session.redis().xadd(key, XAddParams.xAddParams(), fields);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static TableView<RunRow> table(FxRobot robot) {
+        return robot.lookup("#table").queryAs(TableView.class);
+    }
+}
