@@ -35,7 +35,7 @@ class EmbeddedRedisIT {
             try (RedisClient redis = RedisClient.create(server.uri())) {
                 assertThat(redis.get("before-stop")).isEqualTo("1");
                 // Redis writes the AOF (to the page cache) before it replies, so a SIGKILL after the
-                // reply cannot lose it; only a power cut could, within appendfsync's second.
+                // reply cannot lose it (the test server syncs every write).
                 redis.set("before-kill", "2");
             }
             server.kill();
