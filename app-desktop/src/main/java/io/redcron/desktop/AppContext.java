@@ -83,7 +83,8 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
         }
         if (type == io.redcron.desktop.tasks.TaskEditorController.class) {
             return new io.redcron.desktop.tasks.TaskEditorController(
-                    new io.redcron.desktop.tasks.TaskEditorViewModel(requireSession(), executor, messages));
+                    new io.redcron.desktop.tasks.TaskEditorViewModel(requireSession(), executor, messages),
+                    new io.redcron.desktop.cron.CronBuilderDialog(messages, java.time.Clock.systemDefaultZone()));
         }
         if (type == io.redcron.desktop.runs.RunsController.class) {
             return new io.redcron.desktop.runs.RunsController(

@@ -113,7 +113,13 @@ class DesktopViewIT {
         assertThat(cronError.getText()).isEqualTo("minute: 61 is out of range 0-59");
         assertThat(robot.lookup("#save").queryButton().isDisabled()).isTrue();
 
-        fill(robot, "#cron", "*/5 * * * *");
+        robot.clickOn("#buildCron");
+        await().atMost(Duration.ofSeconds(10)).until(() -> robot.lookup("#expression").tryQuery().isPresent());
+        robot.interact(() -> robot.lookup("#expression").queryAs(TextField.class).setText("*/5 * * * *"));
+        await().atMost(Duration.ofSeconds(5)).until(() -> !robot.lookup("#ok").queryButton().isDisabled());
+        robot.interact(() -> robot.lookup("#ok").queryButton().fire());
+        await().atMost(Duration.ofSeconds(10)).until(() -> robot.lookup("#cron").queryAs(TextField.class).getText()
+                .equals("*/5 * * * *"));
         assertThat(cronError.isVisible()).isFalse();
         robot.clickOn("#save");
 

@@ -22,6 +22,7 @@ import java.util.function.Consumer;
 /** Binds the editor's fields to its view-model and shows each error next to its field. */
 public final class TaskEditorController {
     private final TaskEditorViewModel model;
+    private final io.redcron.desktop.cron.CronBuilderDialog cronBuilder;
     private final Map<String, Label> errorLabels = new HashMap<>();
     private Consumer<Task> onSaved = task -> { };
     private Runnable onClose = () -> { };
@@ -64,8 +65,9 @@ public final class TaskEditorController {
     @FXML private VBox errorsBox;
     @FXML private java.util.ResourceBundle resources;
 
-    public TaskEditorController(TaskEditorViewModel model) {
+    public TaskEditorController(TaskEditorViewModel model, io.redcron.desktop.cron.CronBuilderDialog cronBuilder) {
         this.model = model;
+        this.cronBuilder = cronBuilder;
     }
 
     public TaskEditorViewModel model() {
@@ -177,6 +179,28 @@ public final class TaskEditorController {
 
     private String label(String key) {
         return resources.getString(key);
+    }
+
+    /** Opens the cron builder on the current schedule and takes what it returns. */
+    @FXML
+    private void onBuildCron() {
+        io.redcron.schedule.CronDialect current;
+        java.time.ZoneId zoneId;
+        try {
+            current = io.redcron.format.TaskDocument.dialect(model.dialectProperty().get());
+        } catch (RuntimeException e) {
+            current = io.redcron.schedule.CronDialect.UNIX;
+        }
+        try {
+            zoneId = Task.zone(model.zoneProperty().get());
+        } catch (RuntimeException e) {
+            zoneId = java.time.ZoneId.of("UTC");
+        }
+        cronBuilder.show(cron.getScene().getWindow(), model.cronProperty().get(), current, zoneId).ifPresent(result -> {
+            model.dialectProperty().set(result.dialect().id());
+            model.zoneProperty().set(result.zone().getId());
+            model.cronProperty().set(result.expression());
+        });
     }
 
     @FXML

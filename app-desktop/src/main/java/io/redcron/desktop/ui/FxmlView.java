@@ -6,6 +6,7 @@ public enum FxmlView {
     CONNECT("connect/ConnectView.fxml"),
     TASKS("tasks/TasksView.fxml"),
     TASK_EDITOR("tasks/TaskEditorView.fxml"),
+    CRON_BUILDER("cron/CronBuilderView.fxml"),
     RUNS("runs/RunsView.fxml"),
     AUDIT("audit/AuditView.fxml"),
     QUEUES("queues/QueuesView.fxml"),

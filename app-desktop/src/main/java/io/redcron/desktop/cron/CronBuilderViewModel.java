@@ -1,0 +1,279 @@
+package io.redcron.desktop.cron;
+
+import io.redcron.desktop.ui.Messages;
+import io.redcron.schedule.CronDialect;
+import io.redcron.schedule.CronProblem;
+import io.redcron.schedule.CronSchedule;
+import io.redcron.schedule.CronWarning;
+import io.redcron.schedule.InvalidCronException;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+import java.time.Clock;
+import java.time.DayOfWeek;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.zone.ZoneOffsetTransition;
+import java.time.zone.ZoneRules;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The cron builder: an expression, its dialect and time zone, kept in step with one picker per
+ * field, with presets, a description, the coming fire times and what is wrong or suspicious.
+ * The expression text is the truth; pickers show what they can of it and write back only their
+ * own field. Everything here is quick and pure, so it runs on the JavaFX thread.
+ */
+public final class CronBuilderViewModel {
+    public static final int FIRE_COUNT = 10;
+    private static final Duration NEAR_TRANSITION = Duration.ofDays(1);
+
+    private final StringProperty expression = new SimpleStringProperty("");
+    private final ObjectProperty<CronDialect> dialect = new SimpleObjectProperty<>();
+    private final ObjectProperty<ZoneId> zone = new SimpleObjectProperty<>();
+    private final ReadOnlyStringWrapper description = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper expressionError = new ReadOnlyStringWrapper("");
+    private final ReadOnlyObjectWrapper<CronPart> errorPart = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyBooleanWrapper valid = new ReadOnlyBooleanWrapper();
+    private final ObservableList<String> warnings = FXCollections.observableArrayList();
+    private final ObservableList<FireTime> fires = FXCollections.observableArrayList();
+    private final Map<CronPart, CronFieldModel> fields = new EnumMap<>(CronPart.class);
+    private final List<ZoneId> zones;
+
+    private final ObjectProperty<CronPreset> preset = new SimpleObjectProperty<>(CronPreset.DAILY);
+    private final IntegerProperty presetInterval = new SimpleIntegerProperty(15);
+    private final IntegerProperty presetHour = new SimpleIntegerProperty(9);
+    private final IntegerProperty presetMinute = new SimpleIntegerProperty(0);
+    private final ObjectProperty<DayOfWeek> presetDayOfWeek = new SimpleObjectProperty<>(DayOfWeek.MONDAY);
+    private final IntegerProperty presetDayOfMonth = new SimpleIntegerProperty(1);
+    private final IntegerProperty presetOccurrence = new SimpleIntegerProperty(1);
+    private final IntegerProperty presetMonth = new SimpleIntegerProperty(1);
+
+    private final Messages messages;
+    private final Clock clock;
+    private final DateTimeFormatter timeFormat;
+    private CronFields split;
+    private boolean writingField;
+
+    /**
+     * @param expression the task's expression; blank starts from "daily at 09:00"
+     * @param zone       the task's zone; null starts from the clock's
+     * @param clock      gives "now" for the fire times; its zone is the local time shown beside the task's
+     */
+    public CronBuilderViewModel(String expression, CronDialect dialect, ZoneId zone, Messages messages, Clock clock) {
+        this.messages = messages;
+        this.clock = clock;
+        this.timeFormat = DateTimeFormatter.ofPattern(messages.get("cron.fires.format"), messages.locale());
+        List<ZoneId> known = new ArrayList<>();
+        ZoneId.getAvailableZoneIds().stream().sorted().map(ZoneId::of).forEach(known::add);
+        this.zones = Collections.unmodifiableList(known);
+        for (CronPart part : CronPart.values()) {
+            fields.put(part, new CronFieldModel(part, this::fieldEdited));
+        }
+        this.dialect.set(dialect == null ? CronDialect.UNIX : dialect);
+        this.zone.set(zone == null ? clock.getZone() : zone);
+        String start = expression == null || expression.isBlank()
+                ? CronPreset.DAILY.expression(this.dialect.get(), presetParameters()) : expression;
+        split = CronFields.split(start, this.dialect.get())
+                .orElseGet(() -> CronFields.split(CronPreset.DAILY.expression(this.dialect.get(), presetParameters()),
+                        this.dialect.get()).orElseThrow());
+        showFields();
+        this.expression.set(start);
+        refresh();
+        this.expression.addListener((o, old, now) -> {
+            if (!writingField) {
+                CronFields.split(now, this.dialect.get()).ifPresent(fresh -> {
+                    split = fresh;
+                    showFields();
+                });
+            }
+            refresh();
+        });
+        this.dialect.addListener((o, old, now) -> dialectChanged(old, now));
+        this.zone.addListener((o, old, now) -> refresh());
+    }
+
+    private void showFields() {
+        for (CronPart part : CronPart.values()) {
+            fields.get(part).show(split.text(part), dialect.get());
+        }
+    }
+
+    private void dialectChanged(CronDialect old, CronDialect now) {
+        if (old == null || now == null) {
+            return;
+        }
+        split = split.convert(old, now);
+        showFields();
+        setExpression(split.join(now));
+    }
+
+    private void fieldEdited(CronPart part) {
+        String text = fields.get(part).write();
+        split = split.with(part, text);
+        fields.get(part).written(text);
+        if (dialect.get() == CronDialect.QUARTZ) {
+            keepOneQuestionMark(part, text);
+        }
+        writingField = true;
+        try {
+            setExpression(split.join(dialect.get()));
+        } finally {
+            writingField = false;
+        }
+    }
+
+    /** Quartz wants '?' in exactly one day field; the field the user did not touch gives way. */
+    private void keepOneQuestionMark(CronPart part, String text) {
+        CronPart other = part == CronPart.DAY_OF_MONTH ? CronPart.DAY_OF_WEEK
+                : part == CronPart.DAY_OF_WEEK ? CronPart.DAY_OF_MONTH : null;
+        if (other == null) {
+            return;
+        }
+        boolean mine = text.equals("?");
+        boolean theirs = split.text(other).equals("?");
+        if (mine == theirs) {
+            split = split.with(other, mine ? "*" : "?");
+            fields.get(other).show(split.text(other), dialect.get());
+        }
+    }
+
+    private void setExpression(String text) {
+        if (text.equals(expression.get())) {
+            refresh();
+        } else {
+            expression.set(text);
+        }
+    }
+
+    /** Writes the chosen preset, with its parameters, as the expression. */
+    public void applyPreset() {
+        CronPreset chosen = preset.get();
+        if (chosen != null && chosen.availableIn(dialect.get())) {
+            setExpression(chosen.expression(dialect.get(), presetParameters()));
+        }
+    }
+
+    public CronPreset.Parameters presetParameters() {
+        return new CronPreset.Parameters(presetInterval.get(), presetHour.get(), presetMinute.get(),
+                presetDayOfWeek.get(), presetDayOfMonth.get(), presetOccurrence.get(), presetMonth.get());
+    }
+
+    private void refresh() {
+        for (CronFieldModel field : fields.values()) {
+            field.setError("");
+        }
+        expressionError.set("");
+        errorPart.set(null);
+        CronSchedule schedule;
+        try {
+            schedule = CronSchedule.parse(expression.get(), dialect.get());
+        } catch (InvalidCronException e) {
+            showProblem(e.problem());
+            return;
+        }
+        description.set(schedule.describe(messages.locale()));
+        warnings.setAll(schedule.warnings().stream().map(this::warning).toList());
+        ZoneId taskZone = zone.get();
+        if (taskZone == null) {
+            fires.clear();
+            valid.set(false);
+            return;
+        }
+        fires.setAll(fireTimes(schedule, taskZone));
+        valid.set(true);
+    }
+
+    private void showProblem(CronProblem problem) {
+        valid.set(false);
+        description.set("");
+        warnings.clear();
+        fires.clear();
+        Optional<CronPart> part = CronPart.ofId(problem.field());
+        if (part.isPresent()) {
+            errorPart.set(part.get());
+            fields.get(part.get()).setError(messages.get("cron.error.field", messages.get(part.get().labelKey()),
+                    problem.message()));
+        } else {
+            expressionError.set(problem.message());
+        }
+    }
+
+    private String warning(CronWarning warning) {
+        return switch (warning.kind()) {
+            case DAY_OR_TRAP -> messages.get("cron.warning.day-or", split.text(CronPart.DAY_OF_MONTH),
+                    split.text(CronPart.DAY_OF_WEEK));
+            case NEVER_FIRES -> messages.get(warning.field().equals(CronPart.YEAR.id())
+                    ? "cron.warning.years-passed" : "cron.warning.never");
+        };
+    }
+
+    private List<FireTime> fireTimes(CronSchedule schedule, ZoneId taskZone) {
+        Instant now = clock.instant();
+        ZoneRules rules = taskZone.getRules();
+        ZoneOffset previous = rules.getOffset(now);
+        List<FireTime> times = new ArrayList<>(FIRE_COUNT);
+        for (ZonedDateTime fire : schedule.next(now, taskZone, FIRE_COUNT)) {
+            boolean nearChange = !fire.getOffset().equals(previous) || nearTransition(rules, fire.toInstant());
+            previous = fire.getOffset();
+            ZonedDateTime local = fire.withZoneSameInstant(clock.getZone());
+            times.add(new FireTime(fire, local, nearChange, timeFormat.format(fire), timeFormat.format(local)));
+        }
+        return times;
+    }
+
+    private static boolean nearTransition(ZoneRules rules, Instant at) {
+        ZoneOffsetTransition next = rules.nextTransition(at.minus(NEAR_TRANSITION));
+        return next != null && !next.getInstant().isAfter(at.plus(NEAR_TRANSITION));
+    }
+
+    /** The expression, dialect and zone when they are valid. */
+    public Optional<CronBuilderResult> result() {
+        if (!valid.get()) {
+            return Optional.empty();
+        }
+        return Optional.of(new CronBuilderResult(expression.get().trim(), dialect.get(), zone.get()));
+    }
+
+    public CronFieldModel field(CronPart part) { return fields.get(part); }
+    public ZoneId localZone() { return clock.getZone(); }
+    public List<ZoneId> zones() { return zones; }
+    public StringProperty expressionProperty() { return expression; }
+    public ObjectProperty<CronDialect> dialectProperty() { return dialect; }
+    public ObjectProperty<ZoneId> zoneProperty() { return zone; }
+    public ReadOnlyStringProperty descriptionProperty() { return description.getReadOnlyProperty(); }
+    /** A problem with the expression as a whole (such as the number of fields); field problems go to the field. */
+    public ReadOnlyStringProperty expressionErrorProperty() { return expressionError.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<CronPart> errorPartProperty() { return errorPart.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty validProperty() { return valid.getReadOnlyProperty(); }
+    public ObservableList<String> warnings() { return warnings; }
+    public ObservableList<FireTime> fires() { return fires; }
+    public ObjectProperty<CronPreset> presetProperty() { return preset; }
+    public IntegerProperty presetIntervalProperty() { return presetInterval; }
+    public IntegerProperty presetHourProperty() { return presetHour; }
+    public IntegerProperty presetMinuteProperty() { return presetMinute; }
+    public ObjectProperty<DayOfWeek> presetDayOfWeekProperty() { return presetDayOfWeek; }
+    public IntegerProperty presetDayOfMonthProperty() { return presetDayOfMonth; }
+    public IntegerProperty presetOccurrenceProperty() { return presetOccurrence; }
+    public IntegerProperty presetMonthProperty() { return presetMonth; }
+}
