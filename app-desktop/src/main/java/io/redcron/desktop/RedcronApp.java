@@ -19,7 +19,7 @@ public final class RedcronApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
+        applyTheme();
         executor = new FxUiExecutor();
         String operator = System.getProperty("user.name", "operator") + "@desktop";
         Scene scene = new Scene(new javafx.scene.layout.StackPane(), 1180, 760);
@@ -35,6 +35,11 @@ public final class RedcronApp extends Application {
         stage.setMinHeight(600);
         stage.setScene(scene);
         stage.show();
+    }
+
+    /** The app's look: AtlantaFX's Primer Light theme for every window. */
+    public static void applyTheme() {
+        Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
     }
 
     @Override

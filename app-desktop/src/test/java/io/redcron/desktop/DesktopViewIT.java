@@ -66,6 +66,7 @@ class DesktopViewIT {
 
     @Start
     void start(Stage stage) {
+        RedcronApp.applyTheme();
         executor = new FxUiExecutor();
         Scene scene = new Scene(new javafx.scene.layout.StackPane(), 1100, 700);
         context = new AppContext(executor, new SessionFactory("tester@desktop", Clock.systemUTC()),
