@@ -58,6 +58,18 @@ public final class TasksController {
         group.textProperty().bindBidirectional(model.groupProperty());
         label.textProperty().bindBidirectional(model.labelProperty());
         state.getItems().setAll(TasksViewModel.State.values());
+        state.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(TasksViewModel.State value) {
+                return value == null ? "" : messages.get("tasks.state." + value.name().toLowerCase(java.util.Locale.ROOT));
+            }
+
+            @Override
+            public TasksViewModel.State fromString(String text) {
+                return null;
+            }
+        });
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         state.valueProperty().bindBidirectional(model.stateProperty());
         search.setOnAction(e -> model.filtersChanged());
         group.setOnAction(e -> model.filtersChanged());
