@@ -124,6 +124,16 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
         onChange.accept(this);
     }
 
+    /** Switches between the light and the dark theme. */
+    public void toggleTheme() {
+        dark = !dark;
+        javafx.application.Application.setUserAgentStylesheet(dark
+                ? new atlantafx.base.theme.PrimerDark().getUserAgentStylesheet()
+                : new atlantafx.base.theme.PrimerLight().getUserAgentStylesheet());
+    }
+
+    private boolean dark;
+
     public void switchLanguage(java.util.Locale locale) {
         messages = new Messages(locale);
         onChange.accept(this);

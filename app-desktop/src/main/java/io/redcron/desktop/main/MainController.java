@@ -17,6 +17,10 @@ public final class MainController {
     @FXML private StackPane content;
     @FXML private ToggleGroup navigation;
     @FXML private ToggleButton tasksButton;
+    @FXML private ToggleButton runsButton;
+    @FXML private ToggleButton queuesButton;
+    @FXML private ToggleButton clusterButton;
+    @FXML private ToggleButton auditButton;
     @FXML private Label connection;
 
     public MainController(AppContext context) {
@@ -34,6 +38,42 @@ public final class MainController {
         });
         tasksButton.setSelected(true);
         show(FxmlView.TASKS);
+        // Ctrl+1 … Ctrl+5 switch screens, like tabs in a browser.
+        content.sceneProperty().addListener((o, old, scene) -> {
+            if (scene == null) {
+                return;
+            }
+            ToggleButton[] screens = {tasksButton, runsButton, queuesButton, clusterButton, auditButton};
+            for (int i = 0; i < screens.length; i++) {
+                ToggleButton button = screens[i];
+                scene.getAccelerators().put(new javafx.scene.input.KeyCodeCombination(
+                        javafx.scene.input.KeyCode.getKeyCode(Integer.toString(i + 1)),
+                        javafx.scene.input.KeyCombination.SHORTCUT_DOWN), () -> {
+                            button.setSelected(true);
+                            button.fire();
+                        });
+            }
+        });
+    }
+
+    @FXML
+    private void onAbout() {
+        javafx.scene.control.Alert about = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.INFORMATION);
+        about.initOwner(content.getScene().getWindow());
+        about.setTitle(context.messages().get("about.title"));
+        about.setHeaderText("Redcron " + version());
+        about.setContentText(context.messages().get("about.text", System.getProperty("java.version")));
+        about.showAndWait();
+    }
+
+    static String version() {
+        String version = MainController.class.getPackage().getImplementationVersion();
+        return version == null ? "dev" : version;
+    }
+
+    @FXML
+    private void onTheme() {
+        context.toggleTheme();
     }
 
     private void show(FxmlView view) {
