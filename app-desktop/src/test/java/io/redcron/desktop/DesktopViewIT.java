@@ -98,6 +98,10 @@ class DesktopViewIT {
         robot.clickOn("Next");
         await().atMost(Duration.ofSeconds(10)).until(() -> table.getItems().size() == 10);
         assertThat(table.getItems().get(0).name()).isEqualTo("report-50");
+
+        robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.DIGIT5)
+                .release(javafx.scene.input.KeyCode.DIGIT5, javafx.scene.input.KeyCode.CONTROL);
+        await().atMost(Duration.ofSeconds(10)).until(() -> robot.lookup("Audit log").tryQuery().isPresent());
     }
 
     @Test
