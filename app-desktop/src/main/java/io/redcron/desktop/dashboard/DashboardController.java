@@ -79,6 +79,7 @@ public final class DashboardController {
         });
 
         timeAxis(runsChart);
+        wholeNumbers((NumberAxis) runsChart.getYAxis());
         runsChart.titleProperty().bind(model.runsTitleProperty());
         runsChart.setData(model.runs());
         timeAxis(durationsChart);
@@ -143,6 +144,22 @@ public final class DashboardController {
         });
     }
 
+    /** Runs are counted in whole numbers: a tick between two of them gets no label. */
+    private static void wholeNumbers(NumberAxis axis) {
+        axis.setTickLabelFormatter(new StringConverter<>() {
+            @Override
+            public String toString(Number value) {
+                double v = value.doubleValue();
+                return v == Math.rint(v) ? Long.toString((long) v) : "";
+            }
+
+            @Override
+            public Number fromString(String text) {
+                throw new UnsupportedOperationException("axis labels are not parsed");
+            }
+        });
+    }
+
     /** An empty message takes no room. */
     private static void showOnlyWithText(Label label) {
         label.visibleProperty().bind(label.textProperty().isNotEmpty());
@@ -151,6 +168,11 @@ public final class DashboardController {
 
     private static <R, T> void column(TableColumn<R, T> column, Function<R, T> value) {
         column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+    }
+
+    /** Whether the periodic refresh runs: only while the screen is in a scene. */
+    boolean refreshing() {
+        return autoRefresh.getStatus() == Animation.Status.RUNNING;
     }
 
     @FXML

@@ -44,6 +44,8 @@ public final class DashboardViewModel {
     static final List<RunStatus> CHARTED = List.of(RunStatus.SUCCEEDED, RunStatus.FAILED, RunStatus.TIMED_OUT,
             RunStatus.CANCELLED, RunStatus.SKIPPED);
     static final String NONE = "—";
+    /** Seconds between the end of one step of the runs chart and the start of the next. */
+    private static final double STEP_GAP = 0.001;
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm");
     private static final DateTimeFormatter DAY_CLOCK = DateTimeFormatter.ofPattern("MM-dd HH:mm");
     private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("HH:mm:ss");
@@ -171,7 +173,7 @@ public final class DashboardViewModel {
         axisUpper.set(summary.to().getEpochSecond());
         axisTick.set(chosen.tick().toSeconds());
         for (RunStatus status : CHARTED) {
-            runsByStatus.get(status).getData().setAll(points(summary, bucket -> (double) bucket.count(status)));
+            runsByStatus.get(status).getData().setAll(steps(summary, bucket -> (double) bucket.count(status)));
         }
         durationP50.getData().setAll(spreadPoints(summary, Bucket::durations, Spread::p50));
         durationP95.getData().setAll(spreadPoints(summary, Bucket::durations, Spread::p95));
@@ -207,22 +209,35 @@ public final class DashboardViewModel {
         latenessDetail.set(messages.get("dashboard.lateness.detail", late.count()));
     }
 
-    private static List<XYChart.Data<Number, Number>> points(Summary summary, Function<Bucket, Double> value) {
-        List<XYChart.Data<Number, Number>> points = new ArrayList<>(summary.buckets().size());
+    /**
+     * Each bucket as a flat step, a point at its start and one just before its end: a count
+     * belongs to the whole bucket, and an area drawn through single points would make a peak of it.
+     */
+    private static List<XYChart.Data<Number, Number>> steps(Summary summary, Function<Bucket, Double> value) {
+        double width = summary.bucket().toSeconds() - STEP_GAP;
+        List<XYChart.Data<Number, Number>> points = new ArrayList<>(summary.buckets().size() * 2);
         for (Bucket bucket : summary.buckets()) {
-            points.add(new XYChart.Data<>(bucket.start().getEpochSecond(), value.apply(bucket)));
+            double start = bucket.start().getEpochSecond();
+            double count = value.apply(bucket);
+            points.add(new XYChart.Data<>(start, count));
+            points.add(new XYChart.Data<>(start + width, count));
         }
         return points;
     }
 
-    /** Buckets without a spread have no point: a line with a gap, not a false zero. */
+    /**
+     * A point in the middle of each bucket that has a spread; buckets without one have no point,
+     * so the line bridges them instead of dropping to a false zero.
+     */
     private static List<XYChart.Data<Number, Number>> spreadPoints(Summary summary, Function<Bucket, Spread> spread,
                                                                    Function<Spread, Duration> value) {
+        double half = summary.bucket().toSeconds() / 2.0;
         List<XYChart.Data<Number, Number>> points = new ArrayList<>();
         for (Bucket bucket : summary.buckets()) {
             Spread of = spread.apply(bucket);
             if (!of.isEmpty()) {
-                points.add(new XYChart.Data<>(bucket.start().getEpochSecond(), value.apply(of).toMillis() / 1000.0));
+                points.add(new XYChart.Data<>(bucket.start().getEpochSecond() + half,
+                        value.apply(of).toMillis() / 1000.0));
             }
         }
         return points;

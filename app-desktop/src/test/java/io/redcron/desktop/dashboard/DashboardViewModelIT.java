@@ -1,6 +1,7 @@
 package io.redcron.desktop.dashboard;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.desktop.ui.Messages;
@@ -80,8 +81,11 @@ class DashboardViewModelIT {
         assertThat(model.errorProperty().get()).isEmpty();
         assertThat(model.busyProperty().get()).isFalse();
         List<XYChart.Data<Number, Number>> succeeded = model.runsOf(RunStatus.SUCCEEDED).getData();
-        assertThat(succeeded).hasSize(60);
-        assertThat(succeeded.get(0).getXValue()).isEqualTo(at("09:31:00").getEpochSecond());
+        // Each minute is a step: a point at its start, one just before its end.
+        assertThat(succeeded).hasSize(120);
+        assertThat(succeeded.get(0).getXValue().doubleValue()).isEqualTo(at("09:31:00").getEpochSecond());
+        assertThat(succeeded.get(119).getXValue().doubleValue()).isCloseTo(at("10:31:00").getEpochSecond(),
+                within(0.01));
         // The axis starts at the last round tick before the window.
         assertThat(model.axisLowerProperty().get()).isEqualTo(at("09:30:00").getEpochSecond());
         assertThat(model.axisUpperProperty().get()).isEqualTo(at("10:31:00").getEpochSecond());
@@ -100,7 +104,9 @@ class DashboardViewModelIT {
         assertThat(model.latenessMedianProperty().get()).isEqualTo("600 ms");
         assertThat(model.latenessHighProperty().get()).isEqualTo("1.0 s");
         assertThat(model.latenessMaxProperty().get()).isEqualTo("1.0 s");
-        // Per minute: 10:00 (2 s and 3 s), 10:05, 10:10 and 10:20; the minutes without a run have no point.
+        // In the middle of 10:00 (2 s and 3 s), 10:05, 10:10 and 10:20; the minutes without a run have no point.
+        assertThat(model.durations().get(0).getData().get(0).getXValue().doubleValue())
+                .isEqualTo(at("10:00:30").getEpochSecond());
         assertThat(model.durations().get(0).getData()).extracting(d -> d.getYValue().doubleValue())
                 .containsExactly(2.0, 4.0, 3.0, 6.0);
         assertThat(model.durations().get(1).getData()).extracting(d -> d.getYValue().doubleValue())
@@ -119,8 +125,8 @@ class DashboardViewModelIT {
 
         model.choose(DashboardSpan.SIX_HOURS);
 
-        assertThat(model.runsOf(RunStatus.SUCCEEDED).getData()).hasSize(72);
-        assertThat(model.runsOf(RunStatus.SUCCEEDED).getData().get(0).getXValue())
+        assertThat(model.runsOf(RunStatus.SUCCEEDED).getData()).hasSize(2 * 72);
+        assertThat(model.runsOf(RunStatus.SUCCEEDED).getData().get(0).getXValue().doubleValue())
                 .isEqualTo(at("04:35:00").getEpochSecond());
         assertThat(model.axisLowerProperty().get()).isEqualTo(at("04:00:00").getEpochSecond());
         assertThat(model.axisTickProperty().get()).isEqualTo(3600);
@@ -131,7 +137,7 @@ class DashboardViewModelIT {
 
         model.choose(DashboardSpan.DAY);
 
-        assertThat(model.runsOf(RunStatus.FAILED).getData()).hasSize(96);
+        assertThat(model.runsOf(RunStatus.FAILED).getData()).hasSize(2 * 96);
         assertThat(model.timeLabel(at("08:00:00").getEpochSecond())).isEqualTo("03-01 08:00");
     }
 
@@ -189,7 +195,7 @@ class DashboardViewModelIT {
     }
 
     private static double yAt(XYChart.Series<Number, Number> series, Instant start) {
-        return series.getData().stream().filter(d -> d.getXValue().longValue() == start.getEpochSecond())
+        return series.getData().stream().filter(d -> d.getXValue().doubleValue() == start.getEpochSecond())
                 .findFirst().orElseThrow().getYValue().doubleValue();
     }
 
