@@ -1,0 +1,182 @@
+package io.redcron.desktop.dashboard;
+
+import javafx.animation.Animation;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.fxml.FXML;
+import javafx.scene.Parent;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.StackedAreaChart;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.Toggle;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.util.Duration;
+import javafx.util.StringConverter;
+
+import java.util.Map;
+import java.util.function.Function;
+
+/** Binds the dashboard to its view-model; while the screen is shown it refreshes every 10 s. */
+public final class DashboardController {
+    static final Duration REFRESH_EVERY = Duration.seconds(10);
+
+    private final DashboardViewModel model;
+    private final Timeline autoRefresh;
+
+    @FXML private Parent root;
+    @FXML private ToggleGroup spans;
+    @FXML private ToggleButton hourButton;
+    @FXML private ToggleButton sixHoursButton;
+    @FXML private ToggleButton dayButton;
+    @FXML private ProgressIndicator busy;
+    @FXML private Label updated;
+    @FXML private Label error;
+    @FXML private Label successRate;
+    @FXML private Label successDetail;
+    @FXML private Label ended;
+    @FXML private Label endedDetail;
+    @FXML private Label durationMedian;
+    @FXML private Label durationHigh;
+    @FXML private Label durationDetail;
+    @FXML private Label latenessMedian;
+    @FXML private Label latenessHigh;
+    @FXML private Label latenessMax;
+    @FXML private Label latenessDetail;
+    @FXML private Label sampleNote;
+    @FXML private StackedAreaChart<Number, Number> runsChart;
+    @FXML private LineChart<Number, Number> durationsChart;
+    @FXML private LineChart<Number, Number> latenessChart;
+    @FXML private TableView<FailingRow> failingTable;
+    @FXML private TableColumn<FailingRow, String> taskColumn;
+    @FXML private TableColumn<FailingRow, Number> failuresColumn;
+    @FXML private TableColumn<FailingRow, String> lastFailureColumn;
+    @FXML private TableColumn<FailingRow, String> lastErrorColumn;
+
+    public DashboardController(DashboardViewModel model) {
+        this.model = model;
+        this.autoRefresh = new Timeline(new KeyFrame(REFRESH_EVERY, e -> model.refresh()));
+        autoRefresh.setCycleCount(Animation.INDEFINITE);
+    }
+
+    @FXML
+    private void initialize() {
+        Map<Toggle, DashboardSpan> choices = Map.of(hourButton, DashboardSpan.HOUR,
+                sixHoursButton, DashboardSpan.SIX_HOURS, dayButton, DashboardSpan.DAY);
+        choices.forEach((toggle, span) -> toggle.setSelected(model.spanProperty().get() == span));
+        spans.selectedToggleProperty().addListener((o, old, selected) -> {
+            if (selected == null) {
+                old.setSelected(true);
+            } else {
+                model.choose(choices.get(selected));
+            }
+        });
+
+        timeAxis(runsChart);
+        wholeNumbers((NumberAxis) runsChart.getYAxis());
+        runsChart.titleProperty().bind(model.runsTitleProperty());
+        runsChart.setData(model.runs());
+        timeAxis(durationsChart);
+        durationsChart.titleProperty().bind(model.durationsTitleProperty());
+        durationsChart.setData(model.durations());
+        timeAxis(latenessChart);
+        latenessChart.titleProperty().bind(model.latenessTitleProperty());
+        latenessChart.setData(model.lateness());
+
+        successRate.textProperty().bind(model.successRateProperty());
+        successDetail.textProperty().bind(model.successDetailProperty());
+        ended.textProperty().bind(model.endedProperty());
+        endedDetail.textProperty().bind(model.endedDetailProperty());
+        durationMedian.textProperty().bind(model.durationMedianProperty());
+        durationHigh.textProperty().bind(model.durationHighProperty());
+        durationDetail.textProperty().bind(model.durationDetailProperty());
+        latenessMedian.textProperty().bind(model.latenessMedianProperty());
+        latenessHigh.textProperty().bind(model.latenessHighProperty());
+        latenessMax.textProperty().bind(model.latenessMaxProperty());
+        latenessDetail.textProperty().bind(model.latenessDetailProperty());
+        sampleNote.textProperty().bind(model.sampleNoteProperty());
+        updated.textProperty().bind(model.updatedProperty());
+        error.textProperty().bind(model.errorProperty());
+        showOnlyWithText(error);
+        showOnlyWithText(sampleNote);
+        busy.visibleProperty().bind(model.busyProperty());
+
+        failingTable.setItems(model.failing());
+        column(taskColumn, FailingRow::task);
+        column(failuresColumn, FailingRow::failures);
+        column(lastFailureColumn, FailingRow::lastFailure);
+        column(lastErrorColumn, FailingRow::lastError);
+
+        root.sceneProperty().addListener((o, old, scene) -> {
+            if (scene == null) {
+                autoRefresh.stop();
+            } else {
+                autoRefresh.play();
+            }
+        });
+        model.load();
+    }
+
+    /** Every chart shares the time axis of the window, labelled in clock time. */
+    private void timeAxis(XYChart<Number, Number> chart) {
+        NumberAxis axis = (NumberAxis) chart.getXAxis();
+        axis.setAutoRanging(false);
+        axis.lowerBoundProperty().bind(model.axisLowerProperty());
+        axis.upperBoundProperty().bind(model.axisUpperProperty());
+        axis.tickUnitProperty().bind(model.axisTickProperty());
+        axis.setMinorTickVisible(false);
+        axis.setTickLabelFormatter(new StringConverter<>() {
+            @Override
+            public String toString(Number value) {
+                return model.timeLabel(value);
+            }
+
+            @Override
+            public Number fromString(String text) {
+                throw new UnsupportedOperationException("axis labels are not parsed");
+            }
+        });
+    }
+
+    /** Runs are counted in whole numbers: a tick between two of them gets no label. */
+    private static void wholeNumbers(NumberAxis axis) {
+        axis.setTickLabelFormatter(new StringConverter<>() {
+            @Override
+            public String toString(Number value) {
+                double v = value.doubleValue();
+                return v == Math.rint(v) ? Long.toString((long) v) : "";
+            }
+
+            @Override
+            public Number fromString(String text) {
+                throw new UnsupportedOperationException("axis labels are not parsed");
+            }
+        });
+    }
+
+    /** An empty message takes no room. */
+    private static void showOnlyWithText(Label label) {
+        label.visibleProperty().bind(label.textProperty().isNotEmpty());
+        label.managedProperty().bind(label.visibleProperty());
+    }
+
+    private static <R, T> void column(TableColumn<R, T> column, Function<R, T> value) {
+        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+    }
+
+    /** Whether the periodic refresh runs: only while the screen is in a scene. */
+    boolean refreshing() {
+        return autoRefresh.getStatus() == Animation.Status.RUNNING;
+    }
+
+    @FXML
+    private void onRefresh() {
+        model.load();
+    }
+}

@@ -1,0 +1,148 @@
+package io.redcron.port;
+
+import io.redcron.domain.RunStatus;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+/**
+ * How the runs of a namespace went over a window of time, for the dashboard.
+ *
+ * <p>A run belongs to the window, and to a bucket, by its {@code scheduledAt} (the fire time, or
+ * the moment a manual run was requested), the same time the run listings filter on: every figure
+ * of a summary describes the same runs, and a slow run is counted with the fire that caused it.
+ * A run still in flight appears in the counts once it ends.
+ */
+public interface RunStatistics {
+
+    /** The statuses counted as ended. */
+    Set<RunStatus> ENDED = Collections.unmodifiableSet(EnumSet.of(RunStatus.SUCCEEDED, RunStatus.FAILED,
+            RunStatus.TIMED_OUT, RunStatus.CANCELLED, RunStatus.SKIPPED));
+
+    /** The statuses that count against the success rate and list a task among the failing ones. */
+    Set<RunStatus> FAILURES = Collections.unmodifiableSet(EnumSet.of(RunStatus.FAILED, RunStatus.TIMED_OUT));
+
+    /** The most buckets a window may be cut into. */
+    int MAX_BUCKETS = 10_000;
+
+    /** How many of the most failing tasks a summary names. */
+    int FAILING_TASKS = 10;
+
+    /**
+     * The runs of {@code namespace} scheduled in {@code [from, to)}, counted per {@code bucket}
+     * (the first bucket starts at {@code from}; the last one may be cut short by {@code to}).
+     *
+     * @param bucket a whole number of seconds, at most {@link #MAX_BUCKETS} of them in the window
+     */
+    Summary summarize(String namespace, Instant from, Instant to, Duration bucket);
+
+    /**
+     * @param buckets      every bucket of the window in order, empty ones included
+     * @param durations    {@code finishedAt - startedAt} of the last attempt of runs that ran to an
+     *                     outcome (succeeded, failed, timed out, or waiting to retry)
+     * @param lateness     {@code startedAt - scheduledAt} of cron fires whose first attempt started
+     * @param sampleSize   how many started runs the spreads were taken from
+     * @param sampleLimited whether the window held more started runs than the adapter reads for
+     *                     spreads: they then describe the {@code sampleSize} most recent ones, and
+     *                     older buckets have no spread
+     * @param failingTasks the tasks with the most failures in the window, most first
+     */
+    record Summary(Instant from, Instant to, Duration bucket, List<Bucket> buckets, Spread durations,
+                   Spread lateness, int sampleSize, boolean sampleLimited, List<FailingTask> failingTasks) {
+        public Summary {
+            buckets = List.copyOf(buckets);
+            failingTasks = List.copyOf(failingTasks);
+        }
+
+        /** Ended runs of the whole window, by status. */
+        public Map<RunStatus, Long> totals() {
+            Map<RunStatus, Long> totals = new EnumMap<>(RunStatus.class);
+            for (Bucket b : buckets) {
+                b.ended().forEach((status, count) -> totals.merge(status, count, Long::sum));
+            }
+            return totals;
+        }
+
+        public long total(RunStatus status) {
+            return totals().getOrDefault(status, 0L);
+        }
+
+        /**
+         * Succeeded runs out of those that succeeded, failed or timed out; skipped and cancelled
+         * runs say nothing about the task itself. Empty when no run came to such an end.
+         */
+        public OptionalDouble successRate() {
+            long succeeded = total(RunStatus.SUCCEEDED);
+            long judged = succeeded + FAILURES.stream().mapToLong(this::total).sum();
+            return judged == 0 ? OptionalDouble.empty() : OptionalDouble.of((double) succeeded / judged);
+        }
+    }
+
+    /**
+     * One slice of the window.
+     *
+     * @param ended     runs scheduled in the slice that ended, by status (absent status: none)
+     * @param durations as in {@link Summary}, for the runs of this slice in the sample
+     * @param lateness  as in {@link Summary}, for the runs of this slice in the sample
+     */
+    record Bucket(Instant start, Map<RunStatus, Long> ended, Spread durations, Spread lateness) {
+        public Bucket {
+            ended = ended.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(ended));
+        }
+
+        public long count(RunStatus status) {
+            return ended.getOrDefault(status, 0L);
+        }
+    }
+
+    /**
+     * Nearest-rank percentiles of a set of spans: p50 is the smallest value that at least half
+     * of them do not exceed. All zero when {@code count} is 0.
+     */
+    record Spread(int count, Duration p50, Duration p95, Duration max) {
+        public static final Spread NONE = new Spread(0, Duration.ZERO, Duration.ZERO, Duration.ZERO);
+
+        public Spread {
+            Objects.requireNonNull(p50, "p50");
+            Objects.requireNonNull(p95, "p95");
+            Objects.requireNonNull(max, "max");
+        }
+
+        public static Spread of(List<Duration> values) {
+            if (values.isEmpty()) {
+                return NONE;
+            }
+            List<Duration> sorted = new ArrayList<>(values);
+            Collections.sort(sorted);
+            return new Spread(sorted.size(), rank(sorted, 50), rank(sorted, 95), sorted.get(sorted.size() - 1));
+        }
+
+        public boolean isEmpty() {
+            return count == 0;
+        }
+
+        private static Duration rank(List<Duration> sorted, int percent) {
+            int rank = (int) Math.ceil(percent / 100.0 * sorted.size());
+            return sorted.get(Math.max(rank, 1) - 1);
+        }
+    }
+
+    /**
+     * A task that failed in the window.
+     *
+     * @param taskName    as recorded with its latest failure (a task may have been renamed since)
+     * @param lastFailure when the latest failed run (by schedule) ended
+     * @param lastError   that run's error; null when it recorded none
+     */
+    record FailingTask(long taskId, String taskName, long failures, Instant lastFailure, String lastError) {
+    }
+}

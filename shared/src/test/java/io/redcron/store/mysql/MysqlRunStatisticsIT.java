@@ -1,0 +1,230 @@
+package io.redcron.store.mysql;
+
+import static io.redcron.store.mysql.TaskFixtures.shell;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.redcron.domain.Run;
+import io.redcron.domain.RunStatus;
+import io.redcron.domain.Task;
+import io.redcron.port.RunOutcome;
+import io.redcron.port.RunStatistics;
+import io.redcron.port.RunStatistics.Bucket;
+import io.redcron.port.RunStatistics.FailingTask;
+import io.redcron.port.RunStatistics.Spread;
+import io.redcron.port.RunStatistics.Summary;
+import io.redcron.testing.TestDatabase;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+
+/** Dashboard figures over runs recorded through the stores, as nodes record them. */
+class MysqlRunStatisticsIT {
+    private static final Instant BASE = Instant.parse("2030-03-01T10:00:00Z");
+    private static final Duration MINUTE = Duration.ofMinutes(1);
+    private static final Duration LEASE = Duration.ofMinutes(30);
+    private static HikariDataSource pool;
+
+    private final MutableClock clock = new MutableClock(BASE);
+    private MysqlTaskStore tasks;
+    private MysqlRunStore runs;
+    private RunStatistics statistics;
+    private String ns;
+
+    @BeforeAll
+    static void openDatabase() {
+        pool = TestDatabase.freshDataSource();
+    }
+
+    @AfterAll
+    static void closeDatabase() {
+        pool.close();
+    }
+
+    @BeforeEach
+    void stores() {
+        tasks = new MysqlTaskStore(pool, clock);
+        runs = new MysqlRunStore(pool, clock);
+        statistics = new MysqlRunStatistics(pool);
+        ns = TaskFixtures.freshNamespace();
+    }
+
+    @Test
+    void countsEndedRunsPerBucketByStatusWithinTheWindowOfTheNamespaceOnly() {
+        Task a = task(ns, "a");
+        Task b = task(ns, "b");
+        Task elsewhere = task(TaskFixtures.freshNamespace(), "a");
+        ended(a, BASE, RunStatus.SUCCEEDED);
+        ended(b, BASE.plusSeconds(30), RunStatus.SUCCEEDED);
+        ended(a, BASE.plusSeconds(45), RunStatus.FAILED);
+        ended(a, BASE.plusSeconds(130), RunStatus.TIMED_OUT);
+        idleEnd(b, BASE.plusSeconds(140), RunStatus.SKIPPED);
+        idleEnd(b, BASE.plusSeconds(150), RunStatus.CANCELLED);
+        runs.insertOrGetCronFire(a.id(), BASE.plusSeconds(190), 1);
+        ended(a, BASE.plusSeconds(299), RunStatus.SUCCEEDED);
+        ended(a, BASE.plusSeconds(300), RunStatus.SUCCEEDED);
+        ended(a, BASE.minusSeconds(1), RunStatus.FAILED);
+        ended(elsewhere, BASE.plusSeconds(10), RunStatus.FAILED);
+
+        Summary summary = statistics.summarize(ns, BASE, BASE.plus(Duration.ofMinutes(5)), MINUTE);
+
+        assertThat(summary.buckets()).extracting(Bucket::start).containsExactly(BASE, BASE.plus(MINUTE),
+                BASE.plus(MINUTE.multipliedBy(2)), BASE.plus(MINUTE.multipliedBy(3)), BASE.plus(MINUTE.multipliedBy(4)));
+        assertThat(summary.buckets()).extracting(Bucket::ended).containsExactly(
+                Map.of(RunStatus.SUCCEEDED, 2L, RunStatus.FAILED, 1L),
+                Map.of(),
+                Map.of(RunStatus.TIMED_OUT, 1L, RunStatus.SKIPPED, 1L, RunStatus.CANCELLED, 1L),
+                Map.of(),
+                Map.of(RunStatus.SUCCEEDED, 1L));
+        assertThat(summary.total(RunStatus.SUCCEEDED)).isEqualTo(3);
+        // Skipped and cancelled runs say nothing about the task: 3 of 5.
+        assertThat(summary.successRate()).hasValue(0.6);
+    }
+
+    @Test
+    void durationsAndLatenessArePercentilesOfTheRunsThatStarted() {
+        Task task = task(ns, "job");
+        for (int i = 1; i <= 20; i++) {
+            ran(task, BASE.plus(MINUTE.multipliedBy(i)), Duration.ofMillis(100L * i), Duration.ofSeconds(i),
+                    RunStatus.SUCCEEDED, null);
+        }
+        // A manual run is not late for anything, yet it ran: 100 s counts as a duration only.
+        Run manual = runs.insertManual(task.id(), BASE.plus(MINUTE.multipliedBy(25)), 1, Map.of());
+        end(claim(manual, manual.scheduledAt().plus(Duration.ofMinutes(10))), Duration.ofSeconds(100),
+                RunStatus.SUCCEEDED, null);
+        // A retry starts late by design: only its last attempt's 2 s count.
+        Instant retried = BASE.plus(MINUTE.multipliedBy(27));
+        Run first = claim(runs.insertOrGetCronFire(task.id(), retried, 2), retried.plusSeconds(1));
+        Instant retryAt = retried.plusSeconds(60);
+        runs.complete(first.id(), 1, RunStatus.RUNNING,
+                new RunOutcome(RunStatus.RETRYING, retried.plusSeconds(5), 1, null, "boom", retryAt));
+        end(claim(first, retryAt), Duration.ofSeconds(2), RunStatus.SUCCEEDED, null);
+        // Still running: late by 3 s, no duration yet.
+        claim(runs.insertOrGetCronFire(task.id(), BASE.plus(MINUTE.multipliedBy(28)), 1),
+                BASE.plus(MINUTE.multipliedBy(28)).plusSeconds(3));
+
+        Summary summary = statistics.summarize(ns, BASE, BASE.plus(Duration.ofMinutes(30)), MINUTE);
+
+        // 1..20 s, 2 s and 100 s: the 11th of 22 is 10 s, the 21st is 20 s.
+        assertThat(summary.durations()).isEqualTo(new Spread(22, seconds(10), seconds(20), seconds(100)));
+        // 0.1..2.0 s and 3 s: the 11th of 21 is 1.1 s, the 20th is 2.0 s.
+        assertThat(summary.lateness()).isEqualTo(new Spread(21, Duration.ofMillis(1100), Duration.ofMillis(2000),
+                seconds(3)));
+        assertThat(summary.sampleSize()).isEqualTo(23);
+        assertThat(summary.sampleLimited()).isFalse();
+        Bucket seventh = summary.buckets().get(7);
+        assertThat(seventh.durations()).isEqualTo(new Spread(1, seconds(7), seconds(7), seconds(7)));
+        assertThat(seventh.lateness().p95()).isEqualTo(Duration.ofMillis(700));
+        assertThat(summary.buckets().get(0).durations()).isEqualTo(Spread.NONE);
+        assertThat(summary.buckets().get(28).lateness().max()).isEqualTo(seconds(3));
+        assertThat(summary.buckets().get(28).durations().isEmpty()).isTrue();
+    }
+
+    @Test
+    void failingTasksAreTheMostFailedFirstWithTheirLatestError() {
+        Task backup = task(ns, "backup");
+        Task report = task(ns, "report");
+        Task cleanup = task(ns, "cleanup");
+        ran(backup, BASE.plusSeconds(60), Duration.ZERO, seconds(1), RunStatus.FAILED, "exit code 1");
+        ran(backup, BASE.plusSeconds(180), Duration.ZERO, seconds(4), RunStatus.FAILED, "disk full");
+        ran(backup, BASE.plusSeconds(120), Duration.ZERO, seconds(1), RunStatus.TIMED_OUT, "timed out after 1s");
+        ran(backup, BASE.plusSeconds(240), Duration.ZERO, seconds(1), RunStatus.SUCCEEDED, null);
+        ran(report, BASE.plusSeconds(300), Duration.ZERO, seconds(9), RunStatus.TIMED_OUT, "timed out after 9s");
+        ran(report, BASE.minusSeconds(60), Duration.ZERO, seconds(1), RunStatus.FAILED, "before the window");
+        ran(report, BASE.plusSeconds(3600), Duration.ZERO, seconds(1), RunStatus.FAILED, "after the window");
+        ran(cleanup, BASE.plusSeconds(60), Duration.ZERO, seconds(1), RunStatus.SUCCEEDED, null);
+        idleEnd(cleanup, BASE.plusSeconds(120), RunStatus.CANCELLED);
+        Task other = task(TaskFixtures.freshNamespace(), "backup");
+        ran(other, BASE.plusSeconds(60), Duration.ZERO, seconds(1), RunStatus.FAILED, "elsewhere");
+
+        Summary summary = statistics.summarize(ns, BASE, BASE.plus(Duration.ofHours(1)), Duration.ofMinutes(5));
+
+        assertThat(summary.failingTasks()).containsExactly(
+                new FailingTask(backup.id(), "backup", 3, BASE.plusSeconds(184), "disk full"),
+                new FailingTask(report.id(), "report", 1, BASE.plusSeconds(309), "timed out after 9s"));
+    }
+
+    @Test
+    void percentilesComeFromTheMostRecentRunsWhenTheWindowHoldsMoreThanTheSample() {
+        Task task = task(ns, "busy");
+        for (int i = 0; i < 8; i++) {
+            ran(task, BASE.plus(MINUTE.multipliedBy(i)), seconds(1), seconds(i + 1), RunStatus.SUCCEEDED, null);
+        }
+
+        Summary summary = new MysqlRunStatistics(pool, 5).summarize(ns, BASE, BASE.plus(MINUTE.multipliedBy(8)), MINUTE);
+
+        assertThat(summary.sampleLimited()).isTrue();
+        assertThat(summary.sampleSize()).isEqualTo(5);
+        assertThat(summary.durations()).isEqualTo(new Spread(5, seconds(6), seconds(8), seconds(8)));
+        assertThat(summary.total(RunStatus.SUCCEEDED)).isEqualTo(8);
+        // The oldest sampled bucket might be missing runs, so only the ones after it show a spread.
+        assertThat(summary.buckets()).extracting(bucket -> bucket.durations().count())
+                .containsExactly(0, 0, 0, 0, 1, 1, 1, 1);
+    }
+
+    @Test
+    void anEmptyWindowHasEmptyBucketsAndNoRate() {
+        Summary summary = statistics.summarize(ns, BASE, BASE.plus(Duration.ofMinutes(90)), Duration.ofMinutes(20));
+
+        assertThat(summary.buckets()).hasSize(5).allSatisfy(bucket -> assertThat(bucket.ended()).isEmpty());
+        assertThat(summary.buckets().get(4).start()).isEqualTo(BASE.plus(Duration.ofMinutes(80)));
+        assertThat(summary.successRate()).isEmpty();
+        assertThat(summary.durations()).isEqualTo(Spread.NONE);
+        assertThat(summary.lateness()).isEqualTo(Spread.NONE);
+        assertThat(summary.failingTasks()).isEmpty();
+    }
+
+    @Test
+    void aWindowMustBeOrderedAndCutIntoWholeSecondsAndNotTooMany() {
+        assertThatThrownBy(() -> statistics.summarize(ns, BASE, BASE, MINUTE))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("must come before");
+        assertThatThrownBy(() -> statistics.summarize(ns, BASE, BASE.plusSeconds(60), Duration.ofMillis(1500)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("whole number of seconds");
+        assertThatThrownBy(() -> statistics.summarize(ns, BASE, BASE.plus(Duration.ofDays(7)), Duration.ofSeconds(1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("604800 buckets");
+    }
+
+    private Task task(String namespace, String name) {
+        return tasks.create(shell(namespace, name).build(), "alice");
+    }
+
+    private void ended(Task task, Instant fire, RunStatus status) {
+        ran(task, fire, Duration.ZERO, seconds(1), status, status == RunStatus.SUCCEEDED ? null : "it went wrong");
+    }
+
+    /** A cron fire claimed {@code late} after it was due, ending {@code took} later. */
+    private void ran(Task task, Instant fire, Duration late, Duration took, RunStatus status, String error) {
+        clock.set(fire);
+        Run run = runs.insertOrGetCronFire(task.id(), fire, 1);
+        end(claim(run, fire.plus(late)), took, status, error);
+    }
+
+    private Run claim(Run run, Instant at) {
+        clock.set(at);
+        return runs.claim(run.id(), "node-1", at, at.plus(LEASE)).orElseThrow();
+    }
+
+    private void end(Run claimed, Duration took, RunStatus status, String error) {
+        Instant finished = claimed.startedAt().plus(took);
+        clock.set(finished);
+        assertThat(runs.complete(claimed.id(), claimed.attempt(), RunStatus.RUNNING,
+                new RunOutcome(status, finished, status == RunStatus.SUCCEEDED ? 0 : 1, null, error))).isTrue();
+    }
+
+    /** A fire that never started: skipped or cancelled while it waited. */
+    private void idleEnd(Task task, Instant fire, RunStatus status) {
+        clock.set(fire);
+        Run run = runs.insertOrGetCronFire(task.id(), fire, 1);
+        assertThat(runs.changeIdle(run.id(), RunStatus.QUEUED, status, "not run", fire.plusSeconds(1))).isTrue();
+    }
+
+    private static Duration seconds(long value) {
+        return Duration.ofSeconds(value);
+    }
+}
