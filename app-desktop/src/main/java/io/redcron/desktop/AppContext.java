@@ -86,6 +86,11 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
                     new io.redcron.desktop.tasks.TaskEditorViewModel(requireSession(), executor, messages),
                     new io.redcron.desktop.cron.CronBuilderDialog(messages, java.time.Clock.systemDefaultZone()));
         }
+        if (type == io.redcron.desktop.dashboard.DashboardController.class) {
+            Session current = requireSession();
+            return new io.redcron.desktop.dashboard.DashboardController(new io.redcron.desktop.dashboard.DashboardViewModel(
+                    current.statistics(), current.namespace(), current.clock(), executor, messages));
+        }
         if (type == io.redcron.desktop.runs.RunsController.class) {
             return new io.redcron.desktop.runs.RunsController(
                     new io.redcron.desktop.runs.RunsViewModel(requireSession(), executor, messages));

@@ -188,7 +188,7 @@ class ScreenshotsIT {
     }
 
     private void tour(FxRobot robot, String suffix) throws IOException {
-        for (String screen : List.of("tasks", "runs", "queues", "cluster", "audit")) {
+        for (String screen : List.of("tasks", "runs", "queues", "cluster", "dashboard", "audit")) {
             if (screen.equals("cluster")) {
                 heartbeats();
             }

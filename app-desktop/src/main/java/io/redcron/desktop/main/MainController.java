@@ -21,6 +21,7 @@ public final class MainController {
     @FXML private ToggleButton queuesButton;
     @FXML private ToggleButton clusterButton;
     @FXML private ToggleButton auditButton;
+    @FXML private ToggleButton dashboardButton;
     @FXML private Label connection;
 
     public MainController(AppContext context) {
@@ -38,12 +39,12 @@ public final class MainController {
         });
         tasksButton.setSelected(true);
         show(FxmlView.TASKS);
-        // Ctrl+1 … Ctrl+5 switch screens, like tabs in a browser.
+        // Ctrl+1 … Ctrl+6 switch screens, like tabs in a browser.
         content.sceneProperty().addListener((o, old, scene) -> {
             if (scene == null) {
                 return;
             }
-            ToggleButton[] screens = {tasksButton, runsButton, queuesButton, clusterButton, auditButton};
+            ToggleButton[] screens = {tasksButton, runsButton, queuesButton, clusterButton, auditButton, dashboardButton};
             for (int i = 0; i < screens.length; i++) {
                 ToggleButton button = screens[i];
                 scene.getAccelerators().put(new javafx.scene.input.KeyCodeCombination(
@@ -83,6 +84,11 @@ public final class MainController {
     @FXML
     private void onTasks() {
         show(FxmlView.TASKS);
+    }
+
+    @FXML
+    private void onDashboard() {
+        show(FxmlView.DASHBOARD);
     }
 
     @FXML

@@ -62,6 +62,10 @@ public final class Session implements AutoCloseable {
         return new RedisQueueInspector(redis, new RedisKeys(namespace()));
     }
 
+    public io.redcron.port.RunStatistics statistics() {
+        return new io.redcron.store.mysql.MysqlRunStatistics(dataSource);
+    }
+
     public io.redcron.port.FencingEpochs epochs() {
         return new io.redcron.store.mysql.MysqlFencingEpochs(dataSource, clock);
     }

@@ -7,6 +7,7 @@ public enum FxmlView {
     TASKS("tasks/TasksView.fxml"),
     TASK_EDITOR("tasks/TaskEditorView.fxml"),
     CRON_BUILDER("cron/CronBuilderView.fxml"),
+    DASHBOARD("dashboard/DashboardView.fxml"),
     RUNS("runs/RunsView.fxml"),
     AUDIT("audit/AuditView.fxml"),
     QUEUES("queues/QueuesView.fxml"),
