@@ -2,7 +2,6 @@ package io.redcron.desktop.audit;
 
 import io.redcron.port.AuditEntry;
 import javafx.beans.binding.Bindings;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -14,7 +13,8 @@ import javafx.scene.control.TextField;
 
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
-import java.util.function.Function;
+
+import static io.redcron.desktop.ui.Cells.column;
 
 /** Binds the audit view to its view-model. */
 public final class AuditController {
@@ -70,10 +70,6 @@ public final class AuditController {
         }
         String json = beforeSide ? entry.before() : entry.after();
         return json == null ? "—" : json;
-    }
-
-    private static void column(TableColumn<AuditEntry, String> column, Function<AuditEntry, String> value) {
-        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
     }
 
     @FXML

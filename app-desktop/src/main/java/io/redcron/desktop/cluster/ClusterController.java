@@ -3,7 +3,6 @@ package io.redcron.desktop.cluster;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.fxml.FXML;
 import javafx.scene.Parent;
 import javafx.scene.control.Label;
@@ -13,7 +12,8 @@ import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.util.Duration;
 
-import java.util.function.Function;
+import static io.redcron.desktop.ui.Cells.column;
+import static io.redcron.desktop.ui.Cells.showOnlyWithText;
 
 /**
  * Binds the cluster screen to its view-model; while the screen is shown it refreshes every 2 s
@@ -106,16 +106,6 @@ public final class ClusterController {
             }
         });
         model.load();
-    }
-
-    /** An empty message takes no room. */
-    private static void showOnlyWithText(Label label) {
-        label.visibleProperty().bind(label.textProperty().isNotEmpty());
-        label.managedProperty().bind(label.visibleProperty());
-    }
-
-    private static <R, T> void column(TableColumn<R, T> column, Function<R, T> value) {
-        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
     }
 
     @FXML

@@ -3,7 +3,6 @@ package io.redcron.desktop.cron;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.schedule.CronDialect;
 import javafx.beans.binding.Bindings;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
 import javafx.scene.Node;
@@ -33,6 +32,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
+
+import static io.redcron.desktop.ui.Cells.column;
 
 /** Binds the cron builder's controls to its view-model; {@code close} receives OK's result or nothing. */
 public final class CronBuilderController {
@@ -195,10 +196,6 @@ public final class CronBuilderController {
             label.setWrapText(true);
             return label;
         }).toList());
-    }
-
-    private static <T> void column(TableColumn<FireTime, T> column, Function<FireTime, T> value) {
-        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
     }
 
     private static <T> StringConverter<T> converter(Function<T, String> text) {

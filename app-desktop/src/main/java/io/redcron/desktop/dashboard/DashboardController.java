@@ -3,7 +3,6 @@ package io.redcron.desktop.dashboard;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.fxml.FXML;
 import javafx.scene.Parent;
 import javafx.scene.chart.LineChart;
@@ -21,7 +20,9 @@ import javafx.util.Duration;
 import javafx.util.StringConverter;
 
 import java.util.Map;
-import java.util.function.Function;
+
+import static io.redcron.desktop.ui.Cells.column;
+import static io.redcron.desktop.ui.Cells.showOnlyWithText;
 
 /** Binds the dashboard to its view-model; while the screen is shown it refreshes every 10 s. */
 public final class DashboardController {
@@ -158,16 +159,6 @@ public final class DashboardController {
                 throw new UnsupportedOperationException("axis labels are not parsed");
             }
         });
-    }
-
-    /** An empty message takes no room. */
-    private static void showOnlyWithText(Label label) {
-        label.visibleProperty().bind(label.textProperty().isNotEmpty());
-        label.managedProperty().bind(label.visibleProperty());
-    }
-
-    private static <R, T> void column(TableColumn<R, T> column, Function<R, T> value) {
-        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
     }
 
     /** Whether the periodic refresh runs: only while the screen is in a scene. */

@@ -4,7 +4,6 @@ import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.beans.binding.Bindings;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.fxml.FXML;
 import javafx.scene.Parent;
 import javafx.scene.control.Alert;
@@ -21,7 +20,9 @@ import javafx.util.Duration;
 
 import java.util.List;
 import java.util.ResourceBundle;
-import java.util.function.Function;
+
+import static io.redcron.desktop.ui.Cells.column;
+import static io.redcron.desktop.ui.Cells.showOnlyWithText;
 
 /** Binds the queues screen to its view-model, refreshes it every 2 s while it is on screen, asks before acting. */
 public final class QueuesController {
@@ -120,16 +121,6 @@ public final class QueuesController {
             }
         });
         model.load();
-    }
-
-    /** An empty message takes no room. */
-    private static void showOnlyWithText(Label label) {
-        label.visibleProperty().bind(label.textProperty().isNotEmpty());
-        label.managedProperty().bind(label.visibleProperty());
-    }
-
-    private static <R, T> void column(TableColumn<R, T> column, Function<R, T> value) {
-        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
     }
 
     @FXML

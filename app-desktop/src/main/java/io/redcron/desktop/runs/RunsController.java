@@ -38,6 +38,8 @@ import java.util.ResourceBundle;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
+import static io.redcron.desktop.ui.Cells.column;
+
 /** Binds the runs screen to its view-model, and asks the operator before cancelling. */
 public final class RunsController {
     /** How often the history refreshes while the screen is shown. */
@@ -249,10 +251,6 @@ public final class RunsController {
             RunRow row = model.selectedProperty().get();
             return row == null ? "" : value.apply(row);
         }, model.selectedProperty()));
-    }
-
-    private static void column(TableColumn<RunRow, String> column, Function<RunRow, String> value) {
-        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
     }
 
     private static <T> StringConverter<T> converter(Function<T, String> label) {

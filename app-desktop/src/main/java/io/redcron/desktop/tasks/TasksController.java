@@ -1,6 +1,5 @@
 package io.redcron.desktop.tasks;
 
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
@@ -10,7 +9,7 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 
-import java.util.function.Function;
+import static io.redcron.desktop.ui.Cells.column;
 
 /** Binds the tasks table to its view-model. */
 public final class TasksController {
@@ -155,10 +154,6 @@ public final class TasksController {
         stage.setScene(new javafx.scene.Scene(editor.root()));
         editor.controller().onSaved(saved -> model.load(), stage::close);
         stage.show();
-    }
-
-    private static void column(TableColumn<TaskRow, String> column, Function<TaskRow, String> value) {
-        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
     }
 
     @FXML

@@ -1,0 +1,24 @@
+package io.redcron.desktop.ui;
+
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+
+import java.util.function.Function;
+
+/** Small bindings every screen uses, in one place. */
+public final class Cells {
+    private Cells() {
+    }
+
+    /** A column that shows {@code value} of each row (rows are immutable records). */
+    public static <R, T> void column(TableColumn<R, T> column, Function<R, T> value) {
+        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+    }
+
+    /** A message label that takes no room while it is empty. */
+    public static void showOnlyWithText(Label label) {
+        label.visibleProperty().bind(label.textProperty().isNotEmpty());
+        label.managedProperty().bind(label.visibleProperty());
+    }
+}
