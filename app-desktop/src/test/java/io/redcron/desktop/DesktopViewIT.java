@@ -99,6 +99,13 @@ class DesktopViewIT {
         await().atMost(Duration.ofSeconds(10)).until(() -> table.getItems().size() == 10);
         assertThat(table.getItems().get(0).name()).isEqualTo("report-50");
 
+        robot.clickOn("Previous");
+        robot.clickOn("Name");
+        robot.clickOn("Name");
+        await("sorted by name, descending, over all pages").atMost(Duration.ofSeconds(10))
+                .until(() -> !table.getItems().isEmpty() && table.getItems().get(0).name().equals("report-59"));
+        assertThat(table.getItems().get(0).lastResult()).isNull();
+
         robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.DIGIT5)
                 .release(javafx.scene.input.KeyCode.DIGIT5, javafx.scene.input.KeyCode.CONTROL);
         await().atMost(Duration.ofSeconds(10)).until(() -> robot.lookup("Audit log").tryQuery().isPresent());

@@ -27,6 +27,9 @@ public interface RunStore {
 
     Page<Run> list(RunFilter filter, PageRequest page);
 
+    /** The final status of each task's most recent ended run; tasks that never ended a run are absent. */
+    Map<Long, RunStatus> lastResults(java.util.Collection<Long> taskIds);
+
     /**
      * Takes ownership of a run for its next attempt: succeeds only if it is QUEUED or RETRYING,
      * or RUNNING with its lease expired at {@code now}. Returns the run as claimed (attempt

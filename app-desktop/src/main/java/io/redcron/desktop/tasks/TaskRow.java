@@ -8,10 +8,10 @@ import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
 /** One line of the tasks table, computed off the JavaFX thread. */
-public record TaskRow(Task task, String schedule, String nextFire) {
+public record TaskRow(Task task, String schedule, String nextFire, io.redcron.domain.RunStatus lastResult) {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss xxx");
 
-    static TaskRow of(Task task, Instant now, Locale locale) {
+    static TaskRow of(Task task, Instant now, Locale locale, io.redcron.domain.RunStatus lastResult) {
         String next = "—";
         if (task.enabled()) {
             Instant planned = task.nextFireAt() != null && task.nextFireAt().isAfter(now) ? task.nextFireAt()
@@ -20,7 +20,7 @@ public record TaskRow(Task task, String schedule, String nextFire) {
                 next = TIME.format(planned.atZone(task.zone()));
             }
         }
-        return new TaskRow(task, task.schedule().describe(locale), next);
+        return new TaskRow(task, task.schedule().describe(locale), next, lastResult);
     }
 
     public String name() {

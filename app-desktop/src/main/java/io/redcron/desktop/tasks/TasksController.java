@@ -30,6 +30,7 @@ public final class TasksController {
     @FXML private TableColumn<TaskRow, String> typeColumn;
     @FXML private TableColumn<TaskRow, String> nextColumn;
     @FXML private TableColumn<TaskRow, String> enabledColumn;
+    @FXML private TableColumn<TaskRow, String> lastColumn;
     @FXML private Label status;
     @FXML private Label error;
     @FXML private ProgressIndicator busy;
@@ -53,6 +54,20 @@ public final class TasksController {
         column(typeColumn, TaskRow::type);
         column(nextColumn, TaskRow::nextFire);
         column(enabledColumn, row -> row.enabled() ? "✔" : "—");
+        column(lastColumn, row -> row.lastResult() == null ? "—"
+                : messages.get("tasks.result." + row.lastResult().name().toLowerCase(java.util.Locale.ROOT)));
+        // Sorting happens in the store, over every task, not within the page on screen.
+        java.util.Map<TableColumn<TaskRow, ?>, io.redcron.port.TaskFilter.Sort> sortable = java.util.Map.of(
+                nameColumn, io.redcron.port.TaskFilter.Sort.NAME, groupColumn, io.redcron.port.TaskFilter.Sort.GROUP,
+                nextColumn, io.redcron.port.TaskFilter.Sort.NEXT_FIRE);
+        table.getColumns().forEach(c -> c.setSortable(sortable.containsKey(c)));
+        table.setSortPolicy(view -> {
+            if (!view.getSortOrder().isEmpty()) {
+                TableColumn<TaskRow, ?> by = view.getSortOrder().get(0);
+                model.sortBy(sortable.get(by), by.getSortType() == TableColumn.SortType.DESCENDING);
+            }
+            return true;
+        });
         search.textProperty().bindBidirectional(model.textProperty());
         group.textProperty().bindBidirectional(model.groupProperty());
         label.textProperty().bindBidirectional(model.labelProperty());

@@ -68,8 +68,11 @@ public final class TasksViewModel {
         busy.set(true);
         executor.submit(() -> {
             Page<Task> found = session.tasks().list(filter, request);
+            java.util.Map<Long, io.redcron.domain.RunStatus> last = session.runs()
+                    .lastResults(found.items().stream().map(Task::id).toList());
             List<TaskRow> computed = found.items().stream()
-                    .map(task -> TaskRow.of(task, session.clock().instant(), messages.locale())).toList();
+                    .map(task -> TaskRow.of(task, session.clock().instant(), messages.locale(), last.get(task.id())))
+                    .toList();
             return new Loaded(computed, found.total());
         }, loaded -> {
             if (mine != generation) {
@@ -91,6 +94,13 @@ public final class TasksViewModel {
     }
 
     private record Loaded(List<TaskRow> rows, long total) {
+    }
+
+    /** Sorts by a column the store can order by (the whole table, not just this page). */
+    public void sortBy(TaskFilter.Sort by, boolean desc) {
+        sort.set(by);
+        descending.set(desc);
+        filtersChanged();
     }
 
     public void filtersChanged() {

@@ -128,6 +128,27 @@ public final class MysqlRunStore implements RunStore {
     }
 
     @Override
+    public Map<Long, RunStatus> lastResults(java.util.Collection<Long> taskIds) {
+        if (taskIds.isEmpty()) {
+            return Map.of();
+        }
+        List<Long> ids = List.copyOf(new java.util.LinkedHashSet<>(taskIds));
+        // Newest ended run per task, found through the (task_id, scheduled_at) key.
+        String sql = "SELECT task_id, status FROM (SELECT task_id, status, ROW_NUMBER() OVER (PARTITION BY task_id"
+                + " ORDER BY scheduled_at DESC) AS newest FROM task_run WHERE task_id IN ("
+                + MysqlSchedulerStore.placeholders(ids.size()) + ") AND status IN ('SUCCEEDED', 'FAILED', 'TIMED_OUT',"
+                + " 'CANCELLED', 'SKIPPED')) ranked WHERE newest = 1";
+        return jdbc.autoCommit("read the last results of tasks", connection -> {
+            Map<Long, RunStatus> results = new java.util.HashMap<>();
+            for (Object[] row : Jdbc.list(connection, sql, r -> new Object[] {r.getLong(1), r.getString(2)},
+                    ids.toArray())) {
+                results.put((Long) row[0], RunStatus.valueOf((String) row[1]));
+            }
+            return results;
+        });
+    }
+
+    @Override
     public Optional<Run> claim(long runId, String node, Instant now, Instant leaseUntil) {
         return jdbc.transaction("claim run " + runId, connection -> claimIn(connection, runId, node, now, leaseUntil));
     }

@@ -245,6 +245,21 @@ public abstract class RunStoreContract {
     }
 
     @Test
+    void lastResultsAreTheNewestEndedRunOfEachTask() {
+        Task other = tasks.create(shell(ns, "never-ran").build(), "alice");
+        Run older = claimed(1);
+        runs.complete(older.id(), 1, RunStatus.RUNNING, outcome(RunStatus.FAILED, 1));
+        Run newer = runs.insertOrGetCronFire(task.id(), FIRE.plusSeconds(60), 1);
+        Instant now = clock.instant();
+        runs.claim(newer.id(), "node-a", now, now.plus(LEASE));
+        runs.complete(newer.id(), 1, RunStatus.RUNNING, outcome(RunStatus.SUCCEEDED, 0));
+        runs.insertOrGetCronFire(task.id(), FIRE.plusSeconds(120), 1);
+
+        assertThat(runs.lastResults(List.of(task.id(), other.id()))).containsExactly(Map.entry(task.id(), RunStatus.SUCCEEDED));
+        assertThat(runs.lastResults(List.of())).isEmpty();
+    }
+
+    @Test
     void outputWithBinaryGarbageAndBrokenSurrogatesIsStoredWithoutError() {
         Run run = claimed(1);
         byte[] garbage = {(byte) 0xff, (byte) 0xfe, 0, (byte) 0xc3, 0x28, (byte) 0xa0, (byte) 0xa1, (byte) 0xf0,
