@@ -52,14 +52,23 @@ final class DeadRuns {
     private final RunStore runs;
     private final TaskStore tasks;
     private final Clock clock;
+    private final Audit audit;
 
-    DeadRuns(RedisClient redis, RedisKeys keys, RunQueue queue, RunStore runs, TaskStore tasks, Clock clock) {
+    /** Where the operator's changes to the dead stream are recorded. */
+    @FunctionalInterface
+    interface Audit {
+        void record(String action, String subject, String before, String after);
+    }
+
+    DeadRuns(RedisClient redis, RedisKeys keys, RunQueue queue, RunStore runs, TaskStore tasks, Clock clock,
+             Audit audit) {
         this.redis = redis;
         this.keys = keys;
         this.queue = queue;
         this.runs = runs;
         this.tasks = tasks;
         this.clock = clock;
+        this.audit = audit;
     }
 
     Outcome requeue(DeadRow dead) {
@@ -98,6 +107,8 @@ final class DeadRuns {
         } catch (RuntimeException e) {
             return new Outcome(dead, Verdict.RECORDED_NOT_QUEUED, run, fresh.id(), String.valueOf(e.getMessage()));
         }
+        audit.record("dead.requeue", "run:" + dead.runId(), "{\"deadRun\":" + dead.runId() + "}",
+                "{\"newRun\":" + fresh.id() + "}");
         return new Outcome(dead, Verdict.REQUEUED, run, fresh.id(), "");
     }
 
@@ -106,8 +117,11 @@ final class DeadRuns {
         if (dead.isEmpty()) {
             return 0;
         }
-        return redis.xdel(keys.dead(), dead.stream().map(row -> new StreamEntryID(row.entryId()))
+        long removed = redis.xdel(keys.dead(), dead.stream().map(row -> new StreamEntryID(row.entryId()))
                 .toArray(StreamEntryID[]::new));
+        audit.record("dead.purge", "queue:dead", "{\"runs\":" + dead.stream().map(row -> Long.toString(row.runId()))
+                .collect(java.util.stream.Collectors.joining(",", "[", "]")) + "}", null);
+        return removed;
     }
 
     /** Removes the whole dead stream; returns how many entries it held. */
@@ -116,6 +130,7 @@ final class DeadRuns {
             Response<Long> length = transaction.xlen(keys.dead());
             transaction.del(keys.dead());
             transaction.exec();
+            audit.record("dead.purge-all", "queue:dead", "{\"entries\":" + length.get() + "}", null);
             return length.get();
         }
     }

@@ -55,7 +55,7 @@ public final class QueuesViewModel {
         this.reader = new QueueReader(session.redis(), session.keys(), session.queues(),
                 new Spans(messages, ZoneId.systemDefault()));
         this.deadRuns = new DeadRuns(session.redis(), session.keys(), new RedisRunQueue(session.redis(), session.keys()),
-                session.runs(), session.tasks(), session.clock());
+                session.runs(), session.tasks(), session.clock(), session::audit);
         delayedTitle.set(messages.get("queues.tab.delayed", 0));
         deadTitle.set(messages.get("queues.tab.dead", 0));
     }

@@ -60,7 +60,9 @@ final class RunOperations {
         }
         Task task = session.tasks().get(run.taskId())
                 .orElseThrow(() -> new RunActionException("runs.error.taskGone", run.taskName()));
-        return insertAndQueue(task, run.params());
+        Run again = insertAndQueue(task, run.params());
+        session.audit("run.retry", "run:" + again.id(), json(run), json(again));
+        return again;
     }
 
     /** Runs a task now with parameter overrides, as {@code redcron-node trigger} does. */
@@ -68,7 +70,25 @@ final class RunOperations {
         Task task = task(taskName).orElseThrow(() -> new RunActionException("runs.error.noTask", taskName));
         // The task's own rules say which names may become $REDCRON_PARAM_<NAME>.
         task.toBuilder().params(params).build();
-        return insertAndQueue(task, params);
+        Run run = insertAndQueue(task, params);
+        session.audit("run.trigger", "run:" + run.id(), null, json(run));
+        return run;
+    }
+
+    /**
+     * The audit log's view of a run: which run of which task, and the names of its parameters
+     * (not their values, which may be secrets).
+     */
+    static String json(Run run) {
+        com.fasterxml.jackson.databind.node.ObjectNode node = com.fasterxml.jackson.databind.node.JsonNodeFactory
+                .instance.objectNode();
+        node.put("id", run.id());
+        node.put("task", run.taskName());
+        node.put("status", run.status().name());
+        node.put("trigger", run.trigger().name());
+        com.fasterxml.jackson.databind.node.ArrayNode names = node.putArray("params");
+        run.params().keySet().stream().sorted().forEach(names::add);
+        return node.toString();
     }
 
     private Run insertAndQueue(Task task, Map<String, String> params) {
@@ -86,6 +106,7 @@ final class RunOperations {
         }
         Run after = session.runs().requestCancel(runId, session.clock().instant(),
                 "cancelled by " + session.operator()).orElse(before);
+        session.audit("run.cancel", "run:" + runId, json(before), json(after));
         if (after.status() == RunStatus.RUNNING) {
             session.redis().publish(session.keys().events(),
                     new EventBus.Event(EventBus.Event.Kind.CANCEL_RUN, runId).encode());

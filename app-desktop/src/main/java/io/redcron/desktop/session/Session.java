@@ -54,8 +54,13 @@ public final class Session implements AutoCloseable {
         return new MysqlRunStore(dataSource, clock);
     }
 
+    /** Records a change the operator made outside a task transaction (runs, queues). */
+    public void audit(String action, String subject, String before, String after) {
+        audit().record(namespace, operator, action, subject, before, after);
+    }
+
     public AuditLog audit() {
-        return new MysqlAuditLog(dataSource);
+        return new MysqlAuditLog(dataSource, clock);
     }
 
     public QueueInspector queues() {

@@ -255,6 +255,12 @@ class RunsViewModelIT {
         assertThat(queued(run.group())).containsExactly(run.id());
         assertThat(model.noticeProperty().get()).isEqualTo("Run " + run.id() + " of task backup is queued.");
         assertThat(model.rows()).extracting(RunRow::id).containsExactly(run.id());
+        assertThat(session.audit().list(session.namespace(), "run:" + run.id(), PageRequest.first(5)).items())
+                .singleElement().satisfies(entry -> {
+                    assertThat(entry.action()).isEqualTo("run.trigger");
+                    assertThat(entry.actor()).isEqualTo(session.operator());
+                    assertThat(entry.after()).contains("\"DAY\"").doesNotContain("2026-11-30");
+                });
     }
 
     @Test

@@ -24,6 +24,10 @@ final class CancelCommand extends StoreCommand {
         Run before = RunsCommand.find(stores, runId);
         Run run = before.status().isFinal() ? before
                 : stores.runs().requestCancel(runId, clock.instant(), "cancelled by " + CliStores.actor()).orElse(before);
+        if (!before.status().isFinal()) {
+            stores.audit("run.cancel", "run:" + runId, RunViews.json(before, false).toString(),
+                    RunViews.json(run, false).toString());
+        }
         String message;
         if (run.status() == RunStatus.RUNNING) {
             stores.events().publish(new EventBus.Event(EventBus.Event.Kind.CANCEL_RUN, runId));

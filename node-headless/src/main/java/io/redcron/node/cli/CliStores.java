@@ -90,6 +90,12 @@ final class CliStores implements AutoCloseable {
         }
     }
 
+    /** Records a change made from the command line outside a task transaction (runs triggered or cancelled). */
+    void audit(String action, String subject, String before, String after) {
+        new io.redcron.store.mysql.MysqlAuditLog(dataSource, clock).record(namespace(), actor(), action, subject, before,
+                after);
+    }
+
     /** Who the audit log names for changes made from this command line. */
     static String actor() {
         String user = System.getProperty("user.name", "unknown");

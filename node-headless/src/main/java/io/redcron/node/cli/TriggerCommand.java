@@ -34,6 +34,10 @@ final class TriggerCommand extends StoreCommand {
         // become $REDCRON_PARAM_<NAME>, so check them the same way before recording anything.
         task.toBuilder().params(runParams).build();
         Run run = stores.runs().insertManual(task.id(), clock.instant(), task.retry().maxAttempts(), runParams);
+        // Parameter names only: their values may be secrets, and the audit log is read by many.
+        com.fasterxml.jackson.databind.node.ObjectNode audited = RunViews.json(run, false);
+        run.params().keySet().stream().sorted().forEach(audited.putArray("params")::add);
+        stores.audit("run.trigger", "run:" + run.id(), null, audited.toString());
         // If this fails, the run is still recorded: the scheduler's reconciler queues it.
         stores.queue().enqueue(List.of(QueuedRun.of(run.group(), run.id())));
         if (json) {

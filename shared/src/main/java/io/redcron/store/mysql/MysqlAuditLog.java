@@ -17,9 +17,24 @@ public final class MysqlAuditLog implements AuditLog {
     private static final String NEWEST_FIRST = " ORDER BY at DESC, id DESC LIMIT ? OFFSET ?";
 
     private final Jdbc jdbc;
+    private final java.time.Clock clock;
 
     public MysqlAuditLog(DataSource dataSource) {
+        this(dataSource, java.time.Clock.systemUTC());
+    }
+
+    public MysqlAuditLog(DataSource dataSource, java.time.Clock clock) {
         this.jdbc = new Jdbc(dataSource);
+        this.clock = clock;
+    }
+
+    @Override
+    public void record(String namespace, String actor, String action, String subject, String before, String after) {
+        String who = AuditWriter.actor(actor);
+        jdbc.autoCommit("write the audit log", connection -> {
+            AuditWriter.write(connection, Jdbc.millis(clock.instant()), who, action, subject, namespace, before, after);
+            return null;
+        });
     }
 
     @Override
