@@ -158,6 +158,7 @@ public final class RunsController {
 
     private void bindTable() {
         table.setItems(model.rows());
+        io.redcron.desktop.ui.ColumnWidths.remember("runs", table);
         column(idColumn, row -> Long.toString(row.id()));
         column(taskColumn, RunRow::task);
         column(triggerColumn, RunRow::trigger);

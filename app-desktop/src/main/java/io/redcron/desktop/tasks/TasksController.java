@@ -46,6 +46,7 @@ public final class TasksController {
     @FXML
     private void initialize() {
         table.setItems(model.rows());
+        io.redcron.desktop.ui.ColumnWidths.remember("tasks", table);
         column(nameColumn, TaskRow::name);
         column(groupColumn, TaskRow::group);
         column(scheduleColumn, TaskRow::schedule);

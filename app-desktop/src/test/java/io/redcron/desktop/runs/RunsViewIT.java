@@ -189,6 +189,19 @@ class RunsViewIT {
                 PageRequest.first(10)).items().get(0);
         assertThat(manual.params()).isEqualTo(Map.of("DAY", "2026-11-30"));
         assertThat(notice.getText()).isEqualTo("Run " + manual.id() + " of task nightly-report is queued.");
+
+        // A worker takes it and records its output, as a node would.
+        Instant now = Instant.now();
+        session.runs().claim(manual.id(), "node-1", now, now.plusSeconds(30));
+        session.runs().complete(manual.id(), 1, RunStatus.RUNNING, new io.redcron.port.RunOutcome(RunStatus.SUCCEEDED,
+                now, 0, "report for 2026-11-30\n", null));
+        robot.clickOn("#refresh");
+        await().atMost(PATIENCE).until(() -> table.getItems().stream()
+                .anyMatch(row -> row.run().id() == manual.id() && row.run().status() == RunStatus.SUCCEEDED));
+        robot.interact(() -> table.getItems().stream().filter(row -> row.run().id() == manual.id()).findFirst()
+                .ifPresent(row -> table.getSelectionModel().select(row)));
+        TextArea output = robot.lookup("#output").queryAs(TextArea.class);
+        await().atMost(PATIENCE).until(() -> output.getText().contains("report for 2026-11-30"));
     }
 
     @Test
