@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.config.RedcronConfig;
 import io.redcron.domain.NodeInfo;
 import io.redcron.domain.NodeRole;
+import io.redcron.node.metrics.NodeMetrics;
 import io.redcron.node.scheduler.FirePlanner;
 import io.redcron.node.scheduler.LeaderElection;
 import io.redcron.node.scheduler.Leadership;
@@ -65,6 +66,10 @@ public final class Node implements AutoCloseable {
     private AutoCloseable subscription;
     private Thread schedulerThread;
     private Thread workerThread;
+    private final io.redcron.node.metrics.NodeMetrics metrics;
+    private io.redcron.node.metrics.MetricsServer metricsServer;
+    private Leadership leadership;
+    private volatile long lastHeartbeat = System.nanoTime();
 
     public Node(RedcronConfig config, Clock clock) {
         this.config = config;
@@ -84,6 +89,7 @@ public final class Node implements AutoCloseable {
         this.registry = new RedisNodeRegistry(redis, keys);
         this.events = new RedisEventBus(redis, keys, config.redis());
         this.startedAt = clock.instant();
+        this.metrics = new io.redcron.node.metrics.NodeMetrics(nodeId, config.node().namespace());
     }
 
     public Node start() {
@@ -94,7 +100,7 @@ public final class Node implements AutoCloseable {
         MysqlRunStore runs = new MysqlRunStore(dataSource, clock);
         MysqlTaskStore tasks = new MysqlTaskStore(dataSource, clock);
         if (config.node().roles().contains(NodeRole.SCHEDULER)) {
-            Leadership leadership = new Leadership(System::nanoTime);
+            leadership = new Leadership(System::nanoTime);
             Duration lease = config.scheduler().lease();
             SchedulerParts parts = new SchedulerParts(namespace, nodeId, new MysqlSchedulerStore(dataSource, clock),
                     new MysqlRecoveryStore(dataSource), runs, new RedisScheduleIndex(redis, keys), queue,
@@ -113,7 +119,7 @@ public final class Node implements AutoCloseable {
             ExecutorService slots = Executors.newFixedThreadPool(config.node().slots(), named("redcron-slot"));
             worker = new WorkerLoop(new WorkerLoop.Settings(nodeId, config.node().groups(), config.node().slots(),
                     config.worker().lease(), config.scheduler().misfireThreshold()), queue, runs, tasks, new ExecutorRegistry(config.worker(), nodeId),
-                    liveLog, events, clock, slots);
+                    liveLog, events, clock, slots, metrics);
             housekeeper.every(config.worker().lease().dividedBy(3), "lease renewal", worker::renewLeases);
             housekeeper.every(Duration.ofMillis(250), "live output", liveLog::flush);
             workerThread = start("redcron-worker", worker);
@@ -126,15 +132,41 @@ public final class Node implements AutoCloseable {
             }
         });
         housekeeper.every(HEARTBEAT, "heartbeat", this::heartbeat);
+        if (config.metricsPort() > 0) {
+            startMetrics(keys);
+        }
         LOG.info("Node {} started in namespace '{}' with roles {} (groups {}, {} slots)", nodeId, namespace,
                 config.node().roles(), config.node().groups(), config.node().slots());
         return this;
+    }
+
+    private void startMetrics(RedisKeys keys) {
+        metrics.leadership(this::isLeader, () -> leadership == null ? 0
+                : leadership.current().map(Leadership.Term::epoch).orElse(0L));
+        metrics.heartbeat(() -> Duration.ofNanos(System.nanoTime() - lastHeartbeat).toSeconds());
+        io.redcron.store.redis.RedisQueueInspector inspector = new io.redcron.store.redis.RedisQueueInspector(redis, keys);
+        housekeeper.every(Duration.ofSeconds(10), "queue metrics", () -> metrics.queues(inspector.stats()));
+        io.redcron.node.metrics.Health health = new io.redcron.node.metrics.Health(redis::ping, () -> {
+            try (java.sql.Connection connection = dataSource.getConnection()) {
+                if (!connection.isValid(2)) {
+                    throw new java.sql.SQLException("the database did not answer within 2 s");
+                }
+            }
+        }, this::isLeader);
+        metricsServer = new io.redcron.node.metrics.MetricsServer(config.metricsBind(), config.metricsPort(), metrics,
+                health);
+        LOG.info("Metrics and health on http://{}:{}/metrics and /health", config.metricsBind(), metricsServer.port());
+    }
+
+    public NodeMetrics metrics() {
+        return metrics;
     }
 
     private void heartbeat() {
         registry.heartbeat(new NodeInfo(config.node().nodeId(), host(), ProcessHandle.current().pid(),
                 Versions.current(), config.node().roles(), config.node().groups(), config.node().slots(),
                 worker == null ? 0 : worker.running(), startedAt, clock.instant()), HEARTBEAT.multipliedBy(3));
+        lastHeartbeat = System.nanoTime();
     }
 
     public boolean isLeader() {
@@ -148,6 +180,9 @@ public final class Node implements AutoCloseable {
     public void halt() {
         LOG.warn("Node {} halting without cleanup", config.node().nodeId());
         housekeeper.close();
+        if (metricsServer != null) {
+            metricsServer.close();
+        }
         if (scheduler != null) {
             scheduler.stop();
         }
@@ -191,6 +226,9 @@ public final class Node implements AutoCloseable {
             election.resign();
         }
         housekeeper.close();
+        if (metricsServer != null) {
+            metricsServer.close();
+        }
         try {
             if (subscription != null) {
                 subscription.close();

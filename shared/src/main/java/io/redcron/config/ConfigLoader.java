@@ -157,7 +157,11 @@ public final class ConfigLoader {
         WorkerConfig worker = new WorkerConfig(duration(Setting.WORKER_LEASE),
                 integer(Setting.WORKER_OUTPUT_TAIL, 1024, 16 * 1024 * 1024),
                 set(Setting.WORKER_TYPES, TaskType::parse), patterns(Setting.WORKER_ALLOW_COMMANDS));
-        return new RedcronConfig(redis, mysql, node, scheduler, worker, integer(Setting.METRICS_PORT, 0, 65535));
+        String bind = get(Setting.METRICS_BIND);
+        if (bind.isBlank()) {
+            throw new ConfigException(Setting.METRICS_BIND.key(), "is required (an address such as 0.0.0.0 or 127.0.0.1)");
+        }
+        return new RedcronConfig(redis, mysql, node, scheduler, worker, integer(Setting.METRICS_PORT, 0, 65535), bind);
     }
 
     private String get(Setting setting) {

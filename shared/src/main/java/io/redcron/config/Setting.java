@@ -33,7 +33,8 @@ public enum Setting {
     WORKER_OUTPUT_TAIL("worker.output-tail", "65536", "Bytes of output kept in the run history (the tail)"),
     WORKER_TYPES("worker.types", "exec,shell,http,java", "Task types this node executes"),
     WORKER_ALLOW_COMMANDS("worker.allow-commands", "", "Comma-separated regular expressions; when set, exec/shell commands must match one"),
-    METRICS_PORT("metrics.port", "0", "Port of /metrics and /health; 0 turns the endpoint off");
+    METRICS_PORT("metrics.port", "0", "Port of /metrics and /health; 0 turns the endpoint off"),
+    METRICS_BIND("metrics.bind", "0.0.0.0", "Address the /metrics and /health endpoint listens on");
 
     private final String key;
     private final String defaultValue;

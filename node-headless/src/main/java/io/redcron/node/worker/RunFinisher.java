@@ -30,14 +30,17 @@ final class RunFinisher {
     private final EventBus events;
     private final Clock clock;
     private final DoubleSupplier random;
+    private final io.redcron.node.metrics.NodeMetrics metrics;
 
-    RunFinisher(String nodeId, RunStore runs, RunQueue queue, EventBus events, Clock clock, DoubleSupplier random) {
+    RunFinisher(String nodeId, RunStore runs, RunQueue queue, EventBus events, Clock clock, DoubleSupplier random,
+                io.redcron.node.metrics.NodeMetrics metrics) {
         this.nodeId = nodeId;
         this.runs = runs;
         this.queue = queue;
         this.events = events;
         this.clock = clock;
         this.random = random;
+        this.metrics = metrics;
     }
 
     private volatile boolean silenced;
@@ -66,10 +69,12 @@ final class RunFinisher {
                     run.attempt(), result.status());
             return;
         }
+        metrics.runFinished(run.taskName(), outcome.status(), result.elapsed());
         if (outcome.status() == RunStatus.RETRYING) {
             queue.delay(queued, outcome.retryAt());
         } else if (outcome.status() == RunStatus.FAILED || outcome.status() == RunStatus.TIMED_OUT) {
             queue.dead(queued, outcome.error(), now);
+            metrics.deadRun();
         }
         publishFinished(run.id());
     }

@@ -50,6 +50,7 @@ public final class WorkerLoop implements Runnable {
     private final EventBus events;
     private final Clock clock;
     private final ExecutorService slots;
+    private final io.redcron.node.metrics.NodeMetrics metrics;
     private final Semaphore free;
     private final Map<Long, InFlight> inFlight = new ConcurrentHashMap<>();
     private volatile boolean accepting = true;
@@ -63,7 +64,8 @@ public final class WorkerLoop implements Runnable {
     }
 
     public WorkerLoop(Settings settings, RunQueue queue, RunStore runs, TaskStore tasks, ExecutorRegistry executors,
-                      LiveLog liveLog, EventBus events, Clock clock, ExecutorService slots) {
+                      LiveLog liveLog, EventBus events, Clock clock, ExecutorService slots,
+                      io.redcron.node.metrics.NodeMetrics metrics) {
         this.settings = settings;
         this.queue = queue;
         this.runs = runs;
@@ -74,7 +76,8 @@ public final class WorkerLoop implements Runnable {
         this.clock = clock;
         this.slots = slots;
         this.free = new Semaphore(settings.slots());
-        this.finisher = new RunFinisher(settings.nodeId(), runs, queue, events, clock, Math::random);
+        this.finisher = new RunFinisher(settings.nodeId(), runs, queue, events, clock, Math::random, metrics);
+        this.metrics = metrics;
     }
 
     @Override
@@ -133,6 +136,9 @@ public final class WorkerLoop implements Runnable {
             publishCancel(replaced.id());
         }
         Run claimed = claim.run();
+        if (claimed.trigger() == io.redcron.domain.TriggerType.CRON && claimed.attempt() == 1 && claimed.startedAt() != null) {
+            metrics.fireStarted(Duration.between(claimed.scheduledAt(), claimed.startedAt()));
+        }
         if (task.isEmpty()) {
             runs.complete(claimed.id(), claimed.attempt(), RunStatus.RUNNING, new RunOutcome(RunStatus.FAILED,
                     clock.instant(), null, "", "task " + run.taskName() + " was deleted before this run started"));
