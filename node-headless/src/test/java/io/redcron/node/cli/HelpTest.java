@@ -20,7 +20,7 @@ class HelpTest {
     @ParameterizedTest
     @ValueSource(strings = {"cron", "cron check", "migrate", "task", "task add", "task list", "task show", "task update",
             "task enable", "task disable", "task delete", "sandbox", "run", "trigger", "pause", "resume", "cancel", "runs",
-            "runs list", "runs show", "runs tail", "nodes", "nodes list", "queues", "leader"})
+            "runs list", "runs show", "runs tail", "nodes", "nodes list", "queues", "leader", "audit", "audit list"})
     void everyCommandHasHelp(String command) {
         String[] args = (command + " --help").split(" ");
 
@@ -34,7 +34,7 @@ class HelpTest {
     @ParameterizedTest
     @ValueSource(strings = {"migrate", "task add", "task list", "task show", "task update", "task enable", "task disable",
             "task delete", "run", "trigger", "pause", "resume", "cancel", "runs list", "runs show", "runs tail",
-            "nodes list", "queues", "leader"})
+            "nodes list", "queues", "leader", "audit list"})
     void everyStoreCommandTakesTheConnectionOptions(String command) {
         Cli.Result result = Cli.run((command + " --help").split(" "));
 

@@ -80,6 +80,13 @@ class RunsCommandsIT {
         assertThat(queues.at("/streams/0/length").asLong()).isEqualTo(1);
         assertThat(queues.get("delayed").asLong()).isZero();
         assertThat(queues.get("dead").asLong()).isZero();
+
+        JsonNode audit = cli.json("audit list", "--subject", "run:" + id);
+        assertThat(audit).hasSize(1);
+        assertThat(audit.at("/0/action").asText()).isEqualTo("run.trigger");
+        assertThat(audit.at("/0/actor").asText()).startsWith("cli:");
+        assertThat(audit.at("/0/after").asText()).contains("NOTE").doesNotContain("rm -rf");
+        assertThat(cli.ok("audit list")).contains("run.trigger").contains("run:" + id);
     }
 
     @Test

@@ -1,0 +1,77 @@
+package io.redcron.node.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.redcron.port.AuditEntry;
+import io.redcron.port.Page;
+import io.redcron.port.PageRequest;
+import io.redcron.store.mysql.MysqlAuditLog;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+
+@Command(name = "audit", mixinStandardHelpOptions = true, description = "The audit log: who changed what, and when.",
+        subcommands = AuditCommand.ListEntries.class)
+final class AuditCommand {
+
+    @Command(name = "list", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "Lists changes to tasks, runs and queues, newest first.",
+            footer = {"", "Example:", "  redcron-node audit list --subject task:42 --json", "", ExitCode.HELP})
+    static final class ListEntries extends StoreCommand {
+        @Option(names = "--subject", paramLabel = "SUBJECT", description = "Only changes of this subject, e.g. task:42 or run:7.")
+        String subject;
+
+        @Option(names = "--limit", paramLabel = "N", defaultValue = "50", description = "At most N entries (1-10000). Default: ${DEFAULT-VALUE}.")
+        int limit;
+
+        @Option(names = "--offset", paramLabel = "N", defaultValue = "0", description = "Skip the newest N entries.")
+        int offset;
+
+        @Option(names = "--json", description = "Print a JSON array, with the before and after of each change.")
+        boolean json;
+
+        @Override
+        void check() {
+            if (limit < 1 || limit > PageRequest.MAX_LIMIT) {
+                throw new CliErrors.UsageException("--limit: must be 1-" + PageRequest.MAX_LIMIT + ", got " + limit);
+            }
+            if (offset < 0) {
+                throw new CliErrors.UsageException("--offset: must not be negative, got " + offset);
+            }
+        }
+
+        @Override
+        void run(CliStores stores, PrintWriter out) {
+            Page<AuditEntry> page = new MysqlAuditLog(stores.dataSource()).list(stores.namespace(),
+                    subject == null || subject.isBlank() ? null : subject.trim(), new PageRequest(offset, limit));
+            if (json) {
+                ArrayNode array = JsonNodeFactory.instance.arrayNode();
+                for (AuditEntry entry : page.items()) {
+                    ObjectNode node = array.addObject();
+                    node.put("id", entry.id());
+                    node.put("at", RunViews.time(entry.at()));
+                    node.put("actor", entry.actor());
+                    node.put("action", entry.action());
+                    node.put("subject", entry.subject());
+                    node.put("before", entry.before());
+                    node.put("after", entry.after());
+                }
+                out.println(Json.write(array));
+            } else if (page.items().isEmpty()) {
+                out.println("No changes recorded in namespace '" + stores.namespace() + "'.");
+            } else {
+                Table table = new Table("WHEN", "WHO", "WHAT", "SUBJECT");
+                for (AuditEntry entry : page.items()) {
+                    table.row(RunViews.time(entry.at()), entry.actor(), entry.action(), entry.subject());
+                }
+                table.print(out);
+                if (page.hasMore()) {
+                    out.println("(" + page.items().size() + " of " + page.total() + "; next page: --offset "
+                            + (offset + page.items().size()) + ")");
+                }
+            }
+        }
+    }
+}
