@@ -10,8 +10,6 @@ import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.LongProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleIntegerProperty;
-import javafx.beans.property.SimpleLongProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -25,8 +23,7 @@ public final class AuditViewModel {
     private final ObservableList<AuditEntry> entries = FXCollections.observableArrayList();
     private final StringProperty subject = new SimpleStringProperty("");
     private final ObjectProperty<AuditEntry> selected = new SimpleObjectProperty<>();
-    private final IntegerProperty page = new SimpleIntegerProperty();
-    private final LongProperty total = new SimpleLongProperty();
+    private final io.redcron.desktop.ui.Pager pager = new io.redcron.desktop.ui.Pager(PAGE_SIZE, this::load);
     private final BooleanProperty busy = new SimpleBooleanProperty();
     private final StringProperty error = new SimpleStringProperty("");
 
@@ -40,13 +37,13 @@ public final class AuditViewModel {
 
     public void load() {
         String filter = subject.get() == null || subject.get().isBlank() ? null : subject.get().trim();
-        PageRequest request = new PageRequest(page.get() * PAGE_SIZE, PAGE_SIZE);
+        PageRequest request = pager.request();
         busy.set(true);
         executor.submit(() -> session.audit().list(session.namespace(), filter, request), (Page<AuditEntry> found) -> {
             busy.set(false);
             error.set("");
             entries.setAll(found.items());
-            total.set(found.total());
+            pager.total().set(found.total());
         }, failure -> {
             busy.set(false);
             error.set(failure.getMessage());
@@ -54,28 +51,22 @@ public final class AuditViewModel {
     }
 
     public boolean hasNextPage() {
-        return (long) (page.get() + 1) * PAGE_SIZE < total.get();
+        return pager.hasNext();
     }
 
     public void nextPage() {
-        if (hasNextPage()) {
-            page.set(page.get() + 1);
-            load();
-        }
+        pager.next();
     }
 
     public void previousPage() {
-        if (page.get() > 0) {
-            page.set(page.get() - 1);
-            load();
-        }
+        pager.previous();
     }
 
     public ObservableList<AuditEntry> entries() { return entries; }
     public StringProperty subjectProperty() { return subject; }
     public ObjectProperty<AuditEntry> selectedProperty() { return selected; }
-    public IntegerProperty pageProperty() { return page; }
-    public LongProperty totalProperty() { return total; }
+    public IntegerProperty pageProperty() { return pager.page(); }
+    public LongProperty totalProperty() { return pager.total(); }
     public BooleanProperty busyProperty() { return busy; }
     public StringProperty errorProperty() { return error; }
 }

@@ -24,8 +24,6 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleIntegerProperty;
-import javafx.beans.property.SimpleLongProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -63,8 +61,7 @@ public final class RunsViewModel {
     private final ObjectProperty<TriggerChoice> trigger = new SimpleObjectProperty<>(TriggerChoice.ALL);
     private final ObjectProperty<LocalDate> from = new SimpleObjectProperty<>();
     private final ObjectProperty<LocalDate> to = new SimpleObjectProperty<>();
-    private final IntegerProperty page = new SimpleIntegerProperty();
-    private final LongProperty total = new SimpleLongProperty();
+    private final io.redcron.desktop.ui.Pager pager = new io.redcron.desktop.ui.Pager(PAGE_SIZE, this::load);
     private final BooleanProperty loading = new SimpleBooleanProperty();
     private final StringProperty status = new SimpleStringProperty("");
     private final StringProperty error = new SimpleStringProperty("");
@@ -120,12 +117,12 @@ public final class RunsViewModel {
             filter = filter();
         } catch (RunActionException e) {
             rows.clear();
-            total.set(0);
+            pager.total().set(0);
             status.set("");
             error.set(messages.get(e.key(), e.arguments()));
             return;
         }
-        PageRequest request = new PageRequest(page.get() * PAGE_SIZE, PAGE_SIZE);
+        PageRequest request = pager.request();
         loading.set(true);
         executor.submit(() -> {
             RunFilter wanted = filter;
@@ -144,8 +141,8 @@ public final class RunsViewModel {
             loading.set(false);
             error.set("");
             rows.setAll(loaded.rows);
-            total.set(loaded.total);
-            long first = loaded.rows.isEmpty() ? 0 : (long) page.get() * PAGE_SIZE + 1;
+            pager.total().set(loaded.total);
+            long first = pager.firstShown(loaded.rows.size());
             long last = loaded.rows.isEmpty() ? 0 : first + loaded.rows.size() - 1;
             status.set(messages.get("runs.page", first, last, loaded.total));
             RunRow current = selected.get();
@@ -156,7 +153,7 @@ public final class RunsViewModel {
             if (mine == generation) {
                 loading.set(false);
                 rows.clear();
-                total.set(0);
+                pager.total().set(0);
                 status.set("");
                 error.set(describe(failure, messages));
             }
@@ -189,26 +186,19 @@ public final class RunsViewModel {
     }
 
     public void filtersChanged() {
-        page.set(0);
-        load();
+        pager.restart();
     }
 
     public boolean hasNextPage() {
-        return (long) (page.get() + 1) * PAGE_SIZE < total.get();
+        return pager.hasNext();
     }
 
     public void nextPage() {
-        if (hasNextPage()) {
-            page.set(page.get() + 1);
-            load();
-        }
+        pager.next();
     }
 
     public void previousPage() {
-        if (page.get() > 0) {
-            page.set(page.get() - 1);
-            load();
-        }
+        pager.previous();
     }
 
     // ---- the selected run ----
@@ -379,8 +369,8 @@ public final class RunsViewModel {
     public ObjectProperty<TriggerChoice> triggerProperty() { return trigger; }
     public ObjectProperty<LocalDate> fromProperty() { return from; }
     public ObjectProperty<LocalDate> toProperty() { return to; }
-    public IntegerProperty pageProperty() { return page; }
-    public LongProperty totalProperty() { return total; }
+    public IntegerProperty pageProperty() { return pager.page(); }
+    public LongProperty totalProperty() { return pager.total(); }
     public BooleanProperty loadingProperty() { return loading; }
     public StringProperty statusProperty() { return status; }
     public StringProperty errorProperty() { return error; }

@@ -12,8 +12,6 @@ import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.LongProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleIntegerProperty;
-import javafx.beans.property.SimpleLongProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -38,8 +36,7 @@ public final class TasksViewModel {
     private final ObjectProperty<State> state = new SimpleObjectProperty<>(State.ALL);
     private final ObjectProperty<TaskFilter.Sort> sort = new SimpleObjectProperty<>(TaskFilter.Sort.NAME);
     private final BooleanProperty descending = new SimpleBooleanProperty();
-    private final IntegerProperty page = new SimpleIntegerProperty();
-    private final LongProperty total = new SimpleLongProperty();
+    private final io.redcron.desktop.ui.Pager pager = new io.redcron.desktop.ui.Pager(PAGE_SIZE, this::load);
     private final BooleanProperty busy = new SimpleBooleanProperty();
     private final StringProperty status = new SimpleStringProperty("");
     private final StringProperty error = new SimpleStringProperty("");
@@ -64,7 +61,7 @@ public final class TasksViewModel {
                     case ENABLED -> Boolean.TRUE;
                     case DISABLED -> Boolean.FALSE;
                 }, null, blankToNull(label.get()), sort.get(), descending.get());
-        PageRequest request = new PageRequest(page.get() * PAGE_SIZE, PAGE_SIZE);
+        PageRequest request = pager.request();
         busy.set(true);
         executor.submit(() -> {
             Page<Task> found = session.tasks().list(filter, request);
@@ -81,8 +78,8 @@ public final class TasksViewModel {
             busy.set(false);
             error.set("");
             rows.setAll(loaded.rows);
-            total.set(loaded.total);
-            long first = loaded.rows.isEmpty() ? 0 : (long) page.get() * PAGE_SIZE + 1;
+            pager.total().set(loaded.total);
+            long first = pager.firstShown(loaded.rows.size());
             status.set(messages.get("tasks.status", first, first + loaded.rows.size() - (loaded.rows.isEmpty() ? 0 : 1),
                     loaded.total));
         }, failure -> {
@@ -104,26 +101,19 @@ public final class TasksViewModel {
     }
 
     public void filtersChanged() {
-        page.set(0);
-        load();
+        pager.restart();
     }
 
     public boolean hasNextPage() {
-        return (long) (page.get() + 1) * PAGE_SIZE < total.get();
+        return pager.hasNext();
     }
 
     public void nextPage() {
-        if (hasNextPage()) {
-            page.set(page.get() + 1);
-            load();
-        }
+        pager.next();
     }
 
     public void previousPage() {
-        if (page.get() > 0) {
-            page.set(page.get() - 1);
-            load();
-        }
+        pager.previous();
     }
 
     /** Enables or disables a task, then reloads. */
@@ -156,8 +146,8 @@ public final class TasksViewModel {
     public ObjectProperty<State> stateProperty() { return state; }
     public ObjectProperty<TaskFilter.Sort> sortProperty() { return sort; }
     public BooleanProperty descendingProperty() { return descending; }
-    public IntegerProperty pageProperty() { return page; }
-    public LongProperty totalProperty() { return total; }
+    public IntegerProperty pageProperty() { return pager.page(); }
+    public LongProperty totalProperty() { return pager.total(); }
     public BooleanProperty busyProperty() { return busy; }
     public StringProperty statusProperty() { return status; }
     public StringProperty errorProperty() { return error; }
