@@ -1,8 +1,5 @@
 package io.redcron.desktop.cluster;
 
-import javafx.animation.Animation;
-import javafx.animation.KeyFrame;
-import javafx.animation.Timeline;
 import javafx.fxml.FXML;
 import javafx.scene.Parent;
 import javafx.scene.control.Label;
@@ -24,8 +21,6 @@ public final class ClusterController {
     static final String LEADER = "leader";
 
     private final ClusterViewModel model;
-    private final Timeline live;
-    private final Timeline countdown;
 
     @FXML private Parent root;
     @FXML private Label leader;
@@ -48,14 +43,6 @@ public final class ClusterController {
 
     public ClusterController(ClusterViewModel model) {
         this.model = model;
-        this.live = repeat(Duration.seconds(2), model::refresh);
-        this.countdown = repeat(Duration.millis(100), model::tick);
-    }
-
-    private static Timeline repeat(Duration every, Runnable action) {
-        Timeline timeline = new Timeline(new KeyFrame(every, e -> action.run()));
-        timeline.setCycleCount(Animation.INDEFINITE);
-        return timeline;
     }
 
     @FXML
@@ -96,15 +83,8 @@ public final class ClusterController {
         showOnlyWithText(epochWarning);
         busy.visibleProperty().bind(model.busyProperty());
 
-        root.sceneProperty().addListener((o, old, scene) -> {
-            if (scene == null) {
-                live.stop();
-                countdown.stop();
-            } else {
-                live.play();
-                countdown.play();
-            }
-        });
+        io.redcron.desktop.ui.WhileShown.repeat(root, Duration.seconds(2), model::refresh);
+        io.redcron.desktop.ui.WhileShown.repeat(root, Duration.millis(100), model::tick);
         model.load();
     }
 

@@ -1,8 +1,6 @@
 package io.redcron.desktop.dashboard;
 
 import javafx.animation.Animation;
-import javafx.animation.KeyFrame;
-import javafx.animation.Timeline;
 import javafx.fxml.FXML;
 import javafx.scene.Parent;
 import javafx.scene.chart.LineChart;
@@ -29,7 +27,7 @@ public final class DashboardController {
     static final Duration REFRESH_EVERY = Duration.seconds(10);
 
     private final DashboardViewModel model;
-    private final Timeline autoRefresh;
+    private javafx.animation.Timeline autoRefresh;
 
     @FXML private Parent root;
     @FXML private ToggleGroup spans;
@@ -62,8 +60,6 @@ public final class DashboardController {
 
     public DashboardController(DashboardViewModel model) {
         this.model = model;
-        this.autoRefresh = new Timeline(new KeyFrame(REFRESH_EVERY, e -> model.refresh()));
-        autoRefresh.setCycleCount(Animation.INDEFINITE);
     }
 
     @FXML
@@ -114,13 +110,7 @@ public final class DashboardController {
         column(lastFailureColumn, FailingRow::lastFailure);
         column(lastErrorColumn, FailingRow::lastError);
 
-        root.sceneProperty().addListener((o, old, scene) -> {
-            if (scene == null) {
-                autoRefresh.stop();
-            } else {
-                autoRefresh.play();
-            }
-        });
+        autoRefresh = io.redcron.desktop.ui.WhileShown.repeat(root, REFRESH_EVERY, model::refresh);
         model.load();
     }
 
@@ -163,7 +153,7 @@ public final class DashboardController {
 
     /** Whether the periodic refresh runs: only while the screen is in a scene. */
     boolean refreshing() {
-        return autoRefresh.getStatus() == Animation.Status.RUNNING;
+        return autoRefresh.getStatus() == javafx.animation.Animation.Status.RUNNING;
     }
 
     @FXML

@@ -1,8 +1,5 @@
 package io.redcron.desktop.queues;
 
-import javafx.animation.Animation;
-import javafx.animation.KeyFrame;
-import javafx.animation.Timeline;
 import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
 import javafx.scene.Parent;
@@ -29,7 +26,6 @@ public final class QueuesController {
     private static final Duration LIVE = Duration.seconds(2);
 
     private final QueuesViewModel model;
-    private final Timeline live;
 
     @FXML private ResourceBundle resources;
     @FXML private Parent root;
@@ -68,8 +64,6 @@ public final class QueuesController {
 
     public QueuesController(QueuesViewModel model) {
         this.model = model;
-        this.live = new Timeline(new KeyFrame(LIVE, e -> model.refresh()));
-        live.setCycleCount(Animation.INDEFINITE);
     }
 
     @FXML
@@ -113,13 +107,7 @@ public final class QueuesController {
         purgeAll.disableProperty().bind(Bindings.isEmpty(model.dead()));
 
         // Live only while on screen: leaving the screen (or the window changing view) detaches it.
-        root.sceneProperty().addListener((o, old, scene) -> {
-            if (scene == null) {
-                live.stop();
-            } else {
-                live.play();
-            }
-        });
+        io.redcron.desktop.ui.WhileShown.repeat(root, LIVE, model::refresh);
         model.load();
     }
 

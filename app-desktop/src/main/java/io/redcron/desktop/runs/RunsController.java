@@ -1,9 +1,6 @@
 package io.redcron.desktop.runs;
 
 import io.redcron.domain.RunStatus;
-import javafx.animation.Animation;
-import javafx.animation.KeyFrame;
-import javafx.animation.Timeline;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.ListChangeListener;
@@ -46,7 +43,6 @@ public final class RunsController {
     static final Duration REFRESH_EVERY = Duration.seconds(5);
 
     private final RunsViewModel model;
-    private final Timeline autoRefresh;
     private Dialog<ButtonType> triggerDialog;
 
     @FXML private ResourceBundle resources;
@@ -98,8 +94,6 @@ public final class RunsController {
 
     public RunsController(RunsViewModel model) {
         this.model = model;
-        autoRefresh = new Timeline(new KeyFrame(REFRESH_EVERY, e -> model.refresh()));
-        autoRefresh.setCycleCount(Animation.INDEFINITE);
     }
 
     @FXML
@@ -121,14 +115,7 @@ public final class RunsController {
         next.disableProperty().bind(Bindings.createBooleanBinding(() -> !model.hasNextPage(),
                 model.pageProperty(), model.totalProperty()));
         // Refresh only while shown; leaving the screen also stops any live tail.
-        root.sceneProperty().addListener((o, old, scene) -> {
-            if (scene == null) {
-                autoRefresh.stop();
-                model.stopFollowing();
-            } else {
-                autoRefresh.play();
-            }
-        });
+        io.redcron.desktop.ui.WhileShown.repeat(root, REFRESH_EVERY, model::refresh, model::stopFollowing);
         model.load();
     }
 
