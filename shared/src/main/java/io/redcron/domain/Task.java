@@ -78,6 +78,20 @@ public record Task(Long id, String namespace, String name, String group, String 
         return schedule(cron, dialect);
     }
 
+    /**
+     * When the task fires next after {@code now}: the fire the scheduler planned if it is still
+     * ahead, else the next one of its cron; empty when disabled or when it never fires again.
+     */
+    public java.util.Optional<Instant> nextFire(Instant now) {
+        if (!enabled) {
+            return java.util.Optional.empty();
+        }
+        if (nextFireAt != null && nextFireAt.isAfter(now)) {
+            return java.util.Optional.of(nextFireAt);
+        }
+        return schedule().nextAfter(now, zone).map(java.time.ZonedDateTime::toInstant);
+    }
+
     public TaskType type() {
         return payload.type();
     }

@@ -3,7 +3,6 @@ package io.redcron.desktop.tasks;
 import io.redcron.domain.Task;
 
 import java.time.Instant;
-import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
@@ -12,14 +11,7 @@ public record TaskRow(Task task, String schedule, String nextFire, io.redcron.do
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss xxx");
 
     static TaskRow of(Task task, Instant now, Locale locale, io.redcron.domain.RunStatus lastResult) {
-        String next = "—";
-        if (task.enabled()) {
-            Instant planned = task.nextFireAt() != null && task.nextFireAt().isAfter(now) ? task.nextFireAt()
-                    : task.schedule().nextAfter(now, task.zone()).map(ZonedDateTime::toInstant).orElse(null);
-            if (planned != null) {
-                next = TIME.format(planned.atZone(task.zone()));
-            }
-        }
+        String next = task.nextFire(now).map(at -> TIME.format(at.atZone(task.zone()))).orElse("—");
         return new TaskRow(task, task.schedule().describe(locale), next, lastResult);
     }
 

@@ -22,13 +22,7 @@ final class TaskViews {
 
     /** When a task fires next: what the scheduler planned, else computed from its cron now. */
     static Instant nextFire(Task task, Instant now) {
-        if (!task.enabled()) {
-            return null;
-        }
-        if (task.nextFireAt() != null && task.nextFireAt().isAfter(now)) {
-            return task.nextFireAt();
-        }
-        return task.schedule().nextAfter(now, task.zone()).map(time -> time.toInstant()).orElse(null);
+        return task.nextFire(now).orElse(null);
     }
 
     static ObjectNode json(Task task, Instant now) {
