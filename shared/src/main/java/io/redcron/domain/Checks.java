@@ -1,6 +1,8 @@
 package io.redcron.domain;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -45,6 +47,44 @@ final class Checks {
         return value;
     }
 
+    /**
+     * Payload texts are limited in UTF-8 bytes, not characters: a command line, an environment
+     * and a database row hold bytes, and Linux refuses a single argument or variable over 128 KiB.
+     */
+    static String payloadText(String field, String value) {
+        limitBytes(field, "is", utf8Length(value));
+        return value;
+    }
+
+    /** The total size of a map of names and values (environment, parameters, headers, settings). */
+    static void payloadMap(String field, Map<String, String> values) {
+        long bytes = 0;
+        for (Map.Entry<String, String> entry : values.entrySet()) {
+            bytes += utf8Length(entry.getKey()) + utf8Length(entry.getValue());
+        }
+        limitBytes(field, "are", bytes);
+    }
+
+    /** The total size of a list of texts (program arguments, alert targets). */
+    static void payloadList(String field, Collection<String> values) {
+        long bytes = 0;
+        for (String value : values) {
+            bytes += utf8Length(value);
+        }
+        limitBytes(field, "are", bytes);
+    }
+
+    private static void limitBytes(String field, String verb, long bytes) {
+        if (bytes > TaskPayload.MAX_TEXT) {
+            throw new InvalidTaskException(field, verb + " " + bytes + " bytes (UTF-8), at most " + TaskPayload.MAX_TEXT
+                    + " allowed");
+        }
+    }
+
+    private static long utf8Length(String value) {
+        return value == null ? 0 : value.getBytes(StandardCharsets.UTF_8).length;
+    }
+
     /** Namespaces and groups end up in Redis key names and stream names: keep them plain. */
     static String identifier(String field, String value) {
         required(field, value);
@@ -79,6 +119,7 @@ final class Checks {
                 throw new InvalidTaskException(field, "parameter '" + name + "' contains a NUL character");
             }
         });
+        payloadMap(field, params);
         return Map.copyOf(params);
     }
 }

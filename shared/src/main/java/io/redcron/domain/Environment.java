@@ -24,6 +24,7 @@ final class Environment {
                 throw new InvalidTaskException("env", "variable '" + name + "' has no value or contains NUL");
             }
         });
+        Checks.payloadMap("env", env);
         return Map.copyOf(env);
     }
 }

@@ -11,18 +11,13 @@ public record ExecPayload(List<String> argv, String workDir, Map<String, String>
         if (argv.isEmpty() || argv.get(0) == null || argv.get(0).isBlank()) {
             throw new InvalidTaskException("exec", "needs a program to run (argv[0] is empty)");
         }
-        int size = 0;
         for (int i = 0; i < argv.size(); i++) {
             String arg = Checks.required("exec", argv.get(i));
             if (arg.indexOf('\0') >= 0) {
                 throw new InvalidTaskException("exec", "argument " + i + " contains a NUL character");
             }
-            size += arg.length();
         }
-        if (size > MAX_TEXT) {
-            throw new InvalidTaskException("exec", "arguments are " + size + " characters, at most " + MAX_TEXT
-                    + " allowed");
-        }
+        Checks.payloadList("exec", argv);
         argv = List.copyOf(argv);
         workDir = WorkDirs.check(workDir);
         env = Environment.check(env);

@@ -38,7 +38,8 @@ public record HttpPayload(String method, URI url, Map<String, String> headers, S
                 throw new InvalidTaskException("http-header", "value of '" + name + "' contains a line break");
             }
         });
-        body = Checks.optionalText("http-body", body, MAX_TEXT);
+        Checks.payloadMap("http-header", headers);
+        body = Checks.payloadText("http-body", body == null ? "" : body);
         acceptedStatuses = acceptedStatuses == null ? Set.of() : Set.copyOf(acceptedStatuses);
         for (int status : acceptedStatuses) {
             if (status < 100 || status > 599) {

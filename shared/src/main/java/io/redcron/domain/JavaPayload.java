@@ -16,6 +16,7 @@ public record JavaPayload(String handler, Map<String, String> settings) implemen
             throw new InvalidTaskException("handler", "'" + handler + "' is not a handler name (letters, digits, '.', '_', '-', '$')");
         }
         settings = settings == null ? Map.of() : Map.copyOf(settings);
+        Checks.payloadMap("settings", settings);
     }
 
     @Override

@@ -6,7 +6,8 @@ import java.util.Map;
 public record ShellPayload(String command, String workDir, Map<String, String> env) implements TaskPayload {
 
     public ShellPayload {
-        Checks.text("shell", command, MAX_TEXT);
+        Checks.text("shell", command, Integer.MAX_VALUE);
+        Checks.payloadText("shell", command);
         workDir = WorkDirs.check(workDir);
         env = Environment.check(env);
     }

@@ -70,6 +70,7 @@ public record Task(Long id, String namespace, String name, String group, String 
         for (String target : alertTargets) {
             Checks.text("alerts", target, 500);
         }
+        Checks.payloadList("alerts", alertTargets);
         params = Checks.params("params", params);
     }
 

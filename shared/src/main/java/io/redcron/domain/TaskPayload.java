@@ -6,7 +6,12 @@ package io.redcron.domain;
  */
 public sealed interface TaskPayload permits ExecPayload, ShellPayload, HttpPayload, JavaPayload {
 
-    /** Large enough for any sane definition, small enough to keep rows and Redis messages cheap. */
+    /**
+     * The most UTF-8 bytes of each payload text (a command line, the arguments, a body, the
+     * environment, the headers, the settings, the parameters): large enough for any sane
+     * definition, and half of what Linux allows a single argument or environment variable, so that
+     * whatever is stored can also be started. Larger input is refused, naming the field.
+     */
     int MAX_TEXT = 64 * 1024;
 
     TaskType type();
