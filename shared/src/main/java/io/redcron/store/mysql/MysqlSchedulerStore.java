@@ -4,6 +4,8 @@ import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.port.SchedulerStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -27,6 +29,7 @@ import javax.sql.DataSource;
  * it is, and each task's next fire moved on only if the task was not changed meanwhile.
  */
 public final class MysqlSchedulerStore implements SchedulerStore {
+    private static final Logger LOG = LoggerFactory.getLogger(MysqlSchedulerStore.class);
     private static final String INSERT_ROW = "(?, ?, ?, ?, 'CRON', ?, ?, ?, 0, ?, ?, ?, ?, '{}')";
     private static final String INSERT_HEAD = "INSERT INTO task_run (task_id, namespace, task_name, task_group,"
             + " trigger_type, scheduled_at, due_at, status, attempt, max_attempts, created_at, finished_at, error,"
@@ -180,8 +183,10 @@ public final class MysqlSchedulerStore implements SchedulerStore {
         String sql = "SELECT " + TaskRows.COLUMNS + " FROM task t WHERE t.id IN (" + placeholders(unique.size()) + ")";
         return jdbc.autoCommit("read due tasks", connection -> {
             Map<Long, Task> tasks = new HashMap<>();
-            for (Task task : Jdbc.list(connection, sql, TaskRows::read, unique.toArray())) {
-                tasks.put(task.id(), task);
+            for (Task task : Jdbc.list(connection, sql, MysqlSchedulerStore::readValid, unique.toArray())) {
+                if (task != null) {
+                    tasks.put(task.id(), task);
+                }
             }
             return tasks;
         });
@@ -191,6 +196,19 @@ public final class MysqlSchedulerStore implements SchedulerStore {
     public Set<String> groups(String namespace) {
         return jdbc.autoCommit("read task groups", connection ->
                 new HashSet<>(Jdbc.list(connection, GROUPS, row -> row.getString(1), namespace)));
+    }
+
+    /**
+     * Null for a row that is no valid task: it is left out (the scheduler drops it from the index
+     * as it does a deleted task) rather than failing the batch, so one broken row stops only itself.
+     */
+    private static Task readValid(java.sql.ResultSet row) throws SQLException {
+        try {
+            return TaskRows.read(row);
+        } catch (InvalidStoredTaskException e) {
+            LOG.warn("{}; it does not fire until it is fixed", e.getMessage());
+            return null;
+        }
     }
 
     private static ScheduleState state(java.sql.ResultSet row) throws SQLException {

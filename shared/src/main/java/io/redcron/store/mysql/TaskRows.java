@@ -9,6 +9,7 @@ import io.redcron.schedule.CronDialect;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.Arrays;
@@ -51,7 +52,19 @@ final class TaskRows {
         };
     }
 
+    /**
+     * Reads a task row. A row that no longer makes a valid task (edited by hand, or written under
+     * older rules) is a store problem, not bad input: the exception names the task and the field.
+     */
     static Task read(ResultSet row) throws SQLException {
+        try {
+            return build(row);
+        } catch (IllegalArgumentException | DateTimeException e) {
+            throw new InvalidStoredTaskException(row.getLong("id"), row.getString("name"), e);
+        }
+    }
+
+    private static Task build(ResultSet row) throws SQLException {
         TaskType type = TaskType.valueOf(row.getString("type"));
         return Task.builder()
                 .id(row.getLong("id"))
