@@ -37,7 +37,7 @@ final class RunTailCommand extends StoreCommand {
                         last = entry.getID();
                         String chunk = entry.getFields().get("out");
                         if (chunk != null) {
-                            out.print(chunk);
+                            out.print(TerminalText.safe(chunk));
                             printedLive = true;
                         }
                         ended |= entry.getFields().containsKey("end");
@@ -54,13 +54,13 @@ final class RunTailCommand extends StoreCommand {
             }
         }
         if (!printedLive && run.output() != null) {
-            out.print(run.output());
+            out.print(TerminalText.safe(run.output()));
             if (!run.output().endsWith("\n")) {
                 out.println();
             }
         }
         out.println("[run " + runId + " " + run.status() + (run.exitCode() == null ? "" : ", exit code " + run.exitCode())
-                + (run.error() == null || run.error().isEmpty() ? "" : ": " + run.error()) + "]");
+                + (run.error() == null || run.error().isEmpty() ? "" : ": " + TerminalText.safe(run.error())) + "]");
         out.flush();
     }
 }

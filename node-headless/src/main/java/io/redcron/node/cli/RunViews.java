@@ -75,13 +75,13 @@ final class RunViews {
         line(out, "Finished", run.finishedAt() == null ? "-" : time(run.finishedAt()));
         line(out, "Exit code", run.exitCode() == null ? "-" : run.exitCode().toString());
         if (run.error() != null && !run.error().isEmpty()) {
-            line(out, "Error", run.error());
+            line(out, "Error", TerminalText.safe(run.error()));
         }
         if (!run.params().isEmpty()) {
-            line(out, "Parameters", run.params().toString());
+            line(out, "Parameters", TerminalText.safe(run.params().toString()));
         }
         out.println("Output:");
-        out.println(run.output() == null || run.output().isEmpty() ? "(none)" : run.output());
+        out.println(run.output() == null || run.output().isEmpty() ? "(none)" : TerminalText.safe(run.output()));
     }
 
     static String time(Instant instant) {

@@ -53,7 +53,7 @@ final class TaskViews {
         line(out, "Namespace", task.namespace());
         line(out, "Group", task.group());
         if (!task.description().isEmpty()) {
-            line(out, "Description", task.description());
+            line(out, "Description", TerminalText.safe(task.description()));
         }
         line(out, "Schedule", task.cron() + " (" + task.dialect().id() + ", " + task.zone().getId() + ")");
         line(out, "", task.schedule().describe(Locale.ENGLISH));
@@ -75,7 +75,7 @@ final class TaskViews {
             line(out, "Labels", task.labels().toString());
         }
         if (!task.params().isEmpty()) {
-            line(out, "Parameters", task.params().toString());
+            line(out, "Parameters", TerminalText.safe(task.params().toString()));
         }
         line(out, "Version", String.valueOf(task.version()));
     }
