@@ -118,15 +118,21 @@ public final class Node implements AutoCloseable {
             liveLog = new LiveLog(redis, keys);
             ExecutorService slots = Executors.newFixedThreadPool(config.node().slots(), named("redcron-slot"));
             worker = new WorkerLoop(new WorkerLoop.Settings(nodeId, config.node().groups(), config.node().slots(),
-                    config.worker().lease(), config.scheduler().misfireThreshold()), queue, runs, tasks, new ExecutorRegistry(config.worker(), nodeId),
+                    config.worker().lease(), config.scheduler().misfireThreshold(), config.worker().taskCacheTtl(),
+                    config.worker().resultBatch()), queue, runs, tasks, new ExecutorRegistry(config.worker(), nodeId),
                     liveLog, events, clock, slots, metrics);
             housekeeper.every(config.worker().lease().dividedBy(3), "lease renewal", worker::renewLeases);
             housekeeper.every(Duration.ofMillis(250), "live output", liveLog::flush);
             workerThread = start("redcron-worker", worker);
         }
         subscription = events.subscribe(event -> {
-            if (event.kind() == EventBus.Event.Kind.TASK_CHANGED && scheduler != null) {
-                scheduler.wake();
+            if (event.kind() == EventBus.Event.Kind.TASK_CHANGED) {
+                if (scheduler != null) {
+                    scheduler.wake();
+                }
+                if (worker != null) {
+                    worker.taskChanged(event.id());
+                }
             } else if (event.kind() == EventBus.Event.Kind.CANCEL_RUN && worker != null) {
                 worker.cancel(event.id(), "cancelled by an operator");
             }

@@ -156,7 +156,8 @@ public final class ConfigLoader {
         }
         WorkerConfig worker = new WorkerConfig(duration(Setting.WORKER_LEASE),
                 integer(Setting.WORKER_OUTPUT_TAIL, 1024, 16 * 1024 * 1024),
-                set(Setting.WORKER_TYPES, TaskType::parse), patterns(Setting.WORKER_ALLOW_COMMANDS));
+                set(Setting.WORKER_TYPES, TaskType::parse), patterns(Setting.WORKER_ALLOW_COMMANDS),
+                integer(Setting.WORKER_RESULT_BATCH, 1, 10_000), duration(Setting.WORKER_TASK_CACHE_TTL));
         String bind = get(Setting.METRICS_BIND);
         if (bind.isBlank()) {
             throw new ConfigException(Setting.METRICS_BIND.key(), "is required (an address such as 0.0.0.0 or 127.0.0.1)");

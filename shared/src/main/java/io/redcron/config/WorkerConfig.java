@@ -12,9 +12,17 @@ import java.util.regex.Pattern;
  * not in {@code types}, or a command matching none of {@code allowCommands} (when any are set),
  * is refused by the node.
  */
-public record WorkerConfig(Duration lease, int outputTailBytes, Set<TaskType> types, List<Pattern> allowCommands) {
+public record WorkerConfig(Duration lease, int outputTailBytes, Set<TaskType> types, List<Pattern> allowCommands,
+                           int resultBatch, Duration taskCacheTtl) {
+    public static final int DEFAULT_RESULT_BATCH = 256;
+    public static final Duration DEFAULT_TASK_CACHE_TTL = Duration.ofSeconds(5);
+
     public WorkerConfig {
         types = Set.copyOf(types);
         allowCommands = List.copyOf(allowCommands);
+    }
+
+    public WorkerConfig(Duration lease, int outputTailBytes, Set<TaskType> types, List<Pattern> allowCommands) {
+        this(lease, outputTailBytes, types, allowCommands, DEFAULT_RESULT_BATCH, DEFAULT_TASK_CACHE_TTL);
     }
 }

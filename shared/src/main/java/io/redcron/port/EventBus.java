@@ -11,6 +11,11 @@ public interface EventBus {
 
     void publish(Event event);
 
+    /** Publishes several events; an adapter may send them in one round trip. */
+    default void publishAll(java.util.Collection<Event> events) {
+        events.forEach(this::publish);
+    }
+
     /** Listens until the returned handle is closed; reconnects by itself. */
     AutoCloseable subscribe(Consumer<Event> listener);
 

@@ -4,6 +4,8 @@ import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 
 import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -48,6 +50,25 @@ public interface RunStore {
     Claim claim(long runId, io.redcron.domain.ConcurrencyPolicy policy, String node, Instant now, Instant leaseUntil,
                 Instant waitUntil, Instant retryAt);
 
+    /**
+     * Claims many runs in one transaction, each exactly as {@link #claim(long, String, Instant, Instant)}
+     * would, but only those that need no decision of their task's concurrency policy (policy
+     * ALLOW) and whose cancellation nobody requested. Other runs that are waiting are left
+     * untouched and named in {@link BatchClaim#passed()}, for {@link #claim(long,
+     * io.redcron.domain.ConcurrencyPolicy, String, Instant, Instant, Instant, Instant)}; every id
+     * in neither list cannot be claimed (another node has it, it is final or gone, its backoff
+     * is not over, or no attempt is left).
+     */
+    BatchClaim claimAll(Collection<Long> runIds, String node, Instant now, Instant leaseUntil);
+
+    /** What {@link #claimAll} came to: the runs claimed (RUNNING, new attempt) and those passed on. */
+    record BatchClaim(List<Run> claimed, List<Long> passed) {
+        public BatchClaim {
+            claimed = List.copyOf(claimed);
+            passed = List.copyOf(passed);
+        }
+    }
+
     /** Gives a claimed run back (the node is shutting down): RUNNING to QUEUED, if still ours. */
     boolean handBack(long runId, int attempt, String node, Instant now, String reason);
 
@@ -66,6 +87,17 @@ public interface RunStore {
      * {@link IllegalStateException} before touching the store.
      */
     boolean complete(long runId, int attempt, RunStatus from, RunOutcome outcome);
+
+    /**
+     * Writes several outcomes in one transaction, each exactly as {@link #complete} would (fenced
+     * by its attempt and expected status); returns, in order, whether each applied. A stale
+     * attempt among them is refused without holding the others back.
+     */
+    List<Boolean> completeAll(List<Completion> completions);
+
+    /** One outcome for {@link #completeAll}: attempt {@code attempt} of a run, moving from {@code from}. */
+    record Completion(long runId, int attempt, RunStatus from, RunOutcome outcome) {
+    }
 
     /**
      * Changes the status of a run that is not being executed (QUEUED or RETRYING), for example

@@ -2,6 +2,8 @@ package io.redcron.port;
 
 import io.redcron.domain.Task;
 
+import java.util.Collection;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -14,6 +16,9 @@ public interface TaskStore {
     Task create(Task task, String actor);
 
     Optional<Task> get(long id);
+
+    /** The tasks of those ids that exist, by id (one read for many, as workers need them). */
+    Map<Long, Task> getAll(Collection<Long> ids);
 
     Optional<Task> findByName(String namespace, String name);
 

@@ -57,17 +57,20 @@ final class Reconciler {
         Set<Long> delayed = null;
         List<QueuedRun> lost = new ArrayList<>();
         for (Run run : waiting) {
-            Set<Long> held;
+            Set<Long> stream = streams.computeIfAbsent(run.group(), g -> queue.waiting(g, SCAN_LIMIT));
+            boolean seenAll = stream.size() < SCAN_LIMIT;
+            Set<Long> held = stream;
             if (run.status() == RunStatus.RETRYING) {
                 if (delayed == null) {
                     delayed = queue.delayed(SCAN_LIMIT);
                 }
                 held = new HashSet<>(delayed);
-                held.addAll(streams.computeIfAbsent(run.group(), g -> queue.waiting(g, SCAN_LIMIT)));
-            } else {
-                held = streams.computeIfAbsent(run.group(), g -> queue.waiting(g, SCAN_LIMIT));
+                held.addAll(stream);
+                seenAll &= delayed.size() < SCAN_LIMIT;
             }
-            if (!held.contains(run.id())) {
+            // Behind a backlog longer than the scan, absence proves nothing: requeueing would only
+            // add duplicates, so such runs wait for a later pass.
+            if (seenAll && !held.contains(run.id())) {
                 lost.add(QueuedRun.of(run.group(), run.id()));
             }
         }

@@ -40,10 +40,13 @@ public final class LiveLog {
         return buffer::append;
     }
 
-    /** Flushes the run's last output and lets its tail expire. */
+    /**
+     * Flushes the run's last output and lets its tail expire. A run that printed nothing never had
+     * a tail and costs no Redis call: followers learn of its end from the run's status.
+     */
     public void close(long runId) {
         Buffer buffer = buffers.remove(runId);
-        if (buffer != null) {
+        if (buffer != null && buffer.everWritten()) {
             flush(Map.of(runId, buffer), true);
         }
     }
@@ -88,8 +91,14 @@ public final class LiveLog {
 
     private static final class Buffer {
         private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        private boolean written;
+
+        synchronized boolean everWritten() {
+            return written;
+        }
 
         synchronized void append(byte[] buffer, int offset, int length) {
+            written |= length > 0;
             // Bounded: if Redis is slow, keep only what a live view could show anyway.
             if (bytes.size() + length > MAX_CHUNK * MAX_CHUNKS) {
                 bytes.reset();

@@ -14,12 +14,16 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.DoubleSupplier;
 
 /**
- * Writes how an attempt ended, fenced by the attempt number: a retry with backoff while attempts
- * are left, else the final status (and the dead stream for a failure). A result this node no
- * longer owns (the run was recovered elsewhere) is dropped and reported.
+ * Decides how an attempt ended and has it written, fenced by the attempt number: a retry with
+ * backoff while attempts are left, else the final status (and the dead stream for a failure). A
+ * result this node no longer owns (the run was recovered elsewhere) is dropped and reported.
  */
 final class RunFinisher {
     private static final Logger LOG = LoggerFactory.getLogger(RunFinisher.class);
@@ -31,11 +35,14 @@ final class RunFinisher {
     private final Clock clock;
     private final DoubleSupplier random;
     private final io.redcron.node.metrics.NodeMetrics metrics;
+    private final ResultWriter writer;
+    private final Queue<EventBus.Event> finished = new ConcurrentLinkedQueue<>();
 
-    RunFinisher(String nodeId, RunStore runs, RunQueue queue, EventBus events, Clock clock, DoubleSupplier random,
-                io.redcron.node.metrics.NodeMetrics metrics) {
+    RunFinisher(String nodeId, RunStore runs, ResultWriter writer, RunQueue queue, EventBus events, Clock clock,
+                DoubleSupplier random, io.redcron.node.metrics.NodeMetrics metrics) {
         this.nodeId = nodeId;
         this.runs = runs;
+        this.writer = writer;
         this.queue = queue;
         this.events = events;
         this.clock = clock;
@@ -50,26 +57,61 @@ final class RunFinisher {
         silenced = true;
     }
 
-    void finish(InFlight flight, ExecutionResult result) {
+    /**
+     * Records how the attempt ended and calls {@code done} once that is settled (written, refused
+     * as stale, or failed: then the lease runs out and the reaper records the attempt as lost).
+     * The outcome goes through the batch writer, so {@code done} may run later, on its thread.
+     */
+    void finish(InFlight flight, ExecutionResult result, Runnable done) {
         if (silenced) {
+            done.run();
             return;
         }
         Run run = flight.run;
         Instant now = clock.instant();
-        QueuedRun queued = QueuedRun.of(run.group(), run.id());
         if (flight.handBack) {
-            if (runs.handBack(run.id(), run.attempt(), nodeId, now, "handed back: node " + nodeId + " shut down")) {
-                queue.enqueue(java.util.List.of(queued));
+            try {
+                if (runs.handBack(run.id(), run.attempt(), nodeId, now, "handed back: node " + nodeId + " shut down")) {
+                    queue.enqueue(java.util.List.of(QueuedRun.of(run.group(), run.id())));
+                }
+            } finally {
+                done.run();
             }
             return;
         }
         RunOutcome outcome = outcome(flight.task, run, result, now);
-        if (!runs.complete(run.id(), run.attempt(), RunStatus.RUNNING, outcome)) {
+        writer.submit(new RunStore.Completion(run.id(), run.attempt(), RunStatus.RUNNING, outcome),
+                new ResultWriter.Callback() {
+                    @Override
+                    public void written(boolean applied) {
+                        try {
+                            if (!silenced) {
+                                recorded(run, result, outcome, applied, now);
+                            }
+                        } finally {
+                            done.run();
+                        }
+                    }
+
+                    @Override
+                    public void failed(RuntimeException error) {
+                        // The lease then runs out and the reaper records this attempt as lost: nothing vanishes.
+                        LOG.warn("Run {} attempt {}: could not record the result ({}): {}", run.id(), run.attempt(),
+                                result.status(), error.getMessage());
+                        done.run();
+                    }
+                });
+    }
+
+    /** What follows a result once it is written (or refused because another node owns the run now). */
+    private void recorded(Run run, ExecutionResult result, RunOutcome outcome, boolean applied, Instant now) {
+        if (!applied) {
             LOG.warn("Run {} attempt {}: result {} not recorded, this node no longer owns the run", run.id(),
                     run.attempt(), result.status());
             return;
         }
         metrics.runFinished(run.taskName(), outcome.status(), result.elapsed());
+        QueuedRun queued = QueuedRun.of(run.group(), run.id());
         if (outcome.status() == RunStatus.RETRYING) {
             queue.delay(queued, outcome.retryAt());
         } else if (outcome.status() == RunStatus.FAILED || outcome.status() == RunStatus.TIMED_OUT) {
@@ -97,10 +139,19 @@ final class RunFinisher {
     }
 
     private void publishFinished(long runId) {
+        finished.add(new EventBus.Event(EventBus.Event.Kind.RUN_FINISHED, runId));
+    }
+
+    /** Announces the runs recorded since the last call, in one round trip (after each written batch). */
+    void announceFinished() {
+        List<EventBus.Event> batch = new ArrayList<>();
+        for (EventBus.Event event = finished.poll(); event != null; event = finished.poll()) {
+            batch.add(event);
+        }
         try {
-            events.publish(new EventBus.Event(EventBus.Event.Kind.RUN_FINISHED, runId));
+            events.publishAll(batch);
         } catch (RuntimeException e) {
-            LOG.debug("Could not announce the end of run {}: {}", runId, e.getMessage());
+            LOG.debug("Could not announce the end of {} runs: {}", batch.size(), e.getMessage());
         }
     }
 }

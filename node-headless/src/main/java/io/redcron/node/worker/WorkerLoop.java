@@ -20,7 +20,9 @@ import org.slf4j.LoggerFactory;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,7 +45,8 @@ public final class WorkerLoop implements Runnable {
     private final Settings settings;
     private final RunQueue queue;
     private final RunStore runs;
-    private final TaskStore tasks;
+    private final TaskCache tasks;
+    private final ResultWriter writer;
     private final ExecutorRegistry executors;
     private final LiveLog liveLog;
     private final RunFinisher finisher;
@@ -53,6 +56,9 @@ public final class WorkerLoop implements Runnable {
     private final io.redcron.node.metrics.NodeMetrics metrics;
     private final Semaphore free;
     private final Map<Long, InFlight> inFlight = new ConcurrentHashMap<>();
+    /** Slots taken by runs started in the current pass (only the loop's thread touches it). */
+    private int startedThisPass;
+    private final java.util.concurrent.CountDownLatch loopEnded = new java.util.concurrent.CountDownLatch(1);
     private volatile boolean accepting = true;
     private volatile boolean stopped;
 
@@ -60,7 +66,12 @@ public final class WorkerLoop implements Runnable {
      * @param forbidWait how long after its scheduled time a run of a FORBID task may wait for the
      *                   task's run in flight before it is skipped (the misfire threshold)
      */
-    public record Settings(String nodeId, Set<String> groups, int slots, Duration lease, Duration forbidWait) {
+    public record Settings(String nodeId, Set<String> groups, int slots, Duration lease, Duration forbidWait,
+                           Duration taskCacheTtl, int resultBatch) {
+        public Settings(String nodeId, Set<String> groups, int slots, Duration lease, Duration forbidWait) {
+            this(nodeId, groups, slots, lease, forbidWait, io.redcron.config.WorkerConfig.DEFAULT_TASK_CACHE_TTL,
+                    io.redcron.config.WorkerConfig.DEFAULT_RESULT_BATCH);
+        }
     }
 
     public WorkerLoop(Settings settings, RunQueue queue, RunStore runs, TaskStore tasks, ExecutorRegistry executors,
@@ -69,19 +80,29 @@ public final class WorkerLoop implements Runnable {
         this.settings = settings;
         this.queue = queue;
         this.runs = runs;
-        this.tasks = tasks;
+        this.tasks = new TaskCache(tasks, clock, settings.taskCacheTtl());
+        this.writer = new ResultWriter(runs, settings.resultBatch(), "redcron-results-" + settings.nodeId(),
+                this::announceFinished);
         this.executors = executors;
         this.liveLog = liveLog;
         this.events = events;
         this.clock = clock;
         this.slots = slots;
         this.free = new Semaphore(settings.slots());
-        this.finisher = new RunFinisher(settings.nodeId(), runs, queue, events, clock, Math::random, metrics);
+        this.finisher = new RunFinisher(settings.nodeId(), runs, writer, queue, events, clock, Math::random, metrics);
         this.metrics = metrics;
     }
 
     @Override
     public void run() {
+        try {
+            loop();
+        } finally {
+            loopEnded.countDown();
+        }
+    }
+
+    private void loop() {
         boolean groupsReady = false;
         while (accepting) {
             try {
@@ -93,18 +114,16 @@ public final class WorkerLoop implements Runnable {
                     continue;
                 }
                 int count = 1 + free.drainPermits();
-                int started = 0;
+                startedThisPass = 0;
                 try {
                     List<QueuedRun> delivered = accepting
                             ? queue.read(settings.nodeId(), settings.groups(), count, READ_BLOCK) : List.of();
-                    for (QueuedRun entry : delivered) {
-                        if (start(entry)) {
-                            started++;
-                        }
+                    if (!delivered.isEmpty()) {
+                        startAll(delivered);
                     }
                 } finally {
-                    // A failed read (Redis restarted, the stream deleted) must not keep the slots.
-                    free.release(count - started);
+                    // Also when the pass failed half way: a slot not taken must not be lost.
+                    free.release(count - startedThisPass);
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -116,15 +135,48 @@ public final class WorkerLoop implements Runnable {
         }
     }
 
-    /** Claims and starts one delivered run; true if it took a slot. */
-    private boolean start(QueuedRun entry) {
+    /**
+     * Claims a delivery in one transaction and starts what it got; runs whose task's concurrency
+     * policy must be weighed are claimed one by one.
+     */
+    private void startAll(List<QueuedRun> delivered) {
+        List<Long> ids = new ArrayList<>(delivered.size());
+        for (QueuedRun entry : delivered) {
+            ids.add(entry.runId());
+        }
+        Instant now = clock.instant();
+        RunStore.BatchClaim batch = runs.claimAll(ids, settings.nodeId(), now, now.plus(settings.lease()));
+        Set<Long> passed = new HashSet<>(batch.passed());
+        List<QueuedRun> decided = new ArrayList<>(delivered.size());
+        List<QueuedRun> oneByOne = new ArrayList<>();
+        for (QueuedRun entry : delivered) {
+            (passed.remove(entry.runId()) ? oneByOne : decided).add(entry);
+        }
+        queue.ack(decided);
+        if (!batch.claimed().isEmpty()) {
+            List<Long> taskIds = new ArrayList<>(batch.claimed().size());
+            for (Run run : batch.claimed()) {
+                taskIds.add(run.taskId());
+            }
+            Map<Long, Task> found = tasks.get(taskIds);
+            for (Run claimed : batch.claimed()) {
+                run(claimed, Optional.ofNullable(found.get(claimed.taskId())));
+            }
+        }
+        for (QueuedRun entry : oneByOne) {
+            start(entry);
+        }
+    }
+
+    /** Claims and starts one delivered run under its task's concurrency policy. */
+    private void start(QueuedRun entry) {
         Optional<Run> found = runs.get(entry.runId());
         if (found.isEmpty() || found.get().status().isFinal()) {
             queue.ack(List.of(entry));
-            return false;
+            return;
         }
         Run run = found.get();
-        Optional<Task> task = tasks.get(run.taskId());
+        Optional<Task> task = Optional.ofNullable(tasks.get(List.of(run.taskId())).get(run.taskId()));
         Instant now = clock.instant();
         Claim claim = runs.claim(run.id(), task.map(Task::concurrencyPolicy).orElse(io.redcron.domain.ConcurrencyPolicy.ALLOW),
                 settings.nodeId(), now, now.plus(settings.lease()), waitUntil(run), now.plus(FORBID_RECHECK));
@@ -134,24 +186,45 @@ public final class WorkerLoop implements Runnable {
         }
         queue.ack(List.of(entry));
         if (claim.result() != Claim.Result.CLAIMED) {
-            return false;
+            return;
         }
         for (Run replaced : claim.replaced()) {
             publishCancel(replaced.id());
         }
-        Run claimed = claim.run();
+        run(claim.run(), task);
+    }
+
+    /** Starts a run this node has just claimed, on a slot of this pass. */
+    private void run(Run claimed, Optional<Task> task) {
         if (claimed.trigger() == io.redcron.domain.TriggerType.CRON && claimed.attempt() == 1 && claimed.startedAt() != null) {
             metrics.fireStarted(Duration.between(claimed.scheduledAt(), claimed.startedAt()));
         }
         if (task.isEmpty()) {
             runs.complete(claimed.id(), claimed.attempt(), RunStatus.RUNNING, new RunOutcome(RunStatus.FAILED,
-                    clock.instant(), null, "", "task " + run.taskName() + " was deleted before this run started"));
-            return false;
+                    clock.instant(), null, "", "task " + claimed.taskName() + " was deleted before this run started"));
+            return;
         }
         InFlight flight = new InFlight(claimed, task.get());
         inFlight.put(claimed.id(), flight);
-        slots.execute(() -> execute(flight));
-        return true;
+        try {
+            slots.execute(() -> execute(flight));
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // The node stopped meanwhile: give the run back rather than leave it to its lease.
+            inFlight.remove(claimed.id());
+            flight.handBack = true;
+            finisher.finish(flight, null, () -> { });
+            return;
+        }
+        startedThisPass++;
+    }
+
+    private void announceFinished() {
+        finisher.announceFinished();
+    }
+
+    /** The task changed or was deleted: its next run reads it again. */
+    public void taskChanged(long taskId) {
+        tasks.invalidate(taskId);
     }
 
     private void execute(InFlight flight) {
@@ -169,13 +242,14 @@ public final class WorkerLoop implements Runnable {
         }
         try {
             liveLog.close(run.id());
-            finisher.finish(flight, result);
+            // The run stays in flight (its lease renewed) until its result is written.
+            finisher.finish(flight, result, () -> inFlight.remove(run.id()));
         } catch (RuntimeException e) {
             // The lease then runs out and the reaper records this attempt as lost: nothing vanishes.
             LOG.warn("Run {} attempt {}: could not record the result ({}): {}", run.id(), run.attempt(),
                     result.status(), e.getMessage());
-        } finally {
             inFlight.remove(run.id());
+        } finally {
             free.release();
         }
     }
@@ -229,6 +303,7 @@ public final class WorkerLoop implements Runnable {
             flight.cancellation.cancel("node " + settings.nodeId() + " halted");
         }
         slots.shutdownNow();
+        writer.halt();
         stopped = true;
     }
 
@@ -239,6 +314,12 @@ public final class WorkerLoop implements Runnable {
     public void drain(Duration grace) {
         accepting = false;
         long deadline = System.nanoTime() + grace.toNanos();
+        try {
+            // A pass under way may still be starting runs it has claimed: let it hand them over first.
+            loopEnded.await(READ_BLOCK.toMillis() + grace.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         while (!inFlight.isEmpty() && System.nanoTime() < deadline) {
             pause(100);
         }
@@ -255,6 +336,7 @@ public final class WorkerLoop implements Runnable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        writer.close();
         stopped = true;
     }
 

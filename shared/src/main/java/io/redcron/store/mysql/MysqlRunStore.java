@@ -19,9 +19,15 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import javax.sql.DataSource;
 
 /**
@@ -51,6 +57,16 @@ public final class MysqlRunStore implements RunStore {
             + " lease_until = ?, started_at = ?, finished_at = NULL, exit_code = NULL, output = NULL"
             + " WHERE id = ? AND attempt - lost_attempts < max_attempts AND cancel_requested = FALSE"
             + " AND (status = 'QUEUED' OR (status = 'RETRYING' AND due_at <= ?))";
+    // The same conditions as CLAIM, for a batch of rows this transaction has locked.
+    private static final String CLAIM_ALL = "UPDATE task_run SET status = 'RUNNING', attempt = attempt + 1, node = ?,"
+            + " lease_until = ?, started_at = ?, finished_at = NULL, exit_code = NULL, output = NULL"
+            + " WHERE id IN (%s) AND attempt - lost_attempts < max_attempts AND cancel_requested = FALSE"
+            + " AND (status = 'QUEUED' OR (status = 'RETRYING' AND due_at <= ?))";
+    private static final String LOCK_WAITING = "SELECT " + RunRows.COLUMNS + ", r.due_at, r.cancel_requested"
+            + " FROM task_run r WHERE r.id IN (%s) AND r.status IN ('QUEUED', 'RETRYING') ORDER BY r.id FOR UPDATE";
+    private static final String ALLOW_TASKS = "SELECT id FROM task WHERE id IN (%s) AND concurrency_policy = 'ALLOW'";
+    private static final String LOCK_ATTEMPTS = "SELECT id, attempt, status FROM task_run WHERE id IN (%s)"
+            + " ORDER BY id FOR UPDATE";
     private static final String RENEW = "UPDATE task_run SET lease_until = ?"
             + " WHERE id = ? AND attempt = ? AND node = ? AND status = 'RUNNING' AND cancel_requested = FALSE";
     private static final String COMPLETE = "UPDATE task_run SET status = ?, finished_at = ?, exit_code = ?,"
@@ -200,6 +216,78 @@ public final class MysqlRunStore implements RunStore {
     }
 
     @Override
+    public BatchClaim claimAll(Collection<Long> runIds, String node, Instant now, Instant leaseUntil) {
+        if (runIds.isEmpty()) {
+            return new BatchClaim(List.of(), List.of());
+        }
+        List<Long> ids = runIds.stream().distinct().sorted().toList();
+        Instant start = Jdbc.millis(now);
+        Instant lease = Jdbc.millis(leaseUntil);
+        return jdbc.transaction("claim " + ids.size() + " runs", connection -> {
+            // Locked in id order, so two workers handed overlapping batches queue up instead of deadlocking.
+            List<Waiting> waiting = Jdbc.list(connection, in(LOCK_WAITING, ids.size()), Waiting::read, ids.toArray());
+            if (waiting.isEmpty()) {
+                return new BatchClaim(List.of(), List.of());
+            }
+            Set<Long> taskIds = new HashSet<>();
+            waiting.forEach(row -> taskIds.add(row.run().taskId()));
+            // A policy other than ALLOW needs the task's lock and a look at its runs: one claim at a time.
+            Set<Long> allowed = new HashSet<>(Jdbc.list(connection, in(ALLOW_TASKS, taskIds.size()),
+                    row -> row.getLong(1), taskIds.toArray()));
+            List<Waiting> candidates = new ArrayList<>();
+            List<Long> passed = new ArrayList<>();
+            for (Waiting row : waiting) {
+                if (!allowed.contains(row.run().taskId()) || row.cancelRequested()) {
+                    passed.add(row.run().id());
+                } else if (row.claimable(start)) {
+                    candidates.add(row);
+                }
+            }
+            if (candidates.isEmpty()) {
+                return new BatchClaim(List.of(), passed);
+            }
+            List<Object> values = new ArrayList<>(List.of(node, lease, start));
+            candidates.forEach(row -> values.add(row.run().id()));
+            values.add(start);
+            int changed = Jdbc.update(connection, in(CLAIM_ALL, candidates.size()), values.toArray());
+            if (changed != candidates.size()) {
+                // The rows are locked and were checked with the UPDATE's own conditions: never expected.
+                throw new IllegalStateException("claiming " + candidates.size() + " locked runs changed " + changed);
+            }
+            List<Run> claimed = new ArrayList<>(candidates.size());
+            for (Waiting row : candidates) {
+                claimed.add(row.claimedBy(node, lease, start));
+            }
+            return new BatchClaim(claimed, passed);
+        });
+    }
+
+    /** A waiting run as locked by {@link #claimAll}, with what its claim depends on. */
+    private record Waiting(Run run, Instant dueAt, boolean cancelRequested) {
+        static Waiting read(ResultSet row) throws SQLException {
+            return new Waiting(RunRows.read(row), Jdbc.instant(row, "due_at"), row.getBoolean("cancel_requested"));
+        }
+
+        /** The conditions of CLAIM, on the locked row. */
+        boolean claimable(Instant now) {
+            boolean due = run.status() == RunStatus.QUEUED
+                    || (run.status() == RunStatus.RETRYING && dueAt != null && !dueAt.isAfter(now));
+            return due && run.attempt() - run.lostAttempts() < run.maxAttempts() && !cancelRequested;
+        }
+
+        /** The row as CLAIM leaves it. */
+        Run claimedBy(String node, Instant leaseUntil, Instant now) {
+            return new Run(run.id(), run.taskId(), run.namespace(), run.taskName(), run.group(), run.trigger(),
+                    run.scheduledAt(), RunStatus.RUNNING, run.attempt() + 1, run.maxAttempts(), run.lostAttempts(), node,
+                    leaseUntil, run.createdAt(), now, null, null, null, run.error(), run.params());
+        }
+    }
+
+    private static String in(String sql, int size) {
+        return String.format(sql, MysqlSchedulerStore.placeholders(size));
+    }
+
+    @Override
     public boolean handBack(long runId, int attempt, String node, Instant now, String reason) {
         return jdbc.autoCommit("hand back run " + runId, connection -> Jdbc.update(connection, HAND_BACK, now,
                 Text.truncate(Text.sanitize(reason), MAX_ERROR), runId, attempt, node) == 1);
@@ -247,11 +335,91 @@ public final class MysqlRunStore implements RunStore {
     @Override
     public boolean complete(long runId, int attempt, RunStatus from, RunOutcome outcome) {
         checkTransition(runId, from, outcome.status());
-        String error = Text.truncate(Text.sanitize(outcome.error()), MAX_ERROR);
-        Object[] values = {outcome.status(), outcome.finishedAt(), outcome.exitCode(), Text.sanitize(outcome.output()),
-            error, outcome.retryAt(), runId, attempt, from};
+        Object[] values = completeValues(new Completion(runId, attempt, from, outcome));
         return jdbc.autoCommit("record the outcome of run " + runId,
                 connection -> Jdbc.update(connection, COMPLETE, values) == 1);
+    }
+
+    @Override
+    public List<Boolean> completeAll(List<Completion> completions) {
+        if (completions.isEmpty()) {
+            return List.of();
+        }
+        Map<Shape, List<Completion>> byShape = new LinkedHashMap<>();
+        for (Completion completion : completions) {
+            checkTransition(completion.runId(), completion.from(), completion.outcome().status());
+        }
+        List<Long> ids = completions.stream().map(Completion::runId).distinct().sorted().toList();
+        // One commit for the lot: with a durable log, the commit is what a result costs.
+        return jdbc.transaction("record the outcomes of " + completions.size() + " runs", connection -> {
+            // The rows are locked first, so each outcome's fence is checked here and the UPDATEs
+            // below (which repeat it) change exactly the rows that passed.
+            Map<Long, String> current = new HashMap<>();
+            for (Object[] row : Jdbc.list(connection, in(LOCK_ATTEMPTS, ids.size()),
+                    row -> new Object[] {row.getLong(1), row.getInt(2) + " " + row.getString(3)}, ids.toArray())) {
+                current.put((Long) row[0], (String) row[1]);
+            }
+            List<Boolean> applied = new ArrayList<>(completions.size());
+            for (Completion completion : completions) {
+                boolean fenced = (completion.attempt() + " " + completion.from().name())
+                        .equals(current.remove(completion.runId()));
+                applied.add(fenced);
+                if (fenced) {
+                    byShape.computeIfAbsent(Shape.of(completion), shape -> new ArrayList<>()).add(completion);
+                }
+            }
+            for (Map.Entry<Shape, List<Completion>> group : byShape.entrySet()) {
+                completeGroup(connection, group.getKey(), group.getValue());
+            }
+            return applied;
+        });
+    }
+
+    /** Outcomes that differ only in when they finished are written by one statement. */
+    private record Shape(RunStatus from, RunStatus to, Integer exitCode, String output, String error, Instant retryAt) {
+        static Shape of(Completion completion) {
+            RunOutcome outcome = completion.outcome();
+            return new Shape(completion.from(), outcome.status(), outcome.exitCode(), Text.sanitize(outcome.output()),
+                    Text.truncate(Text.sanitize(outcome.error()), MAX_ERROR), outcome.retryAt());
+        }
+    }
+
+    private static void completeGroup(Connection connection, Shape shape, List<Completion> group) throws SQLException {
+        StringBuilder finished = new StringBuilder("CASE id");
+        StringBuilder attempts = new StringBuilder("CASE id");
+        List<Object> finishedValues = new ArrayList<>();
+        List<Object> attemptValues = new ArrayList<>();
+        List<Object> ids = new ArrayList<>();
+        for (Completion completion : group) {
+            finished.append(" WHEN ? THEN ?");
+            attempts.append(" WHEN ? THEN ?");
+            finishedValues.add(completion.runId());
+            finishedValues.add(completion.outcome().finishedAt());
+            attemptValues.add(completion.runId());
+            attemptValues.add(completion.attempt());
+            ids.add(completion.runId());
+        }
+        String sql = "UPDATE task_run SET status = ?, finished_at = " + finished + " END, exit_code = ?, output = ?,"
+                + " error = ?, due_at = ?, lease_until = NULL WHERE id IN (" + MysqlSchedulerStore.placeholders(ids.size())
+                + ") AND status = ? AND attempt = " + attempts + " END";
+        List<Object> values = new ArrayList<>();
+        values.add(shape.to());
+        values.addAll(finishedValues);
+        values.addAll(java.util.Arrays.asList(shape.exitCode(), shape.output(), shape.error(), shape.retryAt()));
+        values.addAll(ids);
+        values.add(shape.from());
+        values.addAll(attemptValues);
+        int changed = Jdbc.update(connection, sql, values.toArray());
+        if (changed != group.size()) {
+            throw new IllegalStateException("recording " + group.size() + " locked outcomes changed " + changed + " rows");
+        }
+    }
+
+    private static Object[] completeValues(Completion completion) {
+        RunOutcome outcome = completion.outcome();
+        String error = Text.truncate(Text.sanitize(outcome.error()), MAX_ERROR);
+        return new Object[] {outcome.status(), outcome.finishedAt(), outcome.exitCode(), Text.sanitize(outcome.output()),
+            error, outcome.retryAt(), completion.runId(), completion.attempt(), completion.from()};
     }
 
     @Override

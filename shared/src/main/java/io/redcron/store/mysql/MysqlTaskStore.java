@@ -16,6 +16,10 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -70,6 +74,22 @@ public final class MysqlTaskStore implements TaskStore {
     @Override
     public Optional<Task> get(long id) {
         return jdbc.autoCommit("read task " + id, connection -> Jdbc.one(connection, BY_ID, TaskRows::read, id));
+    }
+
+    @Override
+    public Map<Long, Task> getAll(Collection<Long> ids) {
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        List<Long> unique = List.copyOf(new LinkedHashSet<>(ids));
+        String sql = SELECT + " WHERE t.id IN (" + MysqlSchedulerStore.placeholders(unique.size()) + ")";
+        return jdbc.autoCommit("read tasks", connection -> {
+            Map<Long, Task> found = new HashMap<>();
+            for (Task task : Jdbc.list(connection, sql, TaskRows::read, unique.toArray())) {
+                found.put(task.id(), task);
+            }
+            return found;
+        });
     }
 
     @Override

@@ -34,6 +34,19 @@ public final class RedisEventBus implements EventBus {
     }
 
     @Override
+    public void publishAll(java.util.Collection<Event> events) {
+        if (events.isEmpty()) {
+            return;
+        }
+        try (redis.clients.jedis.AbstractPipeline pipeline = redis.pipelined()) {
+            for (Event event : events) {
+                pipeline.publish(keys.events(), event.encode());
+            }
+            pipeline.sync();
+        }
+    }
+
+    @Override
     public AutoCloseable subscribe(Consumer<Event> listener) {
         AtomicBoolean open = new AtomicBoolean(true);
         JedisPubSub[] current = new JedisPubSub[1];

@@ -5,6 +5,7 @@ import static io.redcron.store.mysql.TaskStoreContract.runTogether;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.redcron.domain.ConcurrencyPolicy;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
@@ -319,6 +320,128 @@ public abstract class RunStoreContract {
         assertThat(kept.status()).isEqualTo(RunStatus.SUCCEEDED);
         assertThat(kept.taskName()).isEqualTo(task.name());
         assertThat(runs.list(RunFilter.all(ns).forTask(task.id()), PageRequest.first(10)).total()).isEqualTo(1);
+    }
+
+    @Test
+    void claimAllTakesTheWaitingRunsOfAllowTasksInOneGo() {
+        Task allow = tasks.create(shell(ns, "allow").concurrencyPolicy(ConcurrencyPolicy.ALLOW).build(), "alice");
+        Run first = runs.insertManual(allow.id(), FIRE, 2, Map.of());
+        Run second = runs.insertManual(allow.id(), FIRE, 2, Map.of());
+        Run taken = runs.insertManual(allow.id(), FIRE, 2, Map.of());
+        runs.claim(taken.id(), "node-b", clock.instant(), clock.instant().plus(LEASE)).orElseThrow();
+        Instant now = clock.instant();
+
+        RunStore.BatchClaim batch = runs.claimAll(List.of(second.id(), first.id(), taken.id(), Long.MAX_VALUE),
+                "node-a", now, now.plus(LEASE));
+
+        assertThat(batch.passed()).isEmpty();
+        assertThat(batch.claimed()).extracting(Run::id).containsExactlyInAnyOrder(first.id(), second.id());
+        for (Run claimed : batch.claimed()) {
+            assertThat(claimed.status()).isEqualTo(RunStatus.RUNNING);
+            assertThat(claimed.attempt()).isEqualTo(1);
+            assertThat(claimed.node()).isEqualTo("node-a");
+            assertThat(claimed.startedAt()).isEqualTo(now);
+            assertThat(claimed.leaseUntil()).isEqualTo(now.plus(LEASE));
+            assertThat(runs.get(claimed.id())).contains(claimed);
+        }
+        assertThat(runs.get(taken.id()).orElseThrow().node()).isEqualTo("node-b");
+        assertThat(runs.claimAll(List.of(first.id(), second.id()), "node-c", now, now.plus(LEASE)).claimed()).isEmpty();
+    }
+
+    @Test
+    void claimAllPassesOnRunsWhoseTaskHasAPolicyToWeigh() {
+        Task allow = tasks.create(shell(ns, "allow").concurrencyPolicy(ConcurrencyPolicy.ALLOW).build(), "alice");
+        Task forbid = tasks.create(shell(ns, "forbid").concurrencyPolicy(ConcurrencyPolicy.FORBID).build(), "alice");
+        Task replace = tasks.create(shell(ns, "replace").concurrencyPolicy(ConcurrencyPolicy.REPLACE).build(), "alice");
+        Run free = runs.insertManual(allow.id(), FIRE, 1, Map.of());
+        Run forbidden = runs.insertManual(forbid.id(), FIRE, 1, Map.of());
+        Run replacing = runs.insertManual(replace.id(), FIRE, 1, Map.of());
+
+        RunStore.BatchClaim batch = runs.claimAll(List.of(free.id(), forbidden.id(), replacing.id()), "node-a",
+                clock.instant(), clock.instant().plus(LEASE));
+
+        assertThat(batch.claimed()).extracting(Run::id).containsExactly(free.id());
+        assertThat(batch.passed()).containsExactlyInAnyOrder(forbidden.id(), replacing.id());
+        assertThat(runs.get(forbidden.id())).contains(forbidden);
+        assertThat(runs.get(replacing.id())).contains(replacing);
+    }
+
+    @Test
+    void claimAllLeavesARetryInItsBackoffAndARunWithoutAttemptsAlone() {
+        Task allow = tasks.create(shell(ns, "allow").concurrencyPolicy(ConcurrencyPolicy.ALLOW).build(), "alice");
+        Run retry = runs.insertManual(allow.id(), FIRE, 2, Map.of());
+        runs.claim(retry.id(), "node-a", clock.instant(), clock.instant().plus(LEASE)).orElseThrow();
+        runs.complete(retry.id(), 1, RunStatus.RUNNING, new RunOutcome(RunStatus.RETRYING, clock.instant(), 1, "",
+                "failed", clock.instant().plusSeconds(60)));
+
+        RunStore.BatchClaim early = runs.claimAll(List.of(retry.id()), "node-a", clock.instant(),
+                clock.instant().plus(LEASE));
+        clock.advance(Duration.ofSeconds(61));
+        RunStore.BatchClaim due = runs.claimAll(List.of(retry.id()), "node-a", clock.instant(),
+                clock.instant().plus(LEASE));
+
+        assertThat(early.claimed()).isEmpty();
+        assertThat(early.passed()).isEmpty();
+        assertThat(due.claimed()).extracting(Run::attempt).containsExactly(2);
+        runs.complete(retry.id(), 2, RunStatus.RUNNING, new RunOutcome(RunStatus.RETRYING, clock.instant(), 1, "",
+                "failed", clock.instant()));
+        assertThat(runs.claimAll(List.of(retry.id()), "node-a", clock.instant(), clock.instant().plus(LEASE))
+                .claimed()).isEmpty();
+    }
+
+    @Test
+    void completeAllRefusesAStaleAttemptInABatchAndWritesTheOthers() {
+        Task allow = tasks.create(shell(ns, "allow").concurrencyPolicy(ConcurrencyPolicy.ALLOW).build(), "alice");
+        List<Long> ids = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            ids.add(runs.insertManual(allow.id(), FIRE, 3, Map.of()).id());
+        }
+        List<Run> claimed = runs.claimAll(ids, "node-a", clock.instant(), clock.instant().plus(LEASE)).claimed();
+        Run ok = claimed.get(0);
+        Run stale = claimed.get(1);
+        Run failing = claimed.get(2);
+        Run reclaimed = claimed.get(3);
+        // Another node now holds the next attempt of this one: the old attempt's result is stale.
+        runs.handBack(reclaimed.id(), 1, "node-a", clock.instant(), "lost");
+        runs.claim(reclaimed.id(), "node-b", clock.instant(), clock.instant().plus(LEASE)).orElseThrow();
+        clock.advance(Duration.ofMillis(40));
+        Instant retryAt = clock.instant().plusSeconds(10);
+
+        List<Boolean> applied = runs.completeAll(List.of(
+                new RunStore.Completion(ok.id(), 1, RunStatus.RUNNING, outcome(RunStatus.SUCCEEDED, 0)),
+                new RunStore.Completion(stale.id(), 2, RunStatus.RUNNING, outcome(RunStatus.SUCCEEDED, 0)),
+                new RunStore.Completion(failing.id(), 1, RunStatus.RUNNING,
+                        new RunOutcome(RunStatus.RETRYING, clock.instant().plusMillis(5), 3, "oops", "exit 3", retryAt)),
+                new RunStore.Completion(reclaimed.id(), 1, RunStatus.RUNNING, outcome(RunStatus.FAILED, 1))));
+
+        assertThat(applied).containsExactly(true, false, true, false);
+        Run done = runs.get(ok.id()).orElseThrow();
+        assertThat(done.status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(done.finishedAt()).isEqualTo(clock.instant());
+        assertThat(done.output()).isEqualTo("out");
+        assertThat(done.leaseUntil()).isNull();
+        assertThat(runs.get(stale.id()).orElseThrow().status()).isEqualTo(RunStatus.RUNNING);
+        Run retrying = runs.get(failing.id()).orElseThrow();
+        assertThat(retrying.status()).isEqualTo(RunStatus.RETRYING);
+        assertThat(retrying.finishedAt()).isEqualTo(clock.instant().plusMillis(5));
+        assertThat(retrying.exitCode()).isEqualTo(3);
+        assertThat(retrying.error()).isEqualTo("exit 3");
+        Run other = runs.get(reclaimed.id()).orElseThrow();
+        assertThat(other.status()).isEqualTo(RunStatus.RUNNING);
+        assertThat(other.node()).isEqualTo("node-b");
+        assertThat(runs.claimAll(List.of(failing.id()), "node-a", retryAt, retryAt.plus(LEASE)).claimed())
+                .extracting(Run::attempt).containsExactly(2);
+    }
+
+    @Test
+    void completeAllRefusesAnIllegalTransitionBeforeWritingAnything() {
+        Run run = claimed(1);
+
+        assertThatThrownBy(() -> runs.completeAll(List.of(
+                new RunStore.Completion(run.id(), 1, RunStatus.RUNNING, outcome(RunStatus.SUCCEEDED, 0)),
+                new RunStore.Completion(run.id(), 1, RunStatus.SUCCEEDED, outcome(RunStatus.FAILED, 1)))))
+                .isInstanceOf(IllegalStateException.class);
+        assertThat(runs.get(run.id()).orElseThrow().status()).isEqualTo(RunStatus.RUNNING);
     }
 
     private Run claimed(int maxAttempts) {

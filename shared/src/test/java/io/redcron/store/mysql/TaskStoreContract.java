@@ -77,6 +77,19 @@ public abstract class TaskStoreContract {
     }
 
     @Test
+    void getAllReadsTheTasksThatExistByIdInOneGo() {
+        Task backup = store.create(exec(ns, "backup").labels(Map.of("team", "ops")).build(), "alice");
+        Task report = store.create(exec(ns, "report").build(), "alice");
+        Task gone = store.create(exec(ns, "gone").build(), "alice");
+        store.delete(gone.id(), "alice");
+
+        Map<Long, Task> found = store.getAll(List.of(backup.id(), report.id(), gone.id(), backup.id()));
+
+        assertThat(found).containsOnly(Map.entry(backup.id(), backup), Map.entry(report.id(), report));
+        assertThat(store.getAll(List.of())).isEmpty();
+    }
+
+    @Test
     void everyPayloadTypeRoundTrips() {
         Task http = store.create(shell(ns, "ping").payload(new HttpPayload("POST", HttpPayload.url("https://example.com/hook?a=1"),
                 Map.of("X-Token", "abc"), "{\"x\":1}", Set.of(200, 202))).build(), "alice");

@@ -21,6 +21,10 @@ import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -40,6 +44,16 @@ final class JavaExecutor implements Executor {
     private final int tailBytes;
     private final Duration grace;
     private final Map<String, TaskHandler> handlers;
+    /**
+     * Threads are reused between attempts: starting one per run costs more than a short handler.
+     * A handler that ignores an interrupt keeps its thread, and the pool simply makes another.
+     */
+    private final ExecutorService threads = Executors.newCachedThreadPool(runnable -> {
+        Thread thread = new Thread(runnable, "redcron-java-" + THREADS.incrementAndGet());
+        thread.setDaemon(true);
+        return thread;
+    });
+    private static final AtomicInteger THREADS = new AtomicInteger();
 
     JavaExecutor(String nodeId, int tailBytes, Duration grace, ClassLoader classLoader) {
         this.nodeId = nodeId;
@@ -70,16 +84,25 @@ final class JavaExecutor implements Executor {
         PrintStream out = new PrintStream(new SinkStream(sink), true, StandardCharsets.UTF_8);
         HandlerContext context = new HandlerContext(request, payload.settings(), out, cancellation);
         CompletableFuture<Throwable> finished = new CompletableFuture<>();
-        Thread thread = new Thread(() -> finished.complete(run(handler, context)),
-                "redcron-java-" + request.runId());
-        thread.setDaemon(true);
+        Thread[] thread = new Thread[1];
+        CountDownLatch onThread = new CountDownLatch(1);
+        Runnable attempt = () -> {
+            thread[0] = Thread.currentThread();
+            onThread.countDown();
+            Throwable failure = run(handler, context);
+            synchronized (finished) {
+                finished.complete(failure);
+                // A pooled thread must not carry this attempt's interrupt into the next one.
+                Thread.interrupted();
+            }
+        };
 
         CompletableFuture<String> stop = new CompletableFuture<>();
         ExecutionStatus status;
         String error = null;
         Cancellation.Registration registration = cancellation.onCancel(() -> stop.complete(cancellation.reason()));
         try {
-            thread.start();
+            threads.execute(attempt);
             awaitFirst(finished, stop, request.timeout());
             if (finished.isDone()) {
                 Throwable failure = finished.join();
@@ -93,7 +116,7 @@ final class JavaExecutor implements Executor {
                 status = stop.isDone() ? ExecutionStatus.CANCELLED : ExecutionStatus.TIMED_OUT;
                 error = stop.isDone() ? stop.join() : "timed out after " + Durations.format(request.timeout());
                 context.stop();
-                thread.interrupt();
+                interrupt(onThread, thread, finished);
                 awaitQuietly(finished);
             }
         } finally {
@@ -102,6 +125,21 @@ final class JavaExecutor implements Executor {
         out.flush();
         sink.detach();
         return new ExecutionResult(status, null, sink.text(), error, Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    /** Interrupts the attempt's thread, if it is still on this attempt. */
+    private static void interrupt(CountDownLatch started, Thread[] thread, CompletableFuture<Throwable> finished) {
+        try {
+            started.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        synchronized (finished) {
+            if (!finished.isDone()) {
+                thread[0].interrupt();
+            }
+        }
     }
 
     private static void awaitFirst(CompletableFuture<Throwable> finished, CompletableFuture<String> stop,

@@ -1,0 +1,158 @@
+package io.redcron.node.worker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.redcron.domain.ConcurrencyPolicy;
+import io.redcron.domain.Run;
+import io.redcron.domain.RunStatus;
+import io.redcron.domain.ShellPayload;
+import io.redcron.domain.Task;
+import io.redcron.port.RunOutcome;
+import io.redcron.port.RunStore;
+import io.redcron.store.mysql.MysqlRunStore;
+import io.redcron.store.mysql.MysqlTaskStore;
+import io.redcron.testing.TestDatabase;
+import io.redcron.testing.TestRedis;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+class ResultWriterIT {
+    private static HikariDataSource pool;
+    private final RunStore runs = new MysqlRunStore(pool, Clock.systemUTC());
+    private final String ns = TestRedis.freshNamespace();
+
+    @BeforeAll
+    static void openDatabase() {
+        pool = TestDatabase.freshDataSource();
+    }
+
+    @AfterAll
+    static void closeDatabase() {
+        pool.close();
+    }
+
+    @Test
+    void aStaleAttemptInABatchIsRefusedWhileTheOthersAreWritten() throws Exception {
+        List<Run> claimed = claimedRuns(3);
+        Run stale = claimed.get(1);
+        // The reaper gave the attempt to another node meanwhile: node-a's result is stale.
+        runs.handBack(stale.id(), 1, "node-a", Instant.now(), "lease ran out");
+        runs.claim(stale.id(), "node-b", Instant.now(), Instant.now().plusSeconds(30)).orElseThrow();
+        Map<Long, Boolean> applied = new ConcurrentHashMap<>();
+        CountDownLatch done = new CountDownLatch(claimed.size());
+        CountDownLatch batches = new CountDownLatch(1);
+
+        try (ResultWriter writer = new ResultWriter(runs, 16, "test-results", batches::countDown)) {
+            for (Run run : claimed) {
+                writer.submit(success(run), new ResultWriter.Callback() {
+                    @Override
+                    public void written(boolean ok) {
+                        applied.put(run.id(), ok);
+                        done.countDown();
+                    }
+
+                    @Override
+                    public void failed(RuntimeException error) {
+                        done.countDown();
+                    }
+                });
+            }
+            assertThat(done.await(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(batches.await(30, TimeUnit.SECONDS)).isTrue();
+        }
+
+        assertThat(applied).containsOnly(Map.entry(claimed.get(0).id(), true), Map.entry(stale.id(), false),
+                Map.entry(claimed.get(2).id(), true));
+        assertThat(runs.get(claimed.get(0).id()).orElseThrow().status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(runs.get(claimed.get(2).id()).orElseThrow().status()).isEqualTo(RunStatus.SUCCEEDED);
+        Run other = runs.get(stale.id()).orElseThrow();
+        assertThat(other.status()).isEqualTo(RunStatus.RUNNING);
+        assertThat(other.node()).isEqualTo("node-b");
+    }
+
+    @Test
+    void manyResultsAreWrittenInFewerTransactionsThanResults() {
+        List<Run> claimed = claimedRuns(200);
+        List<Boolean> applied = java.util.Collections.synchronizedList(new ArrayList<>());
+        java.util.concurrent.atomic.AtomicInteger batches = new java.util.concurrent.atomic.AtomicInteger();
+
+        try (ResultWriter writer = new ResultWriter(runs, 64, "test-results", batches::incrementAndGet)) {
+            for (Run run : claimed) {
+                writer.submit(success(run), new ResultWriter.Callback() {
+                    @Override
+                    public void written(boolean ok) {
+                        applied.add(ok);
+                    }
+
+                    @Override
+                    public void failed(RuntimeException error) {
+                        applied.add(false);
+                    }
+                });
+            }
+            await().atMost(Duration.ofSeconds(30)).until(() -> applied.size() == claimed.size());
+        }
+
+        assertThat(applied).containsOnly(true);
+        assertThat(batches.get()).isBetween(200 / 64 + 1, 199);
+        for (Run run : claimed) {
+            assertThat(runs.get(run.id()).orElseThrow().status()).isEqualTo(RunStatus.SUCCEEDED);
+        }
+    }
+
+    @Test
+    void afterCloseAResultIsStillWrittenAtOnce() {
+        Run run = claimedRuns(1).get(0);
+        ResultWriter writer = new ResultWriter(runs, 8, "test-results", () -> { });
+        writer.close();
+        List<Boolean> applied = new ArrayList<>();
+
+        writer.submit(success(run), new ResultWriter.Callback() {
+            @Override
+            public void written(boolean ok) {
+                applied.add(ok);
+            }
+
+            @Override
+            public void failed(RuntimeException error) {
+                applied.add(false);
+            }
+        });
+
+        assertThat(applied).containsExactly(true);
+    }
+
+    private List<Run> claimedRuns(int count) {
+        MysqlTaskStore tasks = new MysqlTaskStore(pool, Clock.systemUTC());
+        Task task = tasks.create(Task.builder().namespace(ns).name("noop").cron("0 0 0 1 1 ? 2099")
+                .dialect(io.redcron.schedule.CronDialect.QUARTZ).payload(new ShellPayload("true", null, Map.of()))
+                .concurrencyPolicy(ConcurrencyPolicy.ALLOW).build(), "test");
+        List<Long> ids = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            ids.add(runs.insertManual(task.id(), Instant.now(), 2, Map.of()).id());
+        }
+        Instant now = Instant.now();
+        List<Run> claimed = new ArrayList<>(runs.claimAll(ids, "node-a", now, now.plusSeconds(30)).claimed());
+        claimed.sort(java.util.Comparator.comparingLong(Run::id));
+        assertThat(claimed).hasSize(count);
+        return claimed;
+    }
+
+    private static RunStore.Completion success(Run run) {
+        return new RunStore.Completion(run.id(), run.attempt(), RunStatus.RUNNING,
+                new RunOutcome(RunStatus.SUCCEEDED, Instant.now(), 0, "", null));
+    }
+}
