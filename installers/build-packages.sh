@@ -96,7 +96,6 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $(du -sk --exclude=DEBIAN "$tree" | cut -f1)
 Depends: $(echo "$depends" | tr ',' '\n' | sed 's/^ *//' | awk '!seen[$0]++' | paste -sd, - | sed 's/,/, /g')
-Homepage: https://github.com/redcron/redcron
 Description: $1
 $(shift; for line in "$@"; do echo " $line"; done)
 EOF
