@@ -99,7 +99,9 @@ Depends: $(echo "$depends" | tr ',' '\n' | sed 's/^ *//' | awk '!seen[$0]++' | p
 Description: $1
 $(shift; for line in "$@"; do echo " $line"; done)
 EOF
-  # Files are root's, whatever user builds; gzip because the jars inside are compressed already.
+  # Readable by all and writable by root alone, whatever the builder's umask; owned by root,
+  # whatever user builds; gzip because the jars inside are compressed already.
+  chmod -R u+rwX,go+rX,go-w "$tree"
   fakeroot dpkg-deb -Zgzip --build "$tree" "$out/${package}_${deb_version}_${arch}.deb" >/dev/null
   log "$(basename "$out/${package}_${deb_version}_${arch}.deb") ($(du -h "$out/${package}_${deb_version}_${arch}.deb" | cut -f1))"
 }
@@ -129,6 +131,8 @@ build_node() {
   install -m 0644 "$here/node/redcron-node.service" "$tree/lib/systemd/system/"
   # The packaged service serves /metrics and /health; the template leaves them off.
   packaged_config < "$here/config/redcron.yaml" > "$tree/etc/redcron/redcron.yaml"
+  grep -q '^  port: 9464$' "$tree/etc/redcron/redcron.yaml" \
+    || die "config/redcron.yaml has no metrics.port line to turn on (expected '  port: 0' under 'metrics:')"
   chmod 0644 "$tree/etc/redcron/redcron.yaml"
   install -m 0644 "$here/node/redcron.env" "$tree/usr/share/redcron-node/redcron.env"
   install -m 0644 "$here/grafana/redcron.json" "$tree/usr/share/redcron-node/grafana-dashboard.json"
