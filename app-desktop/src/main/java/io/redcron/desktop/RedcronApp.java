@@ -6,6 +6,7 @@ import io.redcron.desktop.session.SessionFactory;
 import io.redcron.desktop.ui.FxUiExecutor;
 import io.redcron.desktop.ui.Messages;
 import javafx.application.Application;
+import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 
@@ -14,6 +15,9 @@ import java.util.Locale;
 
 /** The desktop application: one window that shows the connection screen, then the main window. */
 public final class RedcronApp extends Application {
+    /** Starts, shows the first window and quits: how packaging checks that an installed app runs. */
+    public static final String SMOKE_TEST = "--smoke-test";
+
     private FxUiExecutor executor;
     private AppContext context;
 
@@ -35,6 +39,10 @@ public final class RedcronApp extends Application {
         stage.setMinHeight(600);
         stage.setScene(scene);
         stage.show();
+        if (getParameters().getRaw().contains(SMOKE_TEST)) {
+            System.out.println("Redcron desktop started: window '" + stage.getTitle() + "' shown");
+            Platform.runLater(Platform::exit);
+        }
     }
 
     /** The app's look: AtlantaFX's Primer Light theme for every window. */
