@@ -67,9 +67,7 @@ public record Task(Long id, String namespace, String name, String group, String 
             Checks.optionalText("labels", value, 200);
         });
         alertTargets = alertTargets == null ? List.of() : List.copyOf(alertTargets);
-        for (String target : alertTargets) {
-            Checks.text("alerts", target, 500);
-        }
+        alertTargets.forEach(AlertTarget::parse);
         params = Checks.params("params", params);
     }
 
