@@ -3,6 +3,9 @@ package io.redcron.node.worker;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
+import io.redcron.node.alert.Alert;
+import io.redcron.node.alert.AlertKind;
+import io.redcron.node.alert.AlertSink;
 import io.redcron.node.worker.execution.ExecutionResult;
 import io.redcron.port.EventBus;
 import io.redcron.port.QueuedRun;
@@ -31,9 +34,10 @@ final class RunFinisher {
     private final Clock clock;
     private final DoubleSupplier random;
     private final io.redcron.node.metrics.NodeMetrics metrics;
+    private final AlertSink alerts;
 
     RunFinisher(String nodeId, RunStore runs, RunQueue queue, EventBus events, Clock clock, DoubleSupplier random,
-                io.redcron.node.metrics.NodeMetrics metrics) {
+                io.redcron.node.metrics.NodeMetrics metrics, AlertSink alerts) {
         this.nodeId = nodeId;
         this.runs = runs;
         this.queue = queue;
@@ -41,6 +45,7 @@ final class RunFinisher {
         this.clock = clock;
         this.random = random;
         this.metrics = metrics;
+        this.alerts = alerts;
     }
 
     private volatile boolean silenced;
@@ -75,6 +80,8 @@ final class RunFinisher {
         } else if (outcome.status() == RunStatus.FAILED || outcome.status() == RunStatus.TIMED_OUT) {
             queue.dead(queued, outcome.error(), now);
             metrics.deadRun();
+            alerts.raise(Alert.runEnded(outcome.status() == RunStatus.FAILED ? AlertKind.RUN_FAILED
+                    : AlertKind.RUN_TIMED_OUT, flight.task, run, outcome.status(), outcome.error(), outcome.exitCode(), now));
         }
         publishFinished(run.id());
     }
