@@ -79,6 +79,16 @@ class AlertSettingsTest {
                 .hasMessageNotContaining("hunter2");
     }
 
+    @Test
+    void aJdbcUrlThatCarriesAPasswordIsRefusedWithoutRepeatingIt() {
+        assertBad(Map.of("mysql.url", "jdbc:mysql://db:3306/redcron?useSSL=true&password=hunter2"),
+                "mysql.url: must not carry a password; set REDCRON_MYSQL_PASSWORD or mysql.password-file");
+        assertBad(Map.of("mysql.url", "jdbc:mysql://redcron:hunter2@db:3306/redcron"),
+                "mysql.url: must not carry a password; set REDCRON_MYSQL_PASSWORD or mysql.password-file");
+        assertThat(ConfigLoader.load(null, Map.of(), Map.of("mysql.url", "jdbc:mysql://db:3306/redcron?sslMode=VERIFY_IDENTITY"))
+                .mysql().jdbcUrl()).endsWith("VERIFY_IDENTITY");
+    }
+
     private static void assertBad(Map<String, String> overrides, String message) {
         assertThatThrownBy(() -> ConfigLoader.load(null, Map.of(), overrides)).isInstanceOf(ConfigException.class)
                 .hasMessage(message);

@@ -6,6 +6,7 @@ import io.redcron.domain.AlertTarget;
 import io.redcron.domain.InvalidTaskException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -74,7 +75,7 @@ public final class AlertDispatcher implements AlertSink, AutoCloseable {
         try {
             delivery.execute(() -> {
                 queued.decrementAndGet();
-                route(alert);
+                aboutItsRun(alert, () -> route(alert));
             });
         } catch (RejectedExecutionException e) {
             queued.decrementAndGet();
@@ -97,7 +98,7 @@ public final class AlertDispatcher implements AlertSink, AutoCloseable {
         try {
             for (AlertRateLimiter.Summary summary : limiter.closeWindows(clock.instant())) {
                 AlertTarget target = AlertTarget.parse(summary.key().target());
-                deliver(target, summary.latest(), summary.suppressed(), 1);
+                aboutItsRun(summary.latest(), () -> deliver(target, summary.latest(), summary.suppressed(), 1));
             }
         } catch (RuntimeException e) {
             LOG.warn("Could not send alert summaries: {}", e.getMessage());
@@ -136,12 +137,13 @@ public final class AlertDispatcher implements AlertSink, AutoCloseable {
         try {
             channel.send(target, alert, suppressed);
             metrics.sent(channel.name());
+            LOG.debug("{} alert for {} sent to {}", alert.kind(), alert.subject(), target.redacted());
         } catch (DeliveryException e) {
             if (e.retryable() && attempt < attempts) {
                 Duration wait = backoff(attempt);
                 LOG.info("{} alert for {} not delivered ({}); attempt {} of {} in {} ms", alert.kind(), alert.subject(),
                         e.getMessage(), attempt + 1, attempts, wait.toMillis());
-                schedule(() -> deliver(target, alert, suppressed, attempt + 1), wait);
+                schedule(() -> aboutItsRun(alert, () -> deliver(target, alert, suppressed, attempt + 1)), wait);
             } else {
                 LOG.warn("{} alert for {} given up after {} attempt(s): {}", alert.kind(), alert.subject(), attempt,
                         e.getMessage());
@@ -151,6 +153,20 @@ public final class AlertDispatcher implements AlertSink, AutoCloseable {
             LOG.warn("{} alert for {} to {} failed: {}", alert.kind(), alert.subject(), target.redacted(),
                     e.getClass().getSimpleName());
             metrics.failed(channel.name());
+        }
+    }
+
+    /** Log lines about an alert for a run carry the run's id, as the worker's lines do. */
+    private static void aboutItsRun(Alert alert, Runnable work) {
+        if (alert.runId() == null) {
+            work.run();
+            return;
+        }
+        MDC.put("runId", alert.runId().toString());
+        try {
+            work.run();
+        } finally {
+            MDC.remove("runId");
         }
     }
 

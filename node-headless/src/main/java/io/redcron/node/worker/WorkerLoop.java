@@ -162,6 +162,7 @@ public final class WorkerLoop implements Runnable {
         Run run = flight.run;
         // Every log line written while this slot works on the run names it (logback's %X{runId}).
         MDC.put("runId", Long.toString(run.id()));
+        LOG.debug("Run {} attempt {} of task '{}' starting", run.id(), run.attempt(), run.taskName());
         ExecutionResult result;
         try {
             Map<String, String> params = new HashMap<>(flight.task.params());
