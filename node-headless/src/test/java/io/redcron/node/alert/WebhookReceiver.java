@@ -17,9 +17,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /** A real HTTP endpoint that records what webhooks POST to it and answers with scripted statuses. */
-final class WebhookReceiver implements AutoCloseable {
-    record Received(String path, Map<String, List<String>> headers, String body) {
-        String header(String name) {
+public final class WebhookReceiver implements AutoCloseable {
+    public record Received(String path, Map<String, List<String>> headers, String body) {
+        public String header(String name) {
             return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
                     .map(e -> e.getValue().get(0)).findFirst().orElse(null);
         }
@@ -30,7 +30,7 @@ final class WebhookReceiver implements AutoCloseable {
     private final Deque<Integer> statuses = new ConcurrentLinkedDeque<>();
     private volatile CountDownLatch gate = new CountDownLatch(0);
 
-    WebhookReceiver() {
+    public WebhookReceiver() {
         try {
             server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         } catch (IOException e) {
@@ -54,25 +54,25 @@ final class WebhookReceiver implements AutoCloseable {
         server.start();
     }
 
-    String url(String path) {
+    public String url(String path) {
         return "http://127.0.0.1:" + server.getAddress().getPort() + path;
     }
 
     /** The next requests are answered with these statuses, in order; then 204. */
-    void answer(Integer... codes) {
+    public void answer(Integer... codes) {
         statuses.addAll(List.of(codes));
     }
 
     /** Holds every answer until {@link #open()}: a receiver that hangs. */
-    void hold() {
+    public void hold() {
         gate = new CountDownLatch(1);
     }
 
-    void open() {
+    public void open() {
         gate.countDown();
     }
 
-    List<Received> received() {
+    public List<Received> received() {
         synchronized (received) {
             return List.copyOf(received);
         }
