@@ -179,6 +179,10 @@ public final class ConfigLoader {
         }
         Optional<AlertConfig.Smtp> smtp = Optional.empty();
         String host = get(Setting.ALERTS_SMTP_HOST);
+        if (host.isEmpty() && !items(Setting.ALERTS_SMTP_TO).isEmpty()) {
+            // Recipients without a server would silently receive nothing.
+            throw new ConfigException(Setting.ALERTS_SMTP_TO.key(), "needs alerts.smtp.host (the SMTP server to send through)");
+        }
         if (!host.isEmpty()) {
             AlertConfig.Tls tls = parsed(Setting.ALERTS_SMTP_TLS, AlertConfig.Tls::parse);
             int port = integer(Setting.ALERTS_SMTP_PORT, 0, 65535);

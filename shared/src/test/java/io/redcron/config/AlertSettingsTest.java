@@ -64,6 +64,7 @@ class AlertSettingsTest {
         assertBad(Map.of("alerts.smtp.host", "mail", "alerts.smtp.from", "x@example.com", "alerts.smtp.tls", "ssl"),
                 "alerts.smtp.tls: 'ssl' must be starttls, tls or none");
         assertBad(Map.of("alerts.smtp.host", "mail"), "alerts.smtp.from: is required when alerts.smtp.host is set");
+        assertBad(Map.of("alerts.smtp.to", "ops@example.com"), "alerts.smtp.to: needs alerts.smtp.host (the SMTP server to send through)");
         assertBad(Map.of("alerts.smtp.host", "mail", "alerts.smtp.from", "x@example.com", "alerts.smtp.to", "a@b.c;d@e.f"),
                 "alerts.smtp.to: 'mailto:a@b.c;d@e.f' is not one plain e-mail address (write mailto:ops@example.com, one address per target)");
         assertBad(Map.of("alerts.rate-limit", "often"), "alerts.rate-limit: 'often' is not a duration (for example 500ms, 30s, 5m)");
