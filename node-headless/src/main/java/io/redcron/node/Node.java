@@ -94,7 +94,9 @@ public final class Node implements AutoCloseable {
         this.events = new RedisEventBus(redis, keys, config.redis());
         this.startedAt = clock.instant();
         this.metrics = new io.redcron.node.metrics.NodeMetrics(nodeId, config.node().namespace());
-        this.alerts = new AlertDispatcher(config.alerts(), config.node().namespace(), nodeId, clock, metrics.registry());
+        MysqlTaskStore taskDefinitions = new MysqlTaskStore(dataSource, clock);
+        this.alerts = new AlertDispatcher(config.alerts(), config.node().namespace(), nodeId, clock, metrics.registry(),
+                taskId -> taskDefinitions.get(taskId).map(io.redcron.domain.Task::alertTargets).orElse(java.util.List.of()));
     }
 
     public Node start() {

@@ -38,15 +38,23 @@ public final class AlertDispatcher implements AlertSink, AutoCloseable {
     private final AlertMetrics metrics;
     private final ScheduledExecutorService delivery;
     private final AtomicInteger queued = new AtomicInteger();
+    private final TaskTargets taskTargets;
 
     public AlertDispatcher(AlertConfig config, String namespace, String nodeId, Clock clock, MeterRegistry registry) {
-        this(config, namespace, nodeId, clock, registry, Duration.ofSeconds(1));
+        this(config, namespace, nodeId, clock, registry, TaskTargets.NONE);
+    }
+
+    /** @param taskTargets reads the targets of a task when an alert about it came without them */
+    public AlertDispatcher(AlertConfig config, String namespace, String nodeId, Clock clock, MeterRegistry registry,
+                           TaskTargets taskTargets) {
+        this(config, namespace, nodeId, clock, registry, taskTargets, Duration.ofSeconds(1));
     }
 
     /** @param firstBackoff wait before the second attempt; doubled for each one after */
     AlertDispatcher(AlertConfig config, String namespace, String nodeId, Clock clock, MeterRegistry registry,
-                    Duration firstBackoff) {
+                    TaskTargets taskTargets, Duration firstBackoff) {
         this.config = config;
+        this.taskTargets = taskTargets;
         this.clock = clock;
         this.firstBackoff = firstBackoff;
         this.limiter = new AlertRateLimiter(config.rateLimit());
@@ -110,7 +118,7 @@ public final class AlertDispatcher implements AlertSink, AutoCloseable {
         Map<String, AlertTarget> out = new LinkedHashMap<>();
         config.webhook().ifPresent(hook -> out.put(hook.text(), hook));
         config.smtp().ifPresent(smtp -> smtp.to().forEach(to -> out.put(to.text(), to)));
-        for (String text : alert.taskTargets()) {
+        for (String text : taskTargetsOf(alert)) {
             try {
                 AlertTarget target = AlertTarget.parse(text);
                 out.putIfAbsent(target.text(), target);
@@ -119,6 +127,19 @@ public final class AlertDispatcher implements AlertSink, AutoCloseable {
             }
         }
         return new ArrayList<>(out.values());
+    }
+
+    private List<String> taskTargetsOf(Alert alert) {
+        if (!alert.taskTargets().isEmpty() || alert.taskId() == null) {
+            return alert.taskTargets();
+        }
+        try {
+            return taskTargets.of(alert.taskId());
+        } catch (RuntimeException e) {
+            LOG.warn("{} alert for {}: could not read the task's own targets, only the global ones get it: {}",
+                    alert.kind(), alert.subject(), e.getMessage());
+            return List.of();
+        }
     }
 
     private static AlertRateLimiter.Key key(AlertTarget target, Alert alert) {

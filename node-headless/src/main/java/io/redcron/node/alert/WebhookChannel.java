@@ -24,7 +24,9 @@ final class WebhookChannel implements Channel {
     private final Clock clock;
 
     WebhookChannel(Secret secret, String namespace, String reportedBy, Clock clock) {
-        this.http = HttpClient.newBuilder().connectTimeout(TIMEOUT).followRedirects(HttpClient.Redirect.NEVER).build();
+        // HTTP/1.1: an h2c upgrade offer on plain http:// confuses some receivers and proxies.
+        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(TIMEOUT)
+                .followRedirects(HttpClient.Redirect.NEVER).build();
         this.secret = secret;
         this.namespace = namespace;
         this.reportedBy = reportedBy;

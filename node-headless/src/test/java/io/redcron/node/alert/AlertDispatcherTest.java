@@ -101,8 +101,10 @@ class AlertDispatcherTest {
         }
         dispatcher.raise(failure(8L, 99L, List.of()));
 
-        await().untilAsserted(() -> assertThat(meters.counter("redcron.alerts.suppressed").count()).isEqualTo(49));
-        assertThat(receiver.received()).hasSize(2);
+        await().untilAsserted(() -> {
+            assertThat(meters.counter("redcron.alerts.suppressed").count()).isEqualTo(49);
+            assertThat(receiver.received()).hasSize(2);
+        });
         clock.advance(Duration.ofSeconds(10));
         await().untilAsserted(() -> assertThat(receiver.received()).hasSize(3));
         JsonNode summary = JSON.readTree(receiver.received().get(2).body());
@@ -131,7 +133,7 @@ class AlertDispatcherTest {
     }
 
     private AlertDispatcher dispatcher(AlertConfig config) {
-        return new AlertDispatcher(config, "prod", "node-a", clock, meters, Duration.ofMillis(20));
+        return new AlertDispatcher(config, "prod", "node-a", clock, meters, TaskTargets.NONE, Duration.ofMillis(20));
     }
 
     private AlertConfig config(Duration rateLimit, int queueSize) {

@@ -44,7 +44,7 @@ class AlertHooksIT {
         receiver = new WebhookReceiver();
         cluster = new TestCluster();
         cluster.start("leader", Map.of("alerts.webhook.url", receiver.url("/hook"), "scheduler.misfire-threshold", "5s",
-                "worker.types", "exec,shell"));
+                "worker.types", "exec,shell", "scheduler.queue-deadline", "3s"));
         redis = RedisConnector.open(RedisConfig.fromUri(TestRedis.uri()), "test", 2);
     }
 
@@ -75,6 +75,19 @@ class AlertHooksIT {
         assertThat(alert.at("/details/status").asText()).isEqualTo("TIMED_OUT");
         assertThat(alert.get("message").asText()).contains("timed out after 1s");
         awaitAlert("/hook", "RUN_TIMED_OUT", "slow-report");
+    }
+
+    @Test
+    void aRunNoWorkerTookIsFailedDeadAndReportedToTheTasksTargetsToo() {
+        Task task = cluster.add(cluster.shell("orphan", "0 0 0 1 1 ? 2099", "echo never").group("nobody-serves-this")
+                .alertTargets(List.of(receiver.url("/orphans"))));
+        Run run = trigger(task);
+
+        JsonNode alert = awaitAlert("/orphans", "RUN_DEAD", "orphan");
+
+        assertThat(alert.get("runId").asLong()).isEqualTo(run.id());
+        assertThat(alert.get("message").asText()).contains("no worker took it").contains("nobody-serves-this");
+        awaitAlert("/hook", "RUN_DEAD", "orphan");
     }
 
     @Test
