@@ -47,7 +47,10 @@ public final class AlertRateLimiter {
         Window open = windows.get(key);
         if (open != null && now.isBefore(open.closesAt)) {
             open.suppressed++;
-            open.latest = alert;
+            // Alerts are routed by more than one thread: the latest is the one raised last, not the last to arrive.
+            if (open.latest == null || !alert.at().isBefore(open.latest.at())) {
+                open.latest = alert;
+            }
             return Admission.HELD_BACK;
         }
         windows.put(key, new Window(now.plus(window)));

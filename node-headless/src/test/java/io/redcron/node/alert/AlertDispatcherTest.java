@@ -109,7 +109,7 @@ class AlertDispatcherTest {
         await().untilAsserted(() -> assertThat(receiver.received()).hasSize(3));
         JsonNode summary = JSON.readTree(receiver.received().get(2).body());
         assertThat(summary.get("suppressed").asInt()).isEqualTo(49);
-        assertThat(summary.get("runId").asLong()).isEqualTo(50);
+        assertThat(summary.get("runId").asLong()).as("one of those held back").isBetween(2L, 50L);
     }
 
     @Test

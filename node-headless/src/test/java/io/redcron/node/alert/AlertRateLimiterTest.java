@@ -58,6 +58,16 @@ class AlertRateLimiterTest {
     }
 
     @Test
+    void theSummaryCarriesTheAlertRaisedLastEvenIfItArrivedEarlier() {
+        limiter.admit(key, alert(1), T0);
+        limiter.admit(key, new Alert(AlertKind.RUN_FAILED, T0.plusSeconds(9), 1L, "backup", 9L, null, "", Map.of(), List.of()), T0.plusSeconds(10));
+        limiter.admit(key, new Alert(AlertKind.RUN_FAILED, T0.plusSeconds(8), 1L, "backup", 8L, null, "", Map.of(), List.of()), T0.plusSeconds(10));
+
+        assertThat(limiter.closeWindows(T0.plusSeconds(600))).singleElement()
+                .satisfies(summary -> assertThat(summary.latest().runId()).isEqualTo(9L));
+    }
+
+    @Test
     void quietKeysAreForgotten() {
         limiter.admit(key, alert(1), T0);
 
