@@ -4,6 +4,9 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.config.RedcronConfig;
 import io.redcron.domain.NodeInfo;
 import io.redcron.domain.NodeRole;
+import io.redcron.node.alert.Alert;
+import io.redcron.node.alert.AlertDispatcher;
+import io.redcron.node.alert.NodeWatch;
 import io.redcron.node.metrics.NodeMetrics;
 import io.redcron.node.scheduler.FirePlanner;
 import io.redcron.node.scheduler.LeaderElection;
@@ -70,6 +73,7 @@ public final class Node implements AutoCloseable {
     private io.redcron.node.metrics.MetricsServer metricsServer;
     private Leadership leadership;
     private volatile long lastHeartbeat = System.nanoTime();
+    private final AlertDispatcher alerts;
 
     public Node(RedcronConfig config, Clock clock) {
         this.config = config;
@@ -90,6 +94,9 @@ public final class Node implements AutoCloseable {
         this.events = new RedisEventBus(redis, keys, config.redis());
         this.startedAt = clock.instant();
         this.metrics = new io.redcron.node.metrics.NodeMetrics(nodeId, config.node().namespace());
+        MysqlTaskStore taskDefinitions = new MysqlTaskStore(dataSource, clock);
+        this.alerts = new AlertDispatcher(config.alerts(), config.node().namespace(), nodeId, clock, metrics.registry(),
+                taskId -> taskDefinitions.get(taskId).map(io.redcron.domain.Task::alertTargets).orElse(java.util.List.of()));
     }
 
     public Node start() {
@@ -108,10 +115,12 @@ public final class Node implements AutoCloseable {
             scheduler = parts.loop(new SchedulerLoop.Settings(namespace, config.scheduler().tick(),
                     Duration.ofSeconds(2), config.scheduler().batchSize(),
                     new FirePlanner(config.scheduler().misfireThreshold(), config.scheduler().batchSize())),
-                    leadership, clock);
+                    leadership, clock, alerts);
             election = new LeaderElection(namespace, nodeId, new RedisLeaderLease(redis, keys),
-                    new MysqlFencingEpochs(dataSource, clock), leadership, lease, System::nanoTime, scheduler::wake);
+                    new MysqlFencingEpochs(dataSource, clock), leadership, lease, System::nanoTime, this::elected);
             housekeeper.every(LeaderElection.period(lease), "leader election", election);
+            housekeeper.every(HEARTBEAT.dividedBy(2), "node watch",
+                    new NodeWatch(registry, alerts, this::isLeader, HEARTBEAT.multipliedBy(2), clock));
             schedulerThread = start("redcron-scheduler", scheduler);
         }
         if (config.node().roles().contains(NodeRole.WORKER)) {
@@ -120,7 +129,7 @@ public final class Node implements AutoCloseable {
             worker = new WorkerLoop(new WorkerLoop.Settings(nodeId, config.node().groups(), config.node().slots(),
                     config.worker().lease(), config.scheduler().misfireThreshold(), config.worker().taskCacheTtl(),
                     config.worker().resultBatch()), queue, runs, tasks, new ExecutorRegistry(config.worker(), nodeId),
-                    liveLog, events, clock, slots, metrics);
+                    liveLog, events, clock, slots, metrics, alerts);
             housekeeper.every(config.worker().lease().dividedBy(3), "lease renewal", worker::renewLeases);
             housekeeper.every(Duration.ofMillis(250), "live output", liveLog::flush);
             workerThread = start("redcron-worker", worker);
@@ -164,6 +173,12 @@ public final class Node implements AutoCloseable {
         LOG.info("Metrics and health on http://{}:{}/metrics and /health", config.metricsBind(), metricsServer.port());
     }
 
+    private void elected() {
+        scheduler.wake();
+        leadership.current().ifPresent(term ->
+                alerts.raise(Alert.leaderChanged(config.node().nodeId(), term.epoch(), clock.instant())));
+    }
+
     public NodeMetrics metrics() {
         return metrics;
     }
@@ -204,6 +219,7 @@ public final class Node implements AutoCloseable {
         }
         join(schedulerThread);
         join(workerThread);
+        alerts.close();
         redis.close();
         dataSource.close();
     }
@@ -247,6 +263,7 @@ public final class Node implements AutoCloseable {
         } catch (RuntimeException e) {
             LOG.debug("removing heartbeat: {}", e.getMessage());
         }
+        alerts.close();
         redis.close();
         dataSource.close();
         LOG.info("Node {} stopped", config.node().nodeId());

@@ -3,6 +3,7 @@ package io.redcron.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.redcron.domain.AlertTarget;
 import io.redcron.domain.Durations;
 import io.redcron.domain.InvalidTaskException;
 import io.redcron.domain.NodeRole;
@@ -24,6 +25,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.function.Function;
@@ -37,6 +39,8 @@ import java.util.regex.PatternSyntaxException;
  */
 public final class ConfigLoader {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final Set<String> SECRET_KEYS = Set.of("redis.password", "mysql.password", "alerts.webhook.secret",
+            "alerts.smtp.password");
 
     private final Map<String, String> values = new LinkedHashMap<>();
     private final Map<String, String> env;
@@ -83,10 +87,9 @@ public final class ConfigLoader {
     }
 
     private void put(String key, String value, String source) {
-        if (key.equals("redis.password") || key.equals("mysql.password")) {
-            throw new ConfigException(key, "passwords are not read from " + source + "; set "
-                    + (key.startsWith("redis") ? "REDCRON_REDIS_PASSWORD" : "REDCRON_MYSQL_PASSWORD")
-                    + " or " + key + "-file");
+        if (SECRET_KEYS.contains(key)) {
+            throw new ConfigException(key, "passwords are not read from " + source + "; set REDCRON_"
+                    + key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_') + " or " + key + "-file");
         }
         if (Setting.byKey(key).isEmpty()) {
             throw new ConfigException(key, "is not a known setting (in " + source + ")");
@@ -162,7 +165,59 @@ public final class ConfigLoader {
         if (bind.isBlank()) {
             throw new ConfigException(Setting.METRICS_BIND.key(), "is required (an address such as 0.0.0.0 or 127.0.0.1)");
         }
-        return new RedcronConfig(redis, mysql, node, scheduler, worker, integer(Setting.METRICS_PORT, 0, 65535), bind);
+        return new RedcronConfig(redis, mysql, node, scheduler, worker, integer(Setting.METRICS_PORT, 0, 65535), bind,
+                alerts(), parsed(Setting.LOG_FORMAT, LogFormat::parse));
+    }
+
+    private AlertConfig alerts() {
+        Optional<AlertTarget.Webhook> webhook = Optional.empty();
+        if (!get(Setting.ALERTS_WEBHOOK_URL).isEmpty()) {
+            AlertTarget target = parsed(Setting.ALERTS_WEBHOOK_URL, AlertTarget::parse);
+            if (!(target instanceof AlertTarget.Webhook hook)) {
+                throw new ConfigException(Setting.ALERTS_WEBHOOK_URL.key(), "must be an http(s):// URL");
+            }
+            webhook = Optional.of(hook);
+        }
+        Optional<AlertConfig.Smtp> smtp = Optional.empty();
+        String host = get(Setting.ALERTS_SMTP_HOST);
+        if (host.isEmpty() && !items(Setting.ALERTS_SMTP_TO).isEmpty()) {
+            // Recipients without a server would silently receive nothing.
+            throw new ConfigException(Setting.ALERTS_SMTP_TO.key(), "needs alerts.smtp.host (the SMTP server to send through)");
+        }
+        if (!host.isEmpty()) {
+            AlertConfig.Tls tls = parsed(Setting.ALERTS_SMTP_TLS, AlertConfig.Tls::parse);
+            int port = integer(Setting.ALERTS_SMTP_PORT, 0, 65535);
+            String from = get(Setting.ALERTS_SMTP_FROM);
+            if (from.isEmpty()) {
+                throw new ConfigException(Setting.ALERTS_SMTP_FROM.key(), "is required when alerts.smtp.host is set");
+            }
+            parsed(Setting.ALERTS_SMTP_FROM, AlertTarget::email);
+            List<AlertTarget.Email> to = new ArrayList<>();
+            for (String address : items(Setting.ALERTS_SMTP_TO)) {
+                to.add(parsed(Setting.ALERTS_SMTP_TO, ignored -> AlertTarget.email(address)));
+            }
+            String caFile = get(Setting.ALERTS_SMTP_CA_FILE);
+            if (!caFile.isEmpty() && !Files.isReadable(Path.of(caFile))) {
+                throw new ConfigException(Setting.ALERTS_SMTP_CA_FILE.key(), "cannot read " + caFile);
+            }
+            smtp = Optional.of(new AlertConfig.Smtp(host, port == 0 ? tls.defaultPort() : port,
+                    get(Setting.ALERTS_SMTP_USER), secret("REDCRON_ALERTS_SMTP_PASSWORD", Setting.ALERTS_SMTP_PASSWORD_FILE),
+                    from, to, tls, caFile.isEmpty() ? Optional.empty() : Optional.of(Path.of(caFile)),
+                    Duration.ofSeconds(10)));
+        }
+        return new AlertConfig(webhook, secret("REDCRON_ALERTS_WEBHOOK_SECRET", Setting.ALERTS_WEBHOOK_SECRET_FILE),
+                integer(Setting.ALERTS_WEBHOOK_ATTEMPTS, 1, 20), smtp, duration(Setting.ALERTS_RATE_LIMIT),
+                integer(Setting.ALERTS_QUEUE_SIZE, 10, 1_000_000));
+    }
+
+    /** Parses a value; the parser's message (which may start with a field name) becomes the key's. */
+    private <T> T parsed(Setting setting, Function<String, T> parse) {
+        try {
+            return parse.apply(get(setting));
+        } catch (IllegalArgumentException e) {
+            String reason = e.getMessage().substring(e.getMessage().indexOf(':') + 1).trim();
+            throw new ConfigException(setting.key(), reason);
+        }
     }
 
     private String get(Setting setting) {

@@ -13,6 +13,9 @@ public record MysqlConfig(String jdbcUrl, String user, Secret password, int pool
 
     public static final int DEFAULT_POOL_SIZE = 10;
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
+    /** {@code ?password=…} (any case, also {@code xdevapi.password}…) or {@code //user:password@host}. */
+    private static final java.util.regex.Pattern CREDENTIALS_IN_URL = java.util.regex.Pattern.compile(
+            "(?i)[?&;][^=&;]*password=|//[^/@?]*:[^/@?]*@");
 
     public MysqlConfig {
         if (jdbcUrl == null || jdbcUrl.isBlank()) {
@@ -21,6 +24,11 @@ public record MysqlConfig(String jdbcUrl, String user, Secret password, int pool
         String lower = jdbcUrl.toLowerCase(Locale.ROOT);
         if (!lower.startsWith("jdbc:mysql:") && !lower.startsWith("jdbc:mariadb:")) {
             throw new ConfigException("mysql.url", "'" + jdbcUrl + "' must start with jdbc:mysql:// or jdbc:mariadb://");
+        }
+        if (CREDENTIALS_IN_URL.matcher(jdbcUrl).find()) {
+            // A URL is printed in messages and logs; the password would go with it. (Not echoed here either.)
+            throw new ConfigException("mysql.url", "must not carry a password; set REDCRON_MYSQL_PASSWORD or"
+                    + " mysql.password-file");
         }
         if (user == null || user.isBlank()) {
             throw new ConfigException("mysql.user", "is required");

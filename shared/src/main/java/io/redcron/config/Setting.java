@@ -36,7 +36,21 @@ public enum Setting {
     METRICS_PORT("metrics.port", "0", "Port of /metrics and /health; 0 turns the endpoint off"),
     METRICS_BIND("metrics.bind", "0.0.0.0", "Address the /metrics and /health endpoint listens on"),
     WORKER_RESULT_BATCH("worker.result-batch", "256", "Most results a worker writes in one database transaction (results waiting meanwhile share a commit)"),
-    WORKER_TASK_CACHE_TTL("worker.task-cache-ttl", "5s", "How long a worker reuses a task's definition; a task-changed event drops it at once");
+    WORKER_TASK_CACHE_TTL("worker.task-cache-ttl", "5s", "How long a worker reuses a task's definition; a task-changed event drops it at once"),
+    ALERTS_WEBHOOK_URL("alerts.webhook.url", "", "Webhook that receives every alert (JSON POST); tasks may name their own targets too"),
+    ALERTS_WEBHOOK_SECRET_FILE("alerts.webhook.secret-file", "", "File holding the key that signs webhook requests with HMAC-SHA256 (else REDCRON_ALERTS_WEBHOOK_SECRET)"),
+    ALERTS_WEBHOOK_ATTEMPTS("alerts.webhook.attempts", "5", "Deliveries tried per webhook alert, with exponential backoff from 1s"),
+    ALERTS_SMTP_HOST("alerts.smtp.host", "", "SMTP server for e-mail alerts; empty turns e-mail off"),
+    ALERTS_SMTP_PORT("alerts.smtp.port", "0", "SMTP port; 0 means 587 for starttls, 465 for tls, 25 for none"),
+    ALERTS_SMTP_TLS("alerts.smtp.tls", "starttls", "starttls (required: never falls back to plain text), tls (SMTPS) or none"),
+    ALERTS_SMTP_USER("alerts.smtp.user", "", "SMTP login; empty sends without logging in"),
+    ALERTS_SMTP_PASSWORD_FILE("alerts.smtp.password-file", "", "File holding the SMTP password (else REDCRON_ALERTS_SMTP_PASSWORD)"),
+    ALERTS_SMTP_FROM("alerts.smtp.from", "", "Sender address of alert e-mails; required with alerts.smtp.host"),
+    ALERTS_SMTP_TO("alerts.smtp.to", "", "Comma-separated addresses that receive every alert"),
+    ALERTS_SMTP_CA_FILE("alerts.smtp.ca-file", "", "PEM certificates to trust for the SMTP server instead of the JVM's trust store"),
+    ALERTS_RATE_LIMIT("alerts.rate-limit", "10m", "At most one alert per target, task (or node) and kind in this window; the rest are counted and summed up"),
+    ALERTS_QUEUE_SIZE("alerts.queue-size", "1000", "Alerts waiting for delivery; beyond it new ones are dropped and counted"),
+    LOG_FORMAT("log.format", "text", "Log lines as readable text or as JSON, one object per line");
 
     private final String key;
     private final String defaultValue;
@@ -75,5 +89,6 @@ public enum Setting {
     }
 
     /** Secrets come only from the environment or a file named in the config, never from the config itself. */
-    public static final List<String> SECRET_ENV = List.of("REDCRON_REDIS_PASSWORD", "REDCRON_MYSQL_PASSWORD");
+    public static final List<String> SECRET_ENV = List.of("REDCRON_REDIS_PASSWORD", "REDCRON_MYSQL_PASSWORD",
+            "REDCRON_ALERTS_WEBHOOK_SECRET", "REDCRON_ALERTS_SMTP_PASSWORD");
 }

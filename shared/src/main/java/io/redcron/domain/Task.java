@@ -71,6 +71,7 @@ public record Task(Long id, String namespace, String name, String group, String 
             Checks.text("alerts", target, 500);
         }
         Checks.payloadList("alerts", alertTargets);
+        alertTargets.forEach(AlertTarget::parse);
         params = Checks.params("params", params);
     }
 

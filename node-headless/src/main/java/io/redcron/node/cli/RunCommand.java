@@ -39,6 +39,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--node-id", paramLabel = "ID", description = "Unique node name. Default: host name and process id.")
     String nodeId;
 
+    @Option(names = "--log-format", paramLabel = "FORMAT", description = "Log lines as text or json. Default: log.format.")
+    String logFormat;
+
     @Override
     public Integer call() throws Exception {
         Map<String, String> overrides = new LinkedHashMap<>();
@@ -54,7 +57,11 @@ final class RunCommand implements Callable<Integer> {
         if (nodeId != null) {
             overrides.put("node.id", nodeId);
         }
+        if (logFormat != null) {
+            overrides.put("log.format", logFormat);
+        }
         RedcronConfig config = connection.resolve(System.getenv(), overrides);
+        io.redcron.node.logging.LogOutput.use(config.logFormat());
         Node node = new Node(config, Clock.systemUTC()).start();
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -112,6 +112,11 @@ public final class NodeMetrics {
     }
 
     /** The Prometheus text exposition of every metric. */
+    /** For parts that keep meters of their own (alerts). */
+    public io.micrometer.core.instrument.MeterRegistry registry() {
+        return registry;
+    }
+
     public String scrape() {
         return registry.scrape();
     }

@@ -3,6 +3,8 @@ package io.redcron.node.scheduler;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
+import io.redcron.node.alert.Alert;
+import io.redcron.node.alert.AlertSink;
 import io.redcron.port.Dispatch;
 import io.redcron.port.QueuedRun;
 import io.redcron.port.RunQueue;
@@ -28,16 +30,18 @@ final class FirePass {
     private final RunQueue queue;
     private final FirePlanner planner;
     private final int batchSize;
+    private final AlertSink alerts;
     private final Map<String, CronSchedule> schedules = new ConcurrentHashMap<>();
 
     FirePass(String namespace, SchedulerStore store, ScheduleIndex index, RunQueue queue, FirePlanner planner,
-             int batchSize) {
+             int batchSize, AlertSink alerts) {
         this.namespace = namespace;
         this.store = store;
         this.index = index;
         this.queue = queue;
         this.planner = planner;
         this.batchSize = batchSize;
+        this.alerts = alerts;
     }
 
     /** Returns how many index entries were due (a full batch means: run again at once). */
@@ -68,7 +72,9 @@ final class FirePass {
         }
         List<QueuedRun> enqueue = new ArrayList<>();
         if (!batch.isEmpty()) {
-            for (Run run : store.recordFires(namespace, epoch, batch)) {
+            List<Run> recorded = store.recordFires(namespace, epoch, batch);
+            Alert.misfiresSkipped(tasks, recorded, now).forEach(alerts::raise);
+            for (Run run : recorded) {
                 if (run.status() == RunStatus.QUEUED) {
                     enqueue.add(QueuedRun.of(run.group(), run.id()));
                 }

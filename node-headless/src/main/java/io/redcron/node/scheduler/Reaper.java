@@ -24,15 +24,17 @@ final class Reaper {
     private final RunQueue queue;
     private final Duration lease;
     private final int maxLostAttempts;
+    private final io.redcron.node.alert.AlertSink alerts;
 
     Reaper(String namespace, String nodeId, RecoveryStore recovery, RunQueue queue, Duration lease,
-           int maxLostAttempts) {
+           int maxLostAttempts, io.redcron.node.alert.AlertSink alerts) {
         this.namespace = namespace;
         this.nodeId = nodeId;
         this.recovery = recovery;
         this.queue = queue;
         this.lease = lease;
         this.maxLostAttempts = maxLostAttempts;
+        this.alerts = alerts;
     }
 
     /** Returns how many runs were recovered or failed. */
@@ -47,6 +49,8 @@ final class Reaper {
                 requeue.add(QueuedRun.of(run.group(), run.id()));
             } else if (status == RunStatus.FAILED) {
                 queue.dead(QueuedRun.of(run.group(), run.id()), reason + " (too many lost attempts)", now);
+                alerts.raise(io.redcron.node.alert.Alert.runEnded(io.redcron.node.alert.AlertKind.RUN_DEAD, null, run,
+                        RunStatus.FAILED, reason + " (too many lost attempts)", null, now));
             }
             if (status != null) {
                 handled++;

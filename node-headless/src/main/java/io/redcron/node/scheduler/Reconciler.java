@@ -30,6 +30,7 @@ final class Reconciler {
     private final RunQueue queue;
     private final Duration grace;
     private final Duration queueDeadline;
+    private final io.redcron.node.alert.AlertSink alerts;
 
     /**
      * @param grace         how long a waiting run may be missing from Redis before it is requeued
@@ -37,13 +38,14 @@ final class Reconciler {
      * @param queueDeadline how long a run may wait for a worker before it is failed
      */
     Reconciler(String namespace, RecoveryStore recovery, RunStore runs, RunQueue queue, Duration grace,
-               Duration queueDeadline) {
+               Duration queueDeadline, io.redcron.node.alert.AlertSink alerts) {
         this.namespace = namespace;
         this.recovery = recovery;
         this.runs = runs;
         this.queue = queue;
         this.grace = grace;
         this.queueDeadline = queueDeadline;
+        this.alerts = alerts;
     }
 
     /** Returns how many runs were requeued or failed. */
@@ -85,6 +87,8 @@ final class Reconciler {
                     + " of being due: no worker took it (does any node serve group '" + run.group() + "'?)";
             if (runs.changeIdle(run.id(), run.status(), RunStatus.FAILED, reason, now)) {
                 queue.dead(QueuedRun.of(run.group(), run.id()), reason, now);
+                alerts.raise(io.redcron.node.alert.Alert.runEnded(io.redcron.node.alert.AlertKind.RUN_DEAD, null, run,
+                        RunStatus.FAILED, reason, null, now));
                 failed++;
             }
         }

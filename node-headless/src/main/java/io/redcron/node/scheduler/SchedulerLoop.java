@@ -41,13 +41,19 @@ public final class SchedulerLoop implements Runnable {
 
     public SchedulerLoop(Settings settings, Leadership leadership, SchedulerStore store, ScheduleIndex index,
                          RunQueue queue, Reaper reaper, Reconciler reconciler, Clock clock) {
+        this(settings, leadership, store, index, queue, reaper, reconciler, clock, io.redcron.node.alert.AlertSink.NONE);
+    }
+
+    public SchedulerLoop(Settings settings, Leadership leadership, SchedulerStore store, ScheduleIndex index,
+                         RunQueue queue, Reaper reaper, Reconciler reconciler, Clock clock,
+                         io.redcron.node.alert.AlertSink alerts) {
         this.namespace = settings.namespace();
         this.leadership = leadership;
         this.store = store;
         this.index = index;
         this.queue = queue;
         this.sync = new IndexSync(namespace, store, index);
-        this.fires = new FirePass(namespace, store, index, queue, settings.planner(), settings.batchSize());
+        this.fires = new FirePass(namespace, store, index, queue, settings.planner(), settings.batchSize(), alerts);
         this.reaper = reaper;
         this.reconciler = reconciler;
         this.clock = clock;

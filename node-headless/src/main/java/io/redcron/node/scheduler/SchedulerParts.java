@@ -1,5 +1,6 @@
 package io.redcron.node.scheduler;
 
+import io.redcron.node.alert.AlertSink;
 import io.redcron.port.RecoveryStore;
 import io.redcron.port.RunQueue;
 import io.redcron.port.RunStore;
@@ -18,8 +19,12 @@ public record SchedulerParts(String namespace, String nodeId, SchedulerStore sto
     public static final int MAX_LOST_ATTEMPTS = 3;
 
     public SchedulerLoop loop(SchedulerLoop.Settings settings, Leadership leadership, Clock clock) {
-        Reaper reaper = new Reaper(namespace, nodeId, recovery, queue, runLease, MAX_LOST_ATTEMPTS);
-        Reconciler reconciler = new Reconciler(namespace, recovery, runs, queue, runLease, queueDeadline);
-        return new SchedulerLoop(settings, leadership, store, index, queue, reaper, reconciler, clock);
+        return loop(settings, leadership, clock, AlertSink.NONE);
+    }
+
+    public SchedulerLoop loop(SchedulerLoop.Settings settings, Leadership leadership, Clock clock, AlertSink alerts) {
+        Reaper reaper = new Reaper(namespace, nodeId, recovery, queue, runLease, MAX_LOST_ATTEMPTS, alerts);
+        Reconciler reconciler = new Reconciler(namespace, recovery, runs, queue, runLease, queueDeadline, alerts);
+        return new SchedulerLoop(settings, leadership, store, index, queue, reaper, reconciler, clock, alerts);
     }
 }

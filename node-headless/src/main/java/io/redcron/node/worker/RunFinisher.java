@@ -3,6 +3,9 @@ package io.redcron.node.worker;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
+import io.redcron.node.alert.Alert;
+import io.redcron.node.alert.AlertKind;
+import io.redcron.node.alert.AlertSink;
 import io.redcron.node.worker.execution.ExecutionResult;
 import io.redcron.port.EventBus;
 import io.redcron.port.QueuedRun;
@@ -37,9 +40,10 @@ final class RunFinisher {
     private final io.redcron.node.metrics.NodeMetrics metrics;
     private final ResultWriter writer;
     private final Queue<EventBus.Event> finished = new ConcurrentLinkedQueue<>();
+    private final AlertSink alerts;
 
     RunFinisher(String nodeId, RunStore runs, ResultWriter writer, RunQueue queue, EventBus events, Clock clock,
-                DoubleSupplier random, io.redcron.node.metrics.NodeMetrics metrics) {
+                DoubleSupplier random, io.redcron.node.metrics.NodeMetrics metrics, AlertSink alerts) {
         this.nodeId = nodeId;
         this.runs = runs;
         this.writer = writer;
@@ -48,6 +52,7 @@ final class RunFinisher {
         this.clock = clock;
         this.random = random;
         this.metrics = metrics;
+        this.alerts = alerts;
     }
 
     private volatile boolean silenced;
@@ -86,7 +91,7 @@ final class RunFinisher {
                     public void written(boolean applied) {
                         try {
                             if (!silenced) {
-                                recorded(run, result, outcome, applied, now);
+                                recorded(flight, result, outcome, applied, now);
                             }
                         } finally {
                             done.run();
@@ -104,7 +109,8 @@ final class RunFinisher {
     }
 
     /** What follows a result once it is written (or refused because another node owns the run now). */
-    private void recorded(Run run, ExecutionResult result, RunOutcome outcome, boolean applied, Instant now) {
+    private void recorded(InFlight flight, ExecutionResult result, RunOutcome outcome, boolean applied, Instant now) {
+        Run run = flight.run;
         if (!applied) {
             LOG.warn("Run {} attempt {}: result {} not recorded, this node no longer owns the run", run.id(),
                     run.attempt(), result.status());
@@ -117,6 +123,8 @@ final class RunFinisher {
         } else if (outcome.status() == RunStatus.FAILED || outcome.status() == RunStatus.TIMED_OUT) {
             queue.dead(queued, outcome.error(), now);
             metrics.deadRun();
+            alerts.raise(Alert.runEnded(outcome.status() == RunStatus.FAILED ? AlertKind.RUN_FAILED
+                    : AlertKind.RUN_TIMED_OUT, flight.task, run, outcome.status(), outcome.error(), outcome.exitCode(), now));
         }
         publishFinished(run.id());
     }

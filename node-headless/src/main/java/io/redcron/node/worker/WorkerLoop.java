@@ -3,6 +3,7 @@ package io.redcron.node.worker;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
+import io.redcron.node.alert.AlertSink;
 import io.redcron.node.worker.execution.ExecutionRequest;
 import io.redcron.node.worker.execution.ExecutionResult;
 import io.redcron.node.worker.execution.ExecutionStatus;
@@ -16,6 +17,7 @@ import io.redcron.port.RunStore;
 import io.redcron.port.TaskStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -77,6 +79,12 @@ public final class WorkerLoop implements Runnable {
     public WorkerLoop(Settings settings, RunQueue queue, RunStore runs, TaskStore tasks, ExecutorRegistry executors,
                       LiveLog liveLog, EventBus events, Clock clock, ExecutorService slots,
                       io.redcron.node.metrics.NodeMetrics metrics) {
+        this(settings, queue, runs, tasks, executors, liveLog, events, clock, slots, metrics, AlertSink.NONE);
+    }
+
+    public WorkerLoop(Settings settings, RunQueue queue, RunStore runs, TaskStore tasks, ExecutorRegistry executors,
+                      LiveLog liveLog, EventBus events, Clock clock, ExecutorService slots,
+                      io.redcron.node.metrics.NodeMetrics metrics, AlertSink alerts) {
         this.settings = settings;
         this.queue = queue;
         this.runs = runs;
@@ -89,7 +97,8 @@ public final class WorkerLoop implements Runnable {
         this.clock = clock;
         this.slots = slots;
         this.free = new Semaphore(settings.slots());
-        this.finisher = new RunFinisher(settings.nodeId(), runs, writer, queue, events, clock, Math::random, metrics);
+        this.finisher = new RunFinisher(settings.nodeId(), runs, writer, queue, events, clock, Math::random, metrics,
+                alerts);
         this.metrics = metrics;
     }
 
@@ -229,6 +238,9 @@ public final class WorkerLoop implements Runnable {
 
     private void execute(InFlight flight) {
         Run run = flight.run;
+        // Every log line written while this slot works on the run names it (logback's %X{runId}).
+        MDC.put("runId", Long.toString(run.id()));
+        LOG.debug("Run {} attempt {} of task '{}' starting", run.id(), run.attempt(), run.taskName());
         ExecutionResult result;
         try {
             Map<String, String> params = new HashMap<>(flight.task.params());
@@ -251,6 +263,7 @@ public final class WorkerLoop implements Runnable {
             inFlight.remove(run.id());
         } finally {
             free.release();
+            MDC.remove("runId");
         }
     }
 

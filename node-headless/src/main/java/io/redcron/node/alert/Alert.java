@@ -1,0 +1,104 @@
+package io.redcron.node.alert;
+
+import io.redcron.domain.Run;
+import io.redcron.domain.RunStatus;
+import io.redcron.domain.Task;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One event worth an alert. It is about a task (and then usually one of its runs) or about a
+ * node; {@code taskTargets} are the task's own alert targets, delivered to besides the global ones.
+ *
+ * @param details short facts shown as they are (attempt, exit code, epoch…); never secrets
+ */
+public record Alert(AlertKind kind, Instant at, Long taskId, String taskName, Long runId, String node,
+                    String message, Map<String, String> details, List<String> taskTargets) {
+
+    public Alert {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(at, "at");
+        message = message == null ? "" : message;
+        details = Map.copyOf(details);
+        taskTargets = List.copyOf(taskTargets);
+        if (taskId == null && node == null) {
+            throw new IllegalArgumentException("an alert is about a task or a node");
+        }
+    }
+
+    /** What the rate limit counts per target and kind: one task, or one node. */
+    public String subject() {
+        return taskId != null ? "task " + taskId : "node " + node;
+    }
+
+    /** A run that ended for good: FAILED, TIMED_OUT (no attempts left), or dead after lost attempts. */
+    public static Alert runEnded(AlertKind kind, Task task, Run run, RunStatus status, String error, Integer exitCode,
+                                 Instant at) {
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("status", status.name());
+        details.put("attempt", Integer.toString(run.attempt()));
+        details.put("maxAttempts", Integer.toString(run.maxAttempts()));
+        details.put("scheduledAt", run.scheduledAt().toString());
+        details.put("trigger", run.trigger().name());
+        details.put("group", run.group());
+        if (exitCode != null) {
+            details.put("exitCode", exitCode.toString());
+        }
+        return new Alert(kind, at, run.taskId(), run.taskName(), run.id(), null, error, details,
+                task == null ? List.of() : task.alertTargets());
+    }
+
+    /** One alert per task with fires recorded SKIPPED in a scheduler pass (a misfire policy at work). */
+    public static List<Alert> misfiresSkipped(Map<Long, Task> tasks, List<Run> recorded, Instant at) {
+        Map<Long, List<Run>> skipped = new LinkedHashMap<>();
+        for (Run run : recorded) {
+            if (run.status() == RunStatus.SKIPPED) {
+                skipped.computeIfAbsent(run.taskId(), id -> new ArrayList<>()).add(run);
+            }
+        }
+        List<Alert> out = new ArrayList<>();
+        skipped.forEach((taskId, runs) -> {
+            Task task = tasks.get(taskId);
+            if (task != null) {
+                runs.sort(Comparator.comparing(Run::scheduledAt));
+                out.add(misfiresSkipped(task, runs, at));
+            }
+        });
+        return out;
+    }
+
+    /** Fires of one task recorded SKIPPED by its misfire policy in one scheduler pass. */
+    public static Alert misfiresSkipped(Task task, List<Run> skipped, Instant at) {
+        Run first = skipped.get(0);
+        Run last = skipped.get(skipped.size() - 1);
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("skipped", Integer.toString(skipped.size()));
+        details.put("firstScheduledAt", first.scheduledAt().toString());
+        details.put("lastScheduledAt", last.scheduledAt().toString());
+        details.put("misfirePolicy", task.misfirePolicy().name());
+        String message = skipped.size() + " fire(s) of '" + task.name() + "' from " + first.scheduledAt() + " to "
+                + last.scheduledAt() + " were skipped" + (first.error() == null ? "" : ": " + first.error());
+        return new Alert(AlertKind.MISFIRE_SKIPPED, at, task.id(), task.name(), skipped.size() == 1 ? first.id() : null,
+                null, message, details, task.alertTargets());
+    }
+
+    public static Alert nodeLost(String lostNode, String host, Instant lastSeen, Instant at) {
+        Duration silent = Duration.between(lastSeen, at);
+        return new Alert(AlertKind.NODE_LOST, at, null, null, null, lostNode,
+                "node " + lostNode + " on " + host + " has not sent a heartbeat for " + silent.toSeconds() + "s",
+                Map.of("host", host, "lastSeen", lastSeen.toString()), List.of());
+    }
+
+    public static Alert leaderChanged(String leader, long epoch, Instant at) {
+        return new Alert(AlertKind.LEADER_CHANGED, at, null, null, null, leader,
+                "node " + leader + " now leads the scheduler (epoch " + epoch + ")",
+                Map.of("epoch", Long.toString(epoch)), List.of());
+    }
+}

@@ -1,0 +1,37 @@
+package io.redcron.node.alert;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+
+/** Counters of what became of alerts: {@code redcron_alerts_*_total}. */
+final class AlertMetrics {
+    private final MeterRegistry registry;
+    private final Counter dropped;
+    private final Counter suppressed;
+
+    AlertMetrics(MeterRegistry registry) {
+        this.registry = registry;
+        this.dropped = Counter.builder("redcron.alerts.dropped")
+                .description("Alerts dropped because the delivery queue was full").register(registry);
+        this.suppressed = Counter.builder("redcron.alerts.suppressed")
+                .description("Alerts held back by the rate limit (summed up later)").register(registry);
+    }
+
+    void sent(String channel) {
+        Counter.builder("redcron.alerts.sent").description("Alerts delivered, by channel").tag("channel", channel)
+                .register(registry).increment();
+    }
+
+    void failed(String channel) {
+        Counter.builder("redcron.alerts.failed").description("Alerts given up after their last attempt, by channel")
+                .tag("channel", channel).register(registry).increment();
+    }
+
+    void dropped() {
+        dropped.increment();
+    }
+
+    void suppressed() {
+        suppressed.increment();
+    }
+}

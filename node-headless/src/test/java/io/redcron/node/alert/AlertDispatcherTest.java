@@ -1,0 +1,154 @@
+package io.redcron.node.alert;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.redcron.config.AlertConfig;
+import io.redcron.config.Secret;
+import io.redcron.domain.AlertTarget;
+import io.redcron.store.mysql.MutableClock;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+class AlertDispatcherTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String SECRET = "whsec-7f3a9c";
+
+    private final WebhookReceiver receiver = new WebhookReceiver();
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T12:00:00Z"));
+    private AlertDispatcher dispatcher;
+
+    @AfterEach
+    void stop() {
+        if (dispatcher != null) {
+            dispatcher.close();
+        }
+        receiver.close();
+    }
+
+    @Test
+    void sendsSignedJsonToTheGlobalWebhookAndTheTasksOwn() throws Exception {
+        dispatcher = dispatcher(config(Duration.ofMinutes(10), 100));
+
+        dispatcher.raise(failure(7L, 42L, List.of(receiver.url("/team-hook"), "mailto:ignored@example.com")));
+
+        await().untilAsserted(() -> assertThat(receiver.received()).hasSize(2));
+        assertThat(receiver.received()).extracting(WebhookReceiver.Received::path)
+                .containsExactlyInAnyOrder("/global", "/team-hook");
+        WebhookReceiver.Received request = receiver.received().get(0);
+        String timestamp = request.header("X-Redcron-Timestamp");
+        assertThat(timestamp).isEqualTo(Long.toString(clock.instant().getEpochSecond()));
+        assertThat(request.header("X-Redcron-Signature")).isEqualTo("sha256=" + hmac(timestamp + "." + request.body()));
+        assertThat(request.header("Content-Type")).startsWith("application/json");
+        assertThat(request.header("X-Redcron-Event")).isEqualTo("RUN_FAILED");
+        JsonNode body = JSON.readTree(request.body());
+        assertThat(body.get("version").asInt()).isEqualTo(1);
+        assertThat(body.get("kind").asText()).isEqualTo("RUN_FAILED");
+        assertThat(body.get("namespace").asText()).isEqualTo("prod");
+        assertThat(body.get("reportedBy").asText()).isEqualTo("node-a");
+        assertThat(body.at("/task/name").asText()).isEqualTo("backup");
+        assertThat(body.get("runId").asLong()).isEqualTo(42);
+        assertThat(body.at("/details/exitCode").asText()).isEqualTo("3");
+        assertThat(body.get("suppressed").asInt()).isZero();
+        assertThat(body.get("title").asText()).isEqualTo("[redcron prod] run failed: backup (run 42)");
+        // No SMTP server is configured: the mailto: target is counted as failed, the webhooks were not held up.
+        await().untilAsserted(() -> assertThat(meters.counter("redcron.alerts.failed", "channel", "email").count()).isEqualTo(1));
+    }
+
+    @Test
+    void retriesAFailingWebhookWithBackoffUntilItAnswers() {
+        receiver.answer(503, 500);
+        dispatcher = dispatcher(config(Duration.ofMinutes(10), 100));
+
+        dispatcher.raise(failure(7L, 1L, List.of()));
+
+        await().untilAsserted(() -> assertThat(meters.counter("redcron.alerts.sent", "channel", "webhook").count()).isEqualTo(1));
+        assertThat(receiver.received()).hasSize(3);
+        assertThat(receiver.received()).extracting(WebhookReceiver.Received::body).containsOnly(receiver.received().get(0).body());
+    }
+
+    @Test
+    void givesUpAtOnceOnAnAnswerThatRetryingCannotChange() {
+        receiver.answer(404);
+        dispatcher = dispatcher(config(Duration.ofMinutes(10), 100));
+
+        dispatcher.raise(failure(7L, 1L, List.of()));
+
+        await().untilAsserted(() -> assertThat(meters.counter("redcron.alerts.failed", "channel", "webhook").count()).isEqualTo(1));
+        assertThat(receiver.received()).hasSize(1);
+    }
+
+    @Test
+    void aTaskFailingOverAndOverSendsOneAlertThenASummary() throws Exception {
+        dispatcher = dispatcher(config(Duration.ofSeconds(10), 100));
+
+        for (long run = 1; run <= 50; run++) {
+            dispatcher.raise(failure(7L, run, List.of()));
+        }
+        dispatcher.raise(failure(8L, 99L, List.of()));
+
+        await().untilAsserted(() -> {
+            assertThat(meters.counter("redcron.alerts.suppressed").count()).isEqualTo(49);
+            assertThat(receiver.received()).hasSize(2);
+        });
+        clock.advance(Duration.ofSeconds(10));
+        await().untilAsserted(() -> assertThat(receiver.received()).hasSize(3));
+        JsonNode summary = JSON.readTree(receiver.received().get(2).body());
+        assertThat(summary.get("suppressed").asInt()).isEqualTo(49);
+        assertThat(summary.get("runId").asLong()).as("one of those held back").isBetween(2L, 50L);
+    }
+
+    @Test
+    void aHangingReceiverNeverBlocksTheCallerAndAFullQueueDropsAndCounts() {
+        receiver.hold();
+        dispatcher = dispatcher(config(Duration.ofMinutes(10), 10));
+        dispatcher.raise(failure(1L, 1L, List.of()));
+        dispatcher.raise(failure(2L, 2L, List.of()));
+        await().untilAsserted(() -> assertThat(receiver.received()).hasSize(2));
+
+        long started = System.nanoTime();
+        for (long task = 3; task < 18; task++) {
+            dispatcher.raise(failure(task, task, List.of()));
+        }
+        Duration raising = Duration.ofNanos(System.nanoTime() - started);
+
+        assertThat(raising).isLessThan(Duration.ofMillis(500));
+        assertThat(meters.counter("redcron.alerts.dropped").count()).isEqualTo(5);
+        receiver.open();
+        await().untilAsserted(() -> assertThat(meters.counter("redcron.alerts.sent", "channel", "webhook").count()).isEqualTo(12));
+    }
+
+    private AlertDispatcher dispatcher(AlertConfig config) {
+        return new AlertDispatcher(config, "prod", "node-a", clock, meters, TaskTargets.NONE, Duration.ofMillis(20));
+    }
+
+    private AlertConfig config(Duration rateLimit, int queueSize) {
+        return new AlertConfig(Optional.of((AlertTarget.Webhook) AlertTarget.parse(receiver.url("/global"))),
+                Secret.of(SECRET), 5, Optional.empty(), rateLimit, queueSize);
+    }
+
+    private Alert failure(long taskId, long runId, List<String> targets) {
+        return new Alert(AlertKind.RUN_FAILED, clock.instant(), taskId, taskId == 7L ? "backup" : "task-" + taskId, runId,
+                null, "exit code 3", Map.of("exitCode", "3", "attempt", "1"), targets);
+    }
+
+    private static String hmac(String data) throws Exception {
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(SECRET.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+        return HexFormat.of().formatHex(mac.doFinal(data.getBytes(StandardCharsets.UTF_8)));
+    }
+}
