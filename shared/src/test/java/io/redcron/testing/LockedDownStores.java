@@ -58,35 +58,64 @@ public final class LockedDownStores implements AutoCloseable {
     private final EmbeddedMariaDb database;
     private final RedisProcess redis;
     private final int redisPort;
+    private final TestCertificates certificates;
 
-    private LockedDownStores(EmbeddedMariaDb database, RedisProcess redis, int redisPort) {
+    private LockedDownStores(EmbeddedMariaDb database, RedisProcess redis, int redisPort, TestCertificates certificates) {
         this.database = database;
         this.redis = redis;
         this.redisPort = redisPort;
+        this.certificates = certificates;
     }
 
-    /** Starts both servers; {@code dir} keeps the Redis files. */
+    /** Starts both servers, plain; {@code dir} keeps the Redis files. */
     public static LockedDownStores start(Path dir) {
+        return start(dir, null);
+    }
+
+    /**
+     * Starts both servers speaking TLS only: Redis on a TLS port alone ({@code port 0}), MariaDB
+     * with a server certificate and every Redcron user altered to {@code REQUIRE SSL}.
+     */
+    public static LockedDownStores startWithTls(Path dir) {
+        return start(dir, TestCertificates.create(dir.resolve("pki")));
+    }
+
+    private static LockedDownStores start(Path dir, TestCertificates certificates) {
         Path installers = installers();
         int port = RedisProcess.freePort();
         Path acl = dir.resolve("users.acl");
         write(acl, withPasswords(read(installers.resolve("redis/users.acl")), ">"));
-        RedisProcess redis = RedisProcess.start(dir.resolve("redis"), List.of("port " + port, "aclfile " + acl,
-                "appendonly yes"));
+        List<String> redisConfig = new java.util.ArrayList<>(List.of("aclfile " + acl, "appendonly yes"));
+        List<String> databaseArgs = List.of();
+        if (certificates == null) {
+            redisConfig.add("port " + port);
+        } else {
+            redisConfig.addAll(List.of("port 0", "tls-port " + port, "tls-cert-file " + certificates.serverPem(),
+                    "tls-key-file " + certificates.serverKey(), "tls-ca-cert-file " + certificates.caPem(),
+                    "tls-auth-clients optional"));
+            databaseArgs = List.of("--ssl-ca=" + certificates.caPem(), "--ssl-cert=" + certificates.serverPem(),
+                    "--ssl-key=" + certificates.serverKey());
+        }
+        RedisProcess redis = RedisProcess.start(dir.resolve("redis"), redisConfig);
         EmbeddedMariaDb database;
         try {
-            database = EmbeddedMariaDb.startPrivate(List.of());
+            database = EmbeddedMariaDb.startPrivate(databaseArgs);
         } catch (RuntimeException e) {
             redis.close();
             throw e;
         }
-        LockedDownStores stores = new LockedDownStores(database, redis, port);
+        LockedDownStores stores = new LockedDownStores(database, redis, port, certificates);
         try {
             database.executeAsRoot(statements(installers.resolve("sql/migrator.sql")));
             try (HikariDataSource migrator = MysqlDataSources.open(stores.mysql(Role.MIGRATOR))) {
                 Migrations.apply(migrator);
             }
             database.executeAsRoot(statements(installers.resolve("sql/roles.sql")));
+            if (certificates != null) {
+                for (Role role : Role.values()) {
+                    database.executeAsRoot("ALTER USER '" + role.databaseUser() + "'@'%' REQUIRE SSL");
+                }
+            }
         } catch (RuntimeException e) {
             stores.close();
             throw e;
@@ -94,7 +123,17 @@ public final class LockedDownStores implements AutoCloseable {
         return stores;
     }
 
+    /** The test PKI of a TLS set-up (null for a plain one). */
+    public TestCertificates certificates() {
+        return certificates;
+    }
+
     public MysqlConfig mysql(Role role) {
+        if (certificates != null) {
+            return new MysqlConfig(jdbcUrl(), role.databaseUser(), role.password(), 4, Duration.ofSeconds(5),
+                    io.redcron.config.MysqlTlsMode.VERIFY_IDENTITY, new io.redcron.config.TlsFiles("mysql.tls",
+                    certificates.caPem(), null, Secret.NONE, null, Secret.NONE));
+        }
         return new MysqlConfig(jdbcUrl(), role.databaseUser(), role.password(), 4, Duration.ofSeconds(5));
     }
 
@@ -109,7 +148,7 @@ public final class LockedDownStores implements AutoCloseable {
 
     /** {@code redis://redcron-viewer@127.0.0.1:port}; the password comes apart, as in production. */
     public String redisUri(Role role) {
-        return "redis://" + role.redisUser() + "@127.0.0.1:" + redisPort;
+        return (certificates == null ? "redis://" : "rediss://") + role.redisUser() + "@127.0.0.1:" + redisPort;
     }
 
     public RedisConfig redis(Role role) {
@@ -118,7 +157,7 @@ public final class LockedDownStores implements AutoCloseable {
 
     /** Redis's default user, which the ACL file leaves as it is: the administrator. */
     public String redisAdminUri() {
-        return "redis://127.0.0.1:" + redisPort;
+        return (certificates == null ? "redis://" : "rediss://") + "127.0.0.1:" + redisPort;
     }
 
     @Override

@@ -31,8 +31,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A node runs with nothing but the rights of installers/sql/roles.sql and installers/redis/users.acl:
- * it leads, schedules, executes and records a task an operator added.
+ * A node runs with nothing but the rights of installers/sql/roles.sql and installers/redis/users.acl,
+ * over TLS only (a Redis with no plain port, a database whose users require TLS, both verified
+ * against the test's CA): it leads, schedules, executes and records a task an operator added.
  */
 class NodeRolesIT {
     @TempDir
@@ -41,7 +42,7 @@ class NodeRolesIT {
 
     @BeforeAll
     static void start() {
-        stores = LockedDownStores.start(dir);
+        stores = LockedDownStores.startWithTls(dir);
     }
 
     @AfterAll
@@ -52,7 +53,7 @@ class NodeRolesIT {
     }
 
     @Test
-    void theNodeUserSchedulesAndExecutesARunThatAnOperatorsTaskAsksFor() {
+    void theNodeUserSchedulesAndExecutesARunThatAnOperatorsTaskAsksForOverTls() {
         Task task;
         try (HikariDataSource operator = MysqlDataSources.open(stores.mysql(Role.OPERATOR))) {
             task = new MysqlTaskStore(operator, Clock.systemUTC()).create(Task.builder().namespace("locked")
@@ -60,11 +61,13 @@ class NodeRolesIT {
                     .payload(new ShellPayload("echo locked-down $REDCRON_RUN_ID", null, Map.of()))
                     .timeout(Duration.ofSeconds(30)).build(), "operator");
         }
+        Map<String, String> settings = new java.util.HashMap<>(Map.of("redis.uri", stores.redisUri(Role.NODE),
+                "mysql.url", stores.jdbcUrl(), "mysql.user", Role.NODE.databaseUser(), "node.id", "locked-node",
+                "node.namespace", "locked", "scheduler.tick", "200ms", "scheduler.lease", "3s", "node.drain-grace", "2s"));
+        settings.putAll(Map.of("redis.tls.ca-file", stores.certificates().caPem().toString(),
+                "mysql.tls.mode", "verify-identity", "mysql.tls.ca-file", stores.certificates().caPem().toString()));
         RedcronConfig config = ConfigLoader.load(null, Map.of("REDCRON_REDIS_PASSWORD", Role.NODE.password().reveal(),
-                "REDCRON_MYSQL_PASSWORD", Role.NODE.password().reveal()), Map.of(
-                "redis.uri", stores.redisUri(Role.NODE), "mysql.url", stores.jdbcUrl(),
-                "mysql.user", Role.NODE.databaseUser(), "node.id", "locked-node", "node.namespace", "locked",
-                "scheduler.tick", "200ms", "scheduler.lease", "3s", "node.drain-grace", "2s"));
+                "REDCRON_MYSQL_PASSWORD", Role.NODE.password().reveal()), settings);
 
         try (Node node = new Node(config, Clock.systemUTC()).start();
              HikariDataSource viewer = MysqlDataSources.open(stores.mysql(Role.VIEWER))) {
