@@ -19,9 +19,11 @@ import java.util.Base64;
 import java.util.Properties;
 
 /**
- * Maps {@code mysql.tls.*} onto the MySQL connector's own properties. The connector reads trust
- * stores only from URLs of PKCS12/JKS files, so a PEM CA file is copied once into a PKCS12 file
- * readable only by this process's user, deleted when the JVM exits.
+ * Maps {@code mysql.tls.*} onto the MySQL connector's own properties. The connector reads key
+ * material only from URLs of PKCS12/JKS files with their passwords in its properties, so the CA
+ * (PEM or trust store) and the client key are copied once into PKCS12 files under one-off
+ * passwords, readable only by this process's user and deleted when the JVM exits: the operator's
+ * own store passwords never reach the driver.
  */
 final class MysqlTls {
     private MysqlTls() {
@@ -34,31 +36,49 @@ final class MysqlTls {
         }
         properties.setProperty("sslMode", mode.name());
         TlsFiles files = config.tlsFiles();
-        if (files.caFile() != null) {
-            KeyStore store = KeyMaterial.pemCertificates("mysql.tls.ca-file", files.caFile());
+        KeyStore trust = KeyMaterial.trustStore(files);
+        if (trust != null) {
             Secret password = Secret.of(randomPassword());
-            trustStore(properties, writePkcs12(store, password), "PKCS12", password);
-        } else if (files.trustStore() != null) {
-            KeyStore store = KeyMaterial.load("mysql.tls.trust-store", files.trustStore(), files.trustStorePassword());
-            trustStore(properties, files.trustStore(), store.getType(), files.trustStorePassword());
+            properties.setProperty("trustCertificateKeyStoreUrl", writePkcs12(trust, password, "ca-file").toUri().toString());
+            properties.setProperty("trustCertificateKeyStoreType", "PKCS12");
+            properties.setProperty("trustCertificateKeyStorePassword", password.reveal());
+            // The configured CA alone decides: a certificate the JVM happens to trust does not do.
+            properties.setProperty("fallbackToSystemTrustStore", "false");
         }
         if (files.keyStore() != null) {
-            KeyStore store = KeyMaterial.load("mysql.tls.key-store", files.keyStore(), files.keyStorePassword());
-            properties.setProperty("clientCertificateKeyStoreUrl", files.keyStore().toUri().toString());
-            properties.setProperty("clientCertificateKeyStoreType", store.getType().toUpperCase(java.util.Locale.ROOT));
-            properties.setProperty("clientCertificateKeyStorePassword", files.keyStorePassword().reveal());
+            Secret password = Secret.of(randomPassword());
+            KeyStore copy = reProtected(KeyMaterial.load("mysql.tls.key-store", files.keyStore(), files.keyStorePassword()),
+                    files.keyStorePassword(), password);
+            properties.setProperty("clientCertificateKeyStoreUrl", writePkcs12(copy, password, "key-store").toUri().toString());
+            properties.setProperty("clientCertificateKeyStoreType", "PKCS12");
+            properties.setProperty("clientCertificateKeyStorePassword", password.reveal());
         }
     }
 
-    private static void trustStore(Properties properties, Path file, String type, Secret password) {
-        properties.setProperty("trustCertificateKeyStoreUrl", file.toUri().toString());
-        properties.setProperty("trustCertificateKeyStoreType", type.toUpperCase(java.util.Locale.ROOT));
-        properties.setProperty("trustCertificateKeyStorePassword", password.reveal());
-        // The configured CA alone decides: a certificate the JVM happens to trust does not do.
-        properties.setProperty("fallbackToSystemTrustStore", "false");
+    /**
+     * The key store's entries under a one-off password, so that the operator's password never
+     * reaches the driver's properties (which a pool may log when debugging).
+     */
+    private static KeyStore reProtected(KeyStore source, Secret oldPassword, Secret newPassword) {
+        try {
+            KeyStore copy = KeyStore.getInstance("PKCS12");
+            copy.load(null, null);
+            char[] old = oldPassword.reveal().toCharArray();
+            for (String alias : java.util.Collections.list(source.aliases())) {
+                if (source.isKeyEntry(alias)) {
+                    copy.setKeyEntry(alias, source.getKey(alias, old), newPassword.reveal().toCharArray(),
+                            source.getCertificateChain(alias));
+                } else {
+                    copy.setCertificateEntry(alias, source.getCertificate(alias));
+                }
+            }
+            return copy;
+        } catch (GeneralSecurityException | IOException e) {
+            throw new ConfigException("mysql.tls.key-store", "cannot read its key with the password given: " + e.getMessage());
+        }
     }
 
-    private static Path writePkcs12(KeyStore store, Secret password) {
+    private static Path writePkcs12(KeyStore store, Secret password, String what) {
         try {
             Path file = Files.createTempFile("redcron-mysql-ca-", ".p12",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
@@ -68,7 +88,7 @@ final class MysqlTls {
             }
             return file;
         } catch (IOException | GeneralSecurityException | UnsupportedOperationException e) {
-            throw new ConfigException("mysql.tls.ca-file", "cannot prepare a trust store from it: " + e.getMessage());
+            throw new ConfigException("mysql.tls." + what, "cannot prepare a copy for the connector: " + e.getMessage());
         }
     }
 
