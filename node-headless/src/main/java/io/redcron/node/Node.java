@@ -32,6 +32,7 @@ import io.redcron.store.redis.RedisLeaderLease;
 import io.redcron.store.redis.RedisNodeRegistry;
 import io.redcron.store.redis.RedisRunQueue;
 import io.redcron.store.redis.RedisScheduleIndex;
+import io.redcron.store.redis.RedisServerCheck;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import redis.clients.jedis.RedisClient;
@@ -85,6 +86,13 @@ public final class Node implements AutoCloseable {
             int connections = config.node().slots() + 8;
             this.redis = RedisConnector.open(config.redis(), "redcron-" + nodeId, connections);
         } catch (RuntimeException e) {
+            dataSource.close();
+            throw e;
+        }
+        try {
+            StoreChecks.enforce(RedisServerCheck.inspect(redis, config.redis()), config.node(), LOG::warn);
+        } catch (RuntimeException e) {
+            redis.close();
             dataSource.close();
             throw e;
         }

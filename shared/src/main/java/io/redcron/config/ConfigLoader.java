@@ -87,9 +87,11 @@ public final class ConfigLoader {
     }
 
     private void put(String key, String value, String source) {
-        if (SECRET_KEYS.contains(key)) {
-            throw new ConfigException(key, "passwords are not read from " + source + "; set REDCRON_"
-                    + key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_') + " or " + key + "-file");
+        if (SECRET_KEYS.contains(key) || key.endsWith("password")) {
+            throw new ConfigException(key, "passwords are not read from " + source + "; set "
+                    + Setting.byKey(key + "-file").map(setting -> setting.envName().replaceFirst("_FILE$", ""))
+                            .orElse("REDCRON_" + key.toUpperCase(Locale.ROOT).replaceAll("[.-]", "_"))
+                    + " or " + key + "-file");
         }
         if (Setting.byKey(key).isEmpty()) {
             throw new ConfigException(key, "is not a known setting (in " + source + ")");
@@ -143,13 +145,26 @@ public final class ConfigLoader {
 
     private RedcronConfig build() {
         RedisConfig redis = RedisConfig.fromUri(get(Setting.REDIS_URI),
-                secret("REDCRON_REDIS_PASSWORD", Setting.REDIS_PASSWORD_FILE), duration(Setting.REDIS_TIMEOUT));
+                secret("REDCRON_REDIS_PASSWORD", Setting.REDIS_PASSWORD_FILE), duration(Setting.REDIS_TIMEOUT))
+                .withTlsFiles(tlsFiles("redis.tls", Setting.REDIS_TLS_CA_FILE, Setting.REDIS_TLS_TRUST_STORE,
+                        Setting.REDIS_TLS_TRUST_STORE_PASSWORD_FILE, Setting.REDIS_TLS_KEY_STORE,
+                        Setting.REDIS_TLS_KEY_STORE_PASSWORD_FILE));
+        if (!redis.tls() && (redis.tlsFiles().hasTrust() || redis.tlsFiles().keyStore() != null)) {
+            throw new ConfigException(Setting.REDIS_URI.key(), "is " + redis.displayUri() + " (no TLS) while redis.tls.*"
+                    + " files are set: use rediss:// to connect with TLS");
+        }
         MysqlConfig mysql = new MysqlConfig(get(Setting.MYSQL_URL), get(Setting.MYSQL_USER),
                 secret("REDCRON_MYSQL_PASSWORD", Setting.MYSQL_PASSWORD_FILE),
-                integer(Setting.MYSQL_POOL_SIZE, 1, 500), duration(Setting.MYSQL_CONNECT_TIMEOUT));
+                integer(Setting.MYSQL_POOL_SIZE, 1, 500), duration(Setting.MYSQL_CONNECT_TIMEOUT),
+                MysqlTlsMode.parse(get(Setting.MYSQL_TLS_MODE)),
+                tlsFiles("mysql.tls", Setting.MYSQL_TLS_CA_FILE, Setting.MYSQL_TLS_TRUST_STORE,
+                        Setting.MYSQL_TLS_TRUST_STORE_PASSWORD_FILE, Setting.MYSQL_TLS_KEY_STORE,
+                        Setting.MYSQL_TLS_KEY_STORE_PASSWORD_FILE));
         NodeConfig node = new NodeConfig(nodeId(), identifier(Setting.NODE_NAMESPACE),
                 set(Setting.NODE_ROLES, NodeRole::parse), groups(), integer(Setting.NODE_SLOTS, 1, 1024),
-                duration(Setting.NODE_DRAIN_GRACE));
+                duration(Setting.NODE_DRAIN_GRACE), bool(Setting.NODE_ALLOW_ROOT),
+                StoreCheck.parse(Setting.REDIS_EVICTION_CHECK, get(Setting.REDIS_EVICTION_CHECK)),
+                StoreCheck.parse(Setting.REDIS_PERSISTENCE_CHECK, get(Setting.REDIS_PERSISTENCE_CHECK)));
         SchedulerConfig scheduler = new SchedulerConfig(duration(Setting.SCHEDULER_TICK),
                 duration(Setting.SCHEDULER_LEASE), duration(Setting.SCHEDULER_MISFIRE_THRESHOLD),
                 integer(Setting.SCHEDULER_BATCH_SIZE, 1, 10_000), duration(Setting.SCHEDULER_QUEUE_DEADLINE));
@@ -222,6 +237,31 @@ public final class ConfigLoader {
 
     private String get(Setting setting) {
         return values.get(setting.key());
+    }
+
+    private TlsFiles tlsFiles(String prefix, Setting caFile, Setting trustStore, Setting trustStorePassword,
+                              Setting keyStore, Setting keyStorePassword) {
+        return new TlsFiles(prefix, path(caFile), path(trustStore), secret(passwordEnv(trustStorePassword), trustStorePassword),
+                path(keyStore), secret(passwordEnv(keyStorePassword), keyStorePassword));
+    }
+
+    /** {@code redis.tls.key-store-password-file} is backed by {@code REDCRON_REDIS_TLS_KEY_STORE_PASSWORD}. */
+    private static String passwordEnv(Setting passwordFile) {
+        return passwordFile.envName().replaceFirst("_FILE$", "");
+    }
+
+    private Path path(Setting setting) {
+        String text = get(setting);
+        return text.isBlank() ? null : Path.of(text);
+    }
+
+    private boolean bool(Setting setting) {
+        String text = get(setting).toLowerCase(Locale.ROOT);
+        return switch (text) {
+            case "true", "yes", "on", "1" -> true;
+            case "false", "no", "off", "0", "" -> false;
+            default -> throw new ConfigException(setting.key(), "'" + get(setting) + "' must be true or false");
+        };
     }
 
     private Duration duration(Setting setting) {

@@ -9,7 +9,8 @@ import java.util.Locale;
  * @param jdbcUrl {@code jdbc:mysql://host:3306/redcron} or {@code jdbc:mariadb://…} (read by
  *                the MySQL connector either way)
  */
-public record MysqlConfig(String jdbcUrl, String user, Secret password, int poolSize, Duration connectTimeout) {
+public record MysqlConfig(String jdbcUrl, String user, Secret password, int poolSize, Duration connectTimeout,
+                          MysqlTlsMode tlsMode, TlsFiles tlsFiles) {
 
     public static final int DEFAULT_POOL_SIZE = 10;
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
@@ -40,10 +41,32 @@ public record MysqlConfig(String jdbcUrl, String user, Secret password, int pool
         if (connectTimeout == null || connectTimeout.isNegative() || connectTimeout.isZero()) {
             throw new ConfigException("mysql.connect-timeout", "must be positive");
         }
+        // PREFERRED is what the connector does when told nothing, and what URL parameters may override.
+        tlsMode = tlsMode == null ? MysqlTlsMode.PREFERRED : tlsMode;
+        tlsFiles = tlsFiles == null ? TlsFiles.none("mysql.tls") : tlsFiles;
+        if (tlsFiles.hasTrust() && !tlsMode.verifies()) {
+            throw new ConfigException("mysql.tls.mode", "is " + tlsMode.key() + ", which checks no certificate: set it to"
+                    + " verify-identity (or verify-ca) to use " + (tlsFiles.caFile() != null ? "mysql.tls.ca-file"
+                    : "mysql.tls.trust-store"));
+        }
+    }
+
+    public MysqlConfig(String jdbcUrl, String user, Secret password, int poolSize, Duration connectTimeout) {
+        this(jdbcUrl, user, password, poolSize, connectTimeout, null, null);
     }
 
     public MysqlConfig(String jdbcUrl, String user, Secret password) {
         this(jdbcUrl, user, password, DEFAULT_POOL_SIZE, DEFAULT_CONNECT_TIMEOUT);
+    }
+
+    /** The same database and TLS settings with a pool of another size. */
+    public MysqlConfig withPoolSize(int size) {
+        return new MysqlConfig(jdbcUrl, user, password, size, connectTimeout, tlsMode, tlsFiles);
+    }
+
+    /** The same database and TLS settings for another user. */
+    public MysqlConfig withUser(String otherUser, Secret otherPassword) {
+        return new MysqlConfig(jdbcUrl, otherUser, otherPassword, poolSize, connectTimeout, tlsMode, tlsFiles);
     }
 
     /** The URL as the MySQL connector reads it: {@code jdbc:mariadb:} is accepted as an alias. */

@@ -13,7 +13,7 @@ import java.util.Locale;
  * can live in a config file without the secret.
  */
 public record RedisConfig(String host, int port, int database, boolean tls, String user, Secret password,
-                          Duration timeout) {
+                          Duration timeout, TlsFiles tlsFiles) {
 
     public static final int DEFAULT_PORT = 6379;
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
@@ -33,6 +33,17 @@ public record RedisConfig(String host, int port, int database, boolean tls, Stri
         if (timeout == null || timeout.isNegative() || timeout.isZero()) {
             throw new ConfigException("redis.timeout", "must be positive");
         }
+        tlsFiles = tlsFiles == null ? TlsFiles.none("redis.tls") : tlsFiles;
+    }
+
+    public RedisConfig(String host, int port, int database, boolean tls, String user, Secret password,
+                       Duration timeout) {
+        this(host, port, database, tls, user, password, timeout, null);
+    }
+
+    /** The same server, with the trust store and client certificate used for {@code rediss://}. */
+    public RedisConfig withTlsFiles(TlsFiles files) {
+        return new RedisConfig(host, port, database, tls, user, password, timeout, files);
     }
 
     public static RedisConfig fromUri(String text) {
@@ -62,9 +73,12 @@ public record RedisConfig(String host, int port, int database, boolean tls, Stri
         if (uri.getRawUserInfo() != null) {
             String info = uri.getRawUserInfo();
             int colon = info.indexOf(':');
-            if (colon < 0) {
+            if (colon < 0 && (password == null || password.isEmpty())) {
                 // redis://secret@host is the classic "password only" form.
                 uriPassword = Secret.of(decode(info));
+            } else if (colon < 0) {
+                // With the password given apart (environment or file), redis://user@host names the ACL user.
+                user = decode(info);
             } else {
                 user = decode(info.substring(0, colon));
                 uriPassword = Secret.of(decode(info.substring(colon + 1)));

@@ -50,7 +50,21 @@ public enum Setting {
     ALERTS_SMTP_CA_FILE("alerts.smtp.ca-file", "", "PEM certificates to trust for the SMTP server instead of the JVM's trust store"),
     ALERTS_RATE_LIMIT("alerts.rate-limit", "10m", "At most one alert per target, task (or node) and kind in this window; the rest are counted and summed up"),
     ALERTS_QUEUE_SIZE("alerts.queue-size", "1000", "Alerts waiting for delivery; beyond it new ones are dropped and counted"),
-    LOG_FORMAT("log.format", "text", "Log lines as readable text or as JSON, one object per line");
+    LOG_FORMAT("log.format", "text", "Log lines as readable text or as JSON, one object per line"),
+    REDIS_TLS_CA_FILE("redis.tls.ca-file", "", "PEM file of the CA certificate(s) a rediss:// server's certificate must chain to; else redis.tls.trust-store, else the JVM's trust store"),
+    REDIS_TLS_TRUST_STORE("redis.tls.trust-store", "", "PKCS12 or JKS trust store for rediss:// (instead of redis.tls.ca-file)"),
+    REDIS_TLS_TRUST_STORE_PASSWORD_FILE("redis.tls.trust-store-password-file", "", "File holding the trust store's password (else REDCRON_REDIS_TLS_TRUST_STORE_PASSWORD)"),
+    REDIS_TLS_KEY_STORE("redis.tls.key-store", "", "PKCS12 or JKS key store with this client's certificate and key, for servers with tls-auth-clients"),
+    REDIS_TLS_KEY_STORE_PASSWORD_FILE("redis.tls.key-store-password-file", "", "File holding the key store's password (else REDCRON_REDIS_TLS_KEY_STORE_PASSWORD)"),
+    REDIS_EVICTION_CHECK("redis.eviction-check", "refuse", "refuse or warn when Redis's maxmemory-policy could evict Redcron's keys (anything but noeviction)"),
+    REDIS_PERSISTENCE_CHECK("redis.persistence-check", "warn", "refuse or warn when Redis persists nothing (neither AOF nor RDB save points)"),
+    MYSQL_TLS_MODE("mysql.tls.mode", "preferred", "disabled, preferred, required, verify-ca or verify-identity (only verify-* check the server's certificate)"),
+    MYSQL_TLS_CA_FILE("mysql.tls.ca-file", "", "PEM file of the CA certificate(s) the database server's certificate must chain to (verify-* modes)"),
+    MYSQL_TLS_TRUST_STORE("mysql.tls.trust-store", "", "PKCS12 or JKS trust store for the verify-* modes (instead of mysql.tls.ca-file)"),
+    MYSQL_TLS_TRUST_STORE_PASSWORD_FILE("mysql.tls.trust-store-password-file", "", "File holding the trust store's password (else REDCRON_MYSQL_TLS_TRUST_STORE_PASSWORD)"),
+    MYSQL_TLS_KEY_STORE("mysql.tls.key-store", "", "PKCS12 or JKS key store with this client's certificate and key, for users created REQUIRE X509"),
+    MYSQL_TLS_KEY_STORE_PASSWORD_FILE("mysql.tls.key-store-password-file", "", "File holding the key store's password (else REDCRON_MYSQL_TLS_KEY_STORE_PASSWORD)"),
+    NODE_ALLOW_ROOT("node.allow-root", "false", "Let 'run' start as root (it refuses otherwise; a task would run with root's rights)");
 
     private final String key;
     private final String defaultValue;
@@ -90,5 +104,7 @@ public enum Setting {
 
     /** Secrets come only from the environment or a file named in the config, never from the config itself. */
     public static final List<String> SECRET_ENV = List.of("REDCRON_REDIS_PASSWORD", "REDCRON_MYSQL_PASSWORD",
-            "REDCRON_ALERTS_WEBHOOK_SECRET", "REDCRON_ALERTS_SMTP_PASSWORD");
+            "REDCRON_ALERTS_WEBHOOK_SECRET", "REDCRON_ALERTS_SMTP_PASSWORD",
+            "REDCRON_REDIS_TLS_TRUST_STORE_PASSWORD", "REDCRON_REDIS_TLS_KEY_STORE_PASSWORD",
+            "REDCRON_MYSQL_TLS_TRUST_STORE_PASSWORD", "REDCRON_MYSQL_TLS_KEY_STORE_PASSWORD");
 }

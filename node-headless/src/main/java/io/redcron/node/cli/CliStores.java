@@ -34,7 +34,7 @@ final class CliStores implements AutoCloseable {
 
     static CliStores open(RedcronConfig config, Clock clock) {
         MysqlConfig mysql = config.mysql();
-        MysqlConfig small = new MysqlConfig(mysql.jdbcUrl(), mysql.user(), mysql.password(), 2, mysql.connectTimeout());
+        MysqlConfig small = mysql.withPoolSize(2);
         return new CliStores(config, MysqlDataSources.open(small), clock);
     }
 

@@ -2,6 +2,8 @@ package io.redcron.node.cli;
 
 import io.redcron.config.RedcronConfig;
 import io.redcron.node.Node;
+import io.redcron.node.RootGuard;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -42,6 +44,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--log-format", paramLabel = "FORMAT", description = "Log lines as text or json. Default: log.format.")
     String logFormat;
 
+    @Option(names = "--allow-root", description = "Start even as root (refused otherwise: tasks would run with root's rights). Default: node.allow-root.")
+    boolean allowRoot;
+
     @Override
     public Integer call() throws Exception {
         Map<String, String> overrides = new LinkedHashMap<>();
@@ -60,8 +65,16 @@ final class RunCommand implements Callable<Integer> {
         if (logFormat != null) {
             overrides.put("log.format", logFormat);
         }
+        if (allowRoot) {
+            overrides.put("node.allow-root", "true");
+        }
         RedcronConfig config = connection.resolve(System.getenv(), overrides);
         io.redcron.node.logging.LogOutput.use(config.logFormat());
+        switch (RootGuard.forNode(RootGuard.currentUid(), config.node().allowRoot())) {
+            case REFUSE -> throw new CliErrors.UsageException(RootGuard.refusal());
+            case WARN -> LoggerFactory.getLogger(RunCommand.class).warn("Node {} is {}", config.node().nodeId(), RootGuard.warning());
+            case GO -> { }
+        }
         Node node = new Node(config, Clock.systemUTC()).start();
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

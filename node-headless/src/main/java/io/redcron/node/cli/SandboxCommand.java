@@ -3,6 +3,7 @@ package io.redcron.node.cli;
 import io.redcron.config.ConfigLoader;
 import io.redcron.config.RedcronConfig;
 import io.redcron.node.Node;
+import io.redcron.node.RootGuard;
 import io.redcron.node.sandbox.DemoTasks;
 import io.redcron.node.sandbox.SandboxConfig;
 import io.redcron.node.sandbox.SandboxServers;
@@ -49,6 +50,9 @@ final class SandboxCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        if (RootGuard.forSandbox(RootGuard.currentUid()) == RootGuard.Verdict.WARN) {
+            out.println("Warning: " + RootGuard.warning() + ". Fine for a quick try; 'run' refuses this without --allow-root.");
+        }
         // This command stops the servers itself, after the node has drained.
         SandboxConfig config = SandboxConfig.defaults().stoppedByCaller();
         if (data != null) {

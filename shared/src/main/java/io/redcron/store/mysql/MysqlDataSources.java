@@ -23,6 +23,10 @@ public final class MysqlDataSources {
         try {
             return new HikariDataSource(hikariConfig(config));
         } catch (HikariPool.PoolInitializationException e) {
+            if (isTls(e)) {
+                throw new StoreException("TLS with the database at " + config.jdbcUrl() + " failed: " + reason(e)
+                        + " (check mysql.tls.mode, mysql.tls.ca-file or mysql.tls.trust-store)", e);
+            }
             throw new StoreException("cannot connect to " + config.jdbcUrl() + " as '" + config.user() + "': "
                     + reason(e), e);
         }
@@ -61,7 +65,17 @@ public final class MysqlDataSources {
         properties.setProperty("useServerPrepStmts", "false");
         properties.setProperty("useLocalSessionState", "true");
         properties.setProperty("tcpKeepAlive", "true");
+        MysqlTls.addTo(properties, config);
         return properties;
+    }
+
+    private static boolean isTls(Throwable error) {
+        for (Throwable cause = error; cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+            if (cause instanceof javax.net.ssl.SSLException || cause instanceof java.security.cert.CertificateException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The innermost message: the driver wraps the one that says what went wrong. */

@@ -28,8 +28,8 @@ public final class RedisConnector {
                 .connectionTimeoutMillis(timeoutMillis)
                 .socketTimeoutMillis(timeoutMillis)
                 .database(config.database())
-                .clientName(clientName)
-                .ssl(config.tls());
+                .clientName(clientName);
+        RedisTls.apply(client, config);
         if (config.user() != null) {
             client.user(config.user());
         }
@@ -62,6 +62,10 @@ public final class RedisConnector {
     /** An operator-readable reason for a failed Redis call. */
     public static StoreException translate(RedisConfig config, RuntimeException e) {
         String where = "Redis at " + config.displayUri();
+        java.util.Optional<String> tls = RedisTls.explain(config, e);
+        if (tls.isPresent()) {
+            return new StoreException(tls.get(), e);
+        }
         if (e instanceof JedisAccessControlException || isAuthError(e)) {
             return new StoreException(where + " refused the credentials (check the user and REDCRON_REDIS_PASSWORD)", e);
         }

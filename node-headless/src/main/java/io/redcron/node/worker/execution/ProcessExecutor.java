@@ -1,5 +1,6 @@
 package io.redcron.node.worker.execution;
 
+import io.redcron.config.Setting;
 import io.redcron.domain.Durations;
 import io.redcron.domain.ExecPayload;
 import io.redcron.domain.ShellPayload;
@@ -156,9 +157,18 @@ final class ProcessExecutor implements Executor {
             builder.directory(new File(workDir));
         }
         // The node's environment, then the task's, then ours: REDCRON_* always means what we say.
+        withoutNodeSecrets(builder.environment());
         builder.environment().putAll(env);
         builder.environment().putAll(RunVariables.environment(request));
         return builder;
+    }
+
+    /**
+     * Drops the node's own store passwords from an inherited environment: a task must not see them,
+     * nor print them into its output, which anyone who may read run history would then see.
+     */
+    static void withoutNodeSecrets(Map<String, String> environment) {
+        Setting.SECRET_ENV.forEach(environment::remove);
     }
 
     /** The OS reason, e.g. "No such file or directory", without the JDK's wrapping. */

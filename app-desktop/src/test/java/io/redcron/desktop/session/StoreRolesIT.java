@@ -1,0 +1,260 @@
+package io.redcron.desktop.session;
+
+import io.redcron.config.Secret;
+import io.redcron.desktop.audit.AuditViewModel;
+import io.redcron.desktop.cluster.ClusterViewModel;
+import io.redcron.desktop.cluster.EpochSource;
+import io.redcron.desktop.connect.ConnectionProfile;
+import io.redcron.desktop.dashboard.DashboardViewModel;
+import io.redcron.desktop.queues.QueuesViewModel;
+import io.redcron.desktop.runs.RunsViewModel;
+import io.redcron.desktop.tasks.TasksViewModel;
+import io.redcron.desktop.ui.Messages;
+import io.redcron.desktop.ui.UiExecutor;
+import io.redcron.domain.NodeInfo;
+import io.redcron.domain.NodeRole;
+import io.redcron.domain.Run;
+import io.redcron.domain.RunStatus;
+import io.redcron.domain.ShellPayload;
+import io.redcron.domain.Task;
+import io.redcron.port.PageRequest;
+import io.redcron.port.QueuedRun;
+import io.redcron.port.RunOutcome;
+import io.redcron.port.TaskFilter;
+import io.redcron.schedule.CronDialect;
+import io.redcron.store.redis.RedisLeaderLease;
+import io.redcron.store.redis.RedisNodeRegistry;
+import io.redcron.store.redis.RedisRunQueue;
+import io.redcron.testing.LockedDownStores;
+import io.redcron.testing.LockedDownStores.Role;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.io.TempDir;
+import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.StreamEntryID;
+import redis.clients.jedis.params.XAddParams;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The viewer of installers/sql/roles.sql and installers/redis/users.acl, signed in to the desktop
+ * app: every screen shows what an administrator put there, and every change is refused, by MySQL
+ * and by Redis alike. The operator, signed in the same way, can make the changes the app offers.
+ */
+class StoreRolesIT {
+    private static final String NAMESPACE = "locked";
+    private static final Messages ENGLISH = new Messages(Locale.ENGLISH);
+
+    @TempDir
+    static Path dir;
+    static LockedDownStores stores;
+    static Session admin;
+    static Session viewer;
+    static Task task;
+    static Run finished;
+
+    @BeforeAll
+    static void seed() {
+        stores = LockedDownStores.start(dir);
+        admin = open("admin", stores.redisAdminUri(), "root", Secret.NONE, Secret.NONE);
+        task = admin.tasks().create(Task.builder().namespace(NAMESPACE).name("nightly-report").group("billing")
+                .cron("0 2 * * *").dialect(CronDialect.UNIX).zone(ZoneOffset.UTC)
+                .payload(new ShellPayload("echo report", null, Map.of())).build(), "admin");
+        Instant now = Instant.now();
+        finished = admin.runs().insertManual(task.id(), now.minusSeconds(60), 1, Map.of());
+        admin.runs().claim(finished.id(), "node-a", now.minusSeconds(59), now.plusSeconds(30));
+        admin.runs().complete(finished.id(), 1, RunStatus.RUNNING,
+                new RunOutcome(RunStatus.FAILED, now.minusSeconds(58), 1, "the report output\n", "exit code 1", null));
+        admin.audit("run.trigger", "run:" + finished.id(), null, "{}");
+        admin.epochs().advance(NAMESPACE, "node-a:1");
+
+        RedisRunQueue queue = new RedisRunQueue(admin.redis(), admin.keys());
+        queue.ensureGroups(Set.of("billing"));
+        queue.enqueue(List.of(QueuedRun.of("billing", 901), QueuedRun.of("billing", 902)));
+        queue.read("worker-a", Set.of("billing"), 1, Duration.ZERO);
+        queue.delay(QueuedRun.of("billing", 903), now.plusSeconds(600));
+        queue.dead(QueuedRun.of("billing", finished.id()), "no attempts left", now);
+        new RedisLeaderLease(admin.redis(), admin.keys()).tryAcquire("node-a:1", Duration.ofMinutes(5));
+        new RedisNodeRegistry(admin.redis(), admin.keys()).heartbeat(new NodeInfo("node-a", "host-a", 42, "1.0",
+                Set.of(NodeRole.SCHEDULER, NodeRole.WORKER), Set.of("billing"), 4, 1, now, now), Duration.ofMinutes(5));
+
+        viewer = open("viewer", stores.redisUri(Role.VIEWER), Role.VIEWER.databaseUser(), Role.VIEWER.password(),
+                Role.VIEWER.password());
+    }
+
+    @AfterAll
+    static void close() {
+        for (AutoCloseable closeable : new AutoCloseable[] {viewer, admin, stores}) {
+            try {
+                if (closeable != null) {
+                    closeable.close();
+                }
+            } catch (Exception e) {
+                // the next one still closes
+            }
+        }
+    }
+
+    @Test
+    void theViewerSeesTasksRunsAndRunOutput() {
+        TasksViewModel tasks = new TasksViewModel(viewer, UiExecutor.direct(), ENGLISH);
+        tasks.load();
+        RunsViewModel runs = new RunsViewModel(viewer, UiExecutor.direct(), ENGLISH, ZoneOffset.UTC);
+        runs.load();
+        runs.select(runs.rows().stream().filter(row -> row.run().id() == finished.id()).findFirst().orElseThrow());
+
+        assertThat(tasks.errorProperty().get()).isEmpty();
+        assertThat(tasks.rows()).extracting(row -> row.name()).containsExactly("nightly-report");
+        assertThat(runs.errorProperty().get()).isEmpty();
+        assertThat(runs.outputProperty().get()).contains("the report output");
+    }
+
+    @Test
+    void theViewerSeesQueuesDelayedAndDeadRuns() {
+        QueuesViewModel queues = new QueuesViewModel(viewer, UiExecutor.direct(), ENGLISH);
+        queues.load();
+
+        assertThat(queues.errorProperty().get()).isEmpty();
+        assertThat(queues.streams()).hasSize(1);
+        assertThat(queues.pending()).hasSize(1);
+        assertThat(queues.delayed()).hasSize(1);
+        assertThat(queues.dead()).hasSize(1);
+    }
+
+    @Test
+    void theViewerSeesTheLeaderItsEpochAndTheNodes() {
+        ClusterViewModel cluster = new ClusterViewModel(viewer, UiExecutor.direct(), ENGLISH,
+                new EpochSource(() -> viewer.epochs().current(NAMESPACE)));
+        cluster.load();
+
+        assertThat(cluster.errorProperty().get()).isEmpty();
+        assertThat(cluster.leaderProperty().get()).isEqualTo("node-a");
+        assertThat(cluster.epochProperty().get()).startsWith("1, taken by node-a:1");
+        assertThat(cluster.nodes()).hasSize(1);
+    }
+
+    @Test
+    void theViewerSeesStatisticsAndTheAuditLog() {
+        DashboardViewModel dashboard = new DashboardViewModel(viewer.statistics(), NAMESPACE, Clock.systemUTC(),
+                UiExecutor.direct(), ENGLISH, ZoneOffset.UTC);
+        dashboard.load();
+        AuditViewModel audit = new AuditViewModel(viewer, UiExecutor.direct());
+        audit.load();
+
+        assertThat(dashboard.errorProperty().get()).isEmpty();
+        assertThat(dashboard.failing()).hasSize(1);
+        assertThat(audit.errorProperty().get()).isEmpty();
+        assertThat(audit.entries()).extracting(entry -> entry.action()).contains("task.create", "run.trigger");
+    }
+
+    @Test
+    void everyDatabaseWriteOfTheViewerIsRefusedByTheDatabase() {
+        Task another = task.toBuilder().id(null).name("sneaky").build();
+        Run waiting = admin.runs().insertManual(task.id(), Instant.now(), 1, Map.of());
+
+        assertRefusedByMysql(() -> viewer.tasks().create(another, "viewer"));
+        assertRefusedByMysql(() -> viewer.tasks().update(task.toBuilder().description("changed").build(), "viewer"));
+        assertRefusedByMysql(() -> viewer.tasks().setEnabled(task.id(), false, "viewer"));
+        assertRefusedByMysql(() -> viewer.tasks().delete(task.id(), "viewer"));
+        assertRefusedByMysql(() -> viewer.runs().insertManual(task.id(), Instant.now(), 1, Map.of()));
+        assertRefusedByMysql(() -> viewer.runs().requestCancel(waiting.id(), Instant.now(), "viewer"));
+        assertRefusedByMysql(() -> viewer.audit("run.trigger", "run:1", null, "{}"));
+        assertRefusedByMysql(() -> viewer.epochs().advance(NAMESPACE, "viewer"));
+
+        assertThat(admin.tasks().get(task.id())).hasValueSatisfying(kept -> {
+            assertThat(kept.enabled()).isTrue();
+            assertThat(kept.description()).isEqualTo(task.description());
+        });
+        assertThat(admin.tasks().list(TaskFilter.all(NAMESPACE), new PageRequest(0, 10)).items()).hasSize(1);
+        assertThat(admin.runs().get(waiting.id())).hasValueSatisfying(run -> assertThat(run.status()).isEqualTo(RunStatus.QUEUED));
+    }
+
+    @Test
+    void theScreensReportTheRefusalAndChangeNothing() {
+        TasksViewModel tasks = new TasksViewModel(viewer, UiExecutor.direct(), ENGLISH);
+        tasks.load();
+        tasks.delete(tasks.rows().get(0));
+        QueuesViewModel queues = new QueuesViewModel(viewer, UiExecutor.direct(), ENGLISH);
+        queues.load();
+        queues.purgeAll();
+
+        assertThat(tasks.errorProperty().get()).isNotEmpty();
+        assertThat(queues.errorProperty().get()).isNotEmpty();
+        assertThat(admin.tasks().get(task.id())).isPresent();
+        assertThat(admin.redis().xlen(admin.keys().dead())).isEqualTo(1);
+    }
+
+    @Test
+    void everyRedisWriteOfTheViewerIsRefusedByRedis() {
+        RedisClient redis = viewer.redis();
+        String stream = viewer.keys().stream("billing");
+
+        assertRefusedByRedis(() -> redis.xadd(stream, XAddParams.xAddParams(), Map.of("run", "1")));
+        assertRefusedByRedis(() -> redis.xdel(viewer.keys().dead(), new StreamEntryID(0, 1)));
+        assertRefusedByRedis(() -> redis.del(viewer.keys().dead()));
+        assertRefusedByRedis(() -> redis.zadd(viewer.keys().delayed(), 1, "billing|1"));
+        assertRefusedByRedis(() -> redis.set(viewer.keys().leader(), "viewer"));
+        assertRefusedByRedis(() -> redis.hset(viewer.keys().node("fake"), "host", "x"));
+        assertRefusedByRedis(() -> redis.publish(viewer.keys().events(), "cancel:1"));
+        assertRefusedByRedis(() -> redis.eval("return redis.call('DEL', KEYS[1])", List.of(viewer.keys().dead()), List.of()));
+        assertRefusedByRedis(() -> redis.flushAll());
+        assertRefusedByRedis(() -> redis.get("not-redcron"));
+
+        assertThat(admin.redis().xlen(admin.keys().dead())).isEqualTo(1);
+        assertThat(admin.redis().zcard(admin.keys().delayed())).isEqualTo(1);
+        assertThat(admin.redis().get(admin.keys().leader())).isEqualTo("node-a:1");
+    }
+
+    @Test
+    void theOperatorCanMakeTheChangesTheAppOffers() {
+        try (Session operator = open("operator", stores.redisUri(Role.OPERATOR), Role.OPERATOR.databaseUser(),
+                Role.OPERATOR.password(), Role.OPERATOR.password())) {
+            Task created = operator.tasks().create(task.toBuilder().id(null).name("operators-task").build(), "operator");
+            Run triggered = operator.runs().insertManual(created.id(), Instant.now(), 1, Map.of());
+            new RedisRunQueue(operator.redis(), operator.keys()).enqueue(List.of(QueuedRun.of("billing", triggered.id())));
+            operator.runs().requestCancel(triggered.id(), Instant.now(), "operator");
+            operator.audit("run.cancel", "run:" + triggered.id(), null, "{}");
+            operator.tasks().delete(created.id(), "operator");
+
+            assertThat(operator.tasks().get(created.id())).isEmpty();
+            assertRefusedByMysql(() -> operator.epochs().advance(NAMESPACE, "operator"));
+            assertRefusedByRedis(() -> operator.redis().set(operator.keys().leader(), "operator"));
+        }
+    }
+
+    private static void assertRefusedByMysql(Executable write) {
+        assertThatThrownBy(write::execute).satisfies(error -> assertThat(causes(error))
+                .as("refused by the database").containsPattern("command denied|denied to user"));
+    }
+
+    private static void assertRefusedByRedis(Executable write) {
+        assertThatThrownBy(write::execute).satisfies(error -> assertThat(causes(error))
+                .as("refused by Redis").contains("NOPERM"));
+    }
+
+    private static String causes(Throwable error) {
+        StringBuilder text = new StringBuilder();
+        for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            text.append(cause.getMessage()).append(" | ");
+        }
+        return text.toString();
+    }
+
+    private static Session open(String who, String redisUri, String dbUser, Secret dbPassword, Secret redisPassword) {
+        return new SessionFactory(who, Clock.systemUTC()).open(new ConnectionProfile(who, redisUri, stores.jdbcUrl(),
+                dbUser, NAMESPACE), dbPassword, redisPassword);
+    }
+}

@@ -1,0 +1,18 @@
+-- Redcron: the database and the one user that may change its schema.
+--
+-- Run once as an administrator, before the first start:
+--   mysql -u root -p < installers/sql/migrator.sql
+-- then create or upgrade the schema with that user:
+--   REDCRON_MYSQL_PASSWORD=… redcron-node migrate --jdbc jdbc:mysql://db:3306/redcron --db-user redcron_migrator
+-- then give the other users their rights on the tables (installers/sql/roles.sql).
+--
+-- Replace CHANGE-ME-migrator with a password of your own (or, after running this, use
+-- ALTER USER 'redcron_migrator'@'%' IDENTIFIED BY '…'). Narrow '%' to the hosts that migrate.
+
+CREATE DATABASE IF NOT EXISTS redcron CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
+
+-- Schema changes only: Flyway creates and alters the tables and keeps its history table.
+-- Nodes do not need this user: they check the schema version at start and refuse to run on a
+-- schema that lacks a migration they need (the message says to run 'redcron-node migrate').
+CREATE USER IF NOT EXISTS 'redcron_migrator'@'%' IDENTIFIED BY 'CHANGE-ME-migrator';
+GRANT ALL PRIVILEGES ON redcron.* TO 'redcron_migrator'@'%';

@@ -1,0 +1,55 @@
+package io.redcron.node;
+
+import java.util.OptionalLong;
+
+/**
+ * Whether a node may start as the current user. As root, every exec and shell task would run with
+ * root's rights, and a task definition in the shared stores would be enough to own the machine.
+ */
+public final class RootGuard {
+    static final String REFUSAL = "refusing to run as root: every task would run with root's rights on this machine."
+            + " Run the node as an unprivileged user (the packaged service uses 'redcron'), or, if you mean it,"
+            + " pass --allow-root (node.allow-root: true, REDCRON_NODE_ALLOW_ROOT=true)";
+    static final String WARNING = "running as root: every task runs with root's rights on this machine";
+
+    /** What to do, given the process's user id (empty when it cannot be told) and {@code node.allow-root}. */
+    public enum Verdict { GO, WARN, REFUSE }
+
+    private RootGuard() {
+    }
+
+    public static Verdict forNode(OptionalLong uid, boolean allowRoot) {
+        if (!isRoot(uid)) {
+            return Verdict.GO;
+        }
+        return allowRoot ? Verdict.WARN : Verdict.REFUSE;
+    }
+
+    /** The sandbox is the developer's quick start on their own machine: it only warns. */
+    public static Verdict forSandbox(OptionalLong uid) {
+        return isRoot(uid) ? Verdict.WARN : Verdict.GO;
+    }
+
+    public static String refusal() {
+        return REFUSAL;
+    }
+
+    public static String warning() {
+        return WARNING;
+    }
+
+    private static boolean isRoot(OptionalLong uid) {
+        return uid.isPresent() && uid.getAsLong() == 0;
+    }
+
+    /** The real user id of this process on Unix-like systems; empty elsewhere. */
+    public static OptionalLong currentUid() {
+        try {
+            Object uid = java.nio.file.Files.getAttribute(java.nio.file.Path.of("/proc/self"), "unix:uid");
+            return OptionalLong.of(((Number) uid).longValue());
+        } catch (Exception | LinkageError e) {
+            // No /proc (macOS) or no unix view (Windows): fall back to the user name.
+            return "root".equals(System.getProperty("user.name")) ? OptionalLong.of(0) : OptionalLong.empty();
+        }
+    }
+}

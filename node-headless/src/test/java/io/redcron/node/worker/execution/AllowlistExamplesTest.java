@@ -1,0 +1,86 @@
+package io.redcron.node.worker.execution;
+
+import io.redcron.config.ConfigLoader;
+import io.redcron.config.WorkerConfig;
+import io.redcron.domain.HttpPayload;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static io.redcron.node.worker.execution.Fixtures.exec;
+import static io.redcron.node.worker.execution.Fixtures.shell;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The allowlist examples of docs/SECURITY.md mean what the document says. */
+class AllowlistExamplesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void programsFromOneDirectoryWithAnyArgumentsAndNoShell() throws IOException {
+        ExecutionPolicy policy = policy("""
+                worker:
+                  types: [exec]
+                  allow-commands: ['/opt/jobs/[a-z0-9_-]+( .*)?']
+                """);
+
+        assertThat(policy.refusal(exec("/opt/jobs/backup", "--full"))).isEmpty();
+        assertThat(policy.refusal(exec("/opt/jobs/backup"))).isEmpty();
+        assertThat(policy.refusal(exec("/opt/jobs/../../bin/sh", "-c", "id"))).isPresent();
+        assertThat(policy.refusal(exec("/usr/bin/curl", "http://example.invalid"))).isPresent();
+        assertThat(policy.refusal(shell("/opt/jobs/backup"))).hasValueSatisfying(reason ->
+                assertThat(reason).isEqualTo("node n1 refuses shell tasks (worker.types: exec)"));
+    }
+
+    @Test
+    void exactlyTheseCommands() throws IOException {
+        ExecutionPolicy policy = policy("""
+                worker:
+                  types: [exec]
+                  allow-commands: ['/usr/bin/pg_dump --format=custom --file=/backup/[a-z]+\\.dump [a-z]+',
+                                   '/usr/local/bin/rotate-logs']
+                """);
+
+        assertThat(policy.refusal(exec("/usr/bin/pg_dump", "--format=custom", "--file=/backup/sales.dump", "sales"))).isEmpty();
+        assertThat(policy.refusal(exec("/usr/local/bin/rotate-logs"))).isEmpty();
+        assertThat(policy.refusal(exec("/usr/local/bin/rotate-logs", "--all"))).hasValueSatisfying(reason ->
+                assertThat(reason).isEqualTo("node n1 refuses command '/usr/local/bin/rotate-logs --all': it matches"
+                        + " no worker.allow-commands pattern"));
+    }
+
+    @Test
+    void shellLinesOfOneScriptOnlyAndNoChainingBehindThem() throws IOException {
+        ExecutionPolicy policy = policy("""
+                worker:
+                  types: [shell, http]
+                  allow-commands: ['/opt/jobs/report\\.sh [a-z]+ [0-9]{4}-[0-9]{2}-[0-9]{2}']
+                """);
+
+        assertThat(policy.refusal(shell("/opt/jobs/report.sh sales 2026-11-30"))).isEmpty();
+        assertThat(policy.refusal(shell("/opt/jobs/report.sh sales 2026-11-30; rm -rf ~"))).isPresent();
+        assertThat(policy.refusal(shell("/opt/jobs/report.sh $(id) 2026-11-30"))).isPresent();
+        assertThat(policy.refusal(new HttpPayload("GET", java.net.URI.create("https://example.invalid/"), Map.of(), null, java.util.Set.of(200))))
+                .isEmpty();
+    }
+
+    @Test
+    void theEnvironmentFormIsCommaSeparated() {
+        WorkerConfig worker = ConfigLoader.load(null, Map.of("REDCRON_WORKER_TYPES", "exec",
+                "REDCRON_WORKER_ALLOW_COMMANDS", "/opt/jobs/[a-z0-9_-]+( .*)?,/usr/local/bin/rotate-logs"), Map.of()).worker();
+        ExecutionPolicy policy = new ExecutionPolicy(worker, "n1");
+
+        assertThat(policy.refusal(exec("/opt/jobs/etl", "daily"))).isEmpty();
+        assertThat(policy.refusal(exec("/usr/local/bin/rotate-logs"))).isEmpty();
+        assertThat(policy.refusal(exec("/bin/rm", "-rf", "/"))).isPresent();
+    }
+
+    private ExecutionPolicy policy(String yaml) throws IOException {
+        Path file = dir.resolve("redcron.yaml");
+        Files.writeString(file, yaml);
+        return new ExecutionPolicy(ConfigLoader.load(file, Map.of(), Map.of()).worker(), "n1");
+    }
+}
