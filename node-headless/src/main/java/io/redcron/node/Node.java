@@ -31,7 +31,7 @@ import io.redcron.store.redis.RedisRunQueue;
 import io.redcron.store.redis.RedisScheduleIndex;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
@@ -54,7 +54,7 @@ public final class Node implements AutoCloseable {
     private final RedcronConfig config;
     private final Clock clock;
     private final HikariDataSource dataSource;
-    private final RedisClient redis;
+    private final UnifiedJedis redis;
     private final Housekeeper housekeeper;
     private final NodeRegistry registry;
     private final EventBus events;

@@ -140,11 +140,12 @@ public final class ConfigLoader {
 
     private RedcronConfig build() {
         RedisConfig redis = RedisConfig.fromUri(get(Setting.REDIS_URI),
-                secret("REDCRON_REDIS_PASSWORD", Setting.REDIS_PASSWORD_FILE), duration(Setting.REDIS_TIMEOUT));
+                secret("REDCRON_REDIS_PASSWORD", Setting.REDIS_PASSWORD_FILE), duration(Setting.REDIS_TIMEOUT))
+                .withTopology(redisTopology());
         MysqlConfig mysql = new MysqlConfig(get(Setting.MYSQL_URL), get(Setting.MYSQL_USER),
                 secret("REDCRON_MYSQL_PASSWORD", Setting.MYSQL_PASSWORD_FILE),
                 integer(Setting.MYSQL_POOL_SIZE, 1, 500), duration(Setting.MYSQL_CONNECT_TIMEOUT));
-        NodeConfig node = new NodeConfig(nodeId(), identifier(Setting.NODE_NAMESPACE),
+        NodeConfig node = new NodeConfig(nodeId(), namespaces(),
                 set(Setting.NODE_ROLES, NodeRole::parse), groups(), integer(Setting.NODE_SLOTS, 1, 1024),
                 duration(Setting.NODE_DRAIN_GRACE));
         SchedulerConfig scheduler = new SchedulerConfig(duration(Setting.SCHEDULER_TICK),
@@ -191,6 +192,45 @@ public final class ConfigLoader {
         } catch (NumberFormatException e) {
             throw new ConfigException(setting.key(), "'" + text + "' is not a whole number");
         }
+    }
+
+    private RedisTopology redisTopology() {
+        String sentinels = get(Setting.REDIS_SENTINEL_NODES);
+        String master = get(Setting.REDIS_SENTINEL_MASTER);
+        String cluster = get(Setting.REDIS_CLUSTER_NODES);
+        if (!cluster.isBlank() && (!sentinels.isBlank() || !master.isBlank())) {
+            throw new ConfigException(Setting.REDIS_CLUSTER_NODES.key(),
+                    "cannot be combined with redis.sentinel.* (Sentinel and Cluster are different deployments)");
+        }
+        if (!cluster.isBlank()) {
+            return new RedisTopology.Cluster(RedisAddress.parseList(Setting.REDIS_CLUSTER_NODES.key(), cluster));
+        }
+        if (sentinels.isBlank() && !master.isBlank()) {
+            throw new ConfigException(Setting.REDIS_SENTINEL_NODES.key(), "is required when redis.sentinel.master is set");
+        }
+        if (!sentinels.isBlank()) {
+            return new RedisTopology.Sentinel(master.isBlank() ? null : identifier(Setting.REDIS_SENTINEL_MASTER),
+                    RedisAddress.parseList(Setting.REDIS_SENTINEL_NODES.key(), sentinels),
+                    secret("REDCRON_REDIS_SENTINEL_PASSWORD", Setting.REDIS_SENTINEL_PASSWORD_FILE));
+        }
+        return new RedisTopology.Standalone();
+    }
+
+    /** One namespace or a comma-separated list of them, in the order given. */
+    private List<String> namespaces() {
+        Set<String> namespaces = new LinkedHashSet<>();
+        for (String item : items(Setting.NODE_NAMESPACE)) {
+            if (!item.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,63}")) {
+                throw new ConfigException(Setting.NODE_NAMESPACE.key(), "'" + item + "' must be 1-64 letters, digits, '.', '_' or '-'");
+            }
+            if (!namespaces.add(item)) {
+                throw new ConfigException(Setting.NODE_NAMESPACE.key(), "names '" + item + "' twice");
+            }
+        }
+        if (namespaces.isEmpty()) {
+            throw new ConfigException(Setting.NODE_NAMESPACE.key(), "must name at least one namespace");
+        }
+        return List.copyOf(namespaces);
     }
 
     private String identifier(Setting setting) {

@@ -10,10 +10,11 @@ import java.util.Locale;
 /**
  * How to reach Redis: {@code redis://[user[:password]@]host[:port][/db]} or {@code rediss://…}
  * for TLS. A password given separately (from the environment) wins over one in the URI, so the URI
- * can live in a config file without the secret.
+ * can live in a config file without the secret. The {@link RedisTopology} says whether the host is
+ * the server itself (standalone) or Sentinels or Cluster seed nodes are asked instead.
  */
 public record RedisConfig(String host, int port, int database, boolean tls, String user, Secret password,
-                          Duration timeout) {
+                          Duration timeout, RedisTopology topology) {
 
     public static final int DEFAULT_PORT = 6379;
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
@@ -33,6 +34,20 @@ public record RedisConfig(String host, int port, int database, boolean tls, Stri
         if (timeout == null || timeout.isNegative() || timeout.isZero()) {
             throw new ConfigException("redis.timeout", "must be positive");
         }
+        topology = topology == null ? new RedisTopology.Standalone() : topology;
+        if (topology instanceof RedisTopology.Cluster && database != 0) {
+            throw new ConfigException("redis.uri", "database " + database + " does not exist on Redis Cluster (only 0)");
+        }
+    }
+
+    public RedisConfig(String host, int port, int database, boolean tls, String user, Secret password,
+                       Duration timeout) {
+        this(host, port, database, tls, user, password, timeout, new RedisTopology.Standalone());
+    }
+
+    /** The same credentials, database and timeouts, reached through another deployment. */
+    public RedisConfig withTopology(RedisTopology other) {
+        return new RedisConfig(host, port, database, tls, user, password, timeout, other);
     }
 
     public static RedisConfig fromUri(String text) {
@@ -84,8 +99,13 @@ public record RedisConfig(String host, int port, int database, boolean tls, Stri
         return new RedisConfig(uri.getHost(), port, database, scheme.equals("rediss"), user, effective, timeout);
     }
 
-    /** The URI without any password, safe to print. */
+    /** Where Redis is, without any password: safe to print. */
     public String displayUri() {
+        return topology.describe(this);
+    }
+
+    /** The standalone URI without any password. */
+    String standaloneUri() {
         return (tls ? "rediss://" : "redis://") + (user != null ? user + "@" : "") + host + ":" + port
                 + (database != 0 ? "/" + database : "");
     }

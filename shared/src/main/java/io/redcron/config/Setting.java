@@ -19,7 +19,7 @@ public enum Setting {
     MYSQL_POOL_SIZE("mysql.pool-size", "10", "Connections in the node's pool"),
     MYSQL_CONNECT_TIMEOUT("mysql.connect-timeout", "5s", "How long to wait for a database connection"),
     NODE_ID("node.id", "", "Unique node name; default: host name and process id"),
-    NODE_NAMESPACE("node.namespace", "default", "The namespace this node serves"),
+    NODE_NAMESPACE("node.namespace", "default", "The namespace this node serves, or a comma-separated list of them (the first is the command line's)"),
     NODE_ROLES("node.roles", "scheduler,worker", "Roles of this node: scheduler, worker or both"),
     NODE_GROUPS("node.groups", "default", "Routing groups whose runs this node's worker executes"),
     NODE_SLOTS("node.slots", "8", "Runs this node executes at once"),
@@ -34,7 +34,11 @@ public enum Setting {
     WORKER_TYPES("worker.types", "exec,shell,http,java", "Task types this node executes"),
     WORKER_ALLOW_COMMANDS("worker.allow-commands", "", "Comma-separated regular expressions; when set, exec/shell commands must match one"),
     METRICS_PORT("metrics.port", "0", "Port of /metrics and /health; 0 turns the endpoint off"),
-    METRICS_BIND("metrics.bind", "0.0.0.0", "Address the /metrics and /health endpoint listens on");
+    METRICS_BIND("metrics.bind", "0.0.0.0", "Address the /metrics and /health endpoint listens on"),
+    REDIS_SENTINEL_MASTER("redis.sentinel.master", "", "Redis Sentinel: name of the monitored primary; with redis.sentinel.nodes, replaces redis.uri's host"),
+    REDIS_SENTINEL_NODES("redis.sentinel.nodes", "", "Redis Sentinel: comma-separated host:port of the sentinels"),
+    REDIS_SENTINEL_PASSWORD_FILE("redis.sentinel.password-file", "", "File holding the sentinels' own password (else REDCRON_REDIS_SENTINEL_PASSWORD)"),
+    REDIS_CLUSTER_NODES("redis.cluster.nodes", "", "Redis Cluster: comma-separated host:port of some cluster nodes (seeds); replaces redis.uri's host");
 
     private final String key;
     private final String defaultValue;
@@ -73,5 +77,6 @@ public enum Setting {
     }
 
     /** Secrets come only from the environment or a file named in the config, never from the config itself. */
-    public static final List<String> SECRET_ENV = List.of("REDCRON_REDIS_PASSWORD", "REDCRON_MYSQL_PASSWORD");
+    public static final List<String> SECRET_ENV = List.of("REDCRON_REDIS_PASSWORD", "REDCRON_MYSQL_PASSWORD",
+            "REDCRON_REDIS_SENTINEL_PASSWORD");
 }

@@ -10,7 +10,7 @@ import io.redcron.store.mysql.MysqlRunStore;
 import io.redcron.store.mysql.MysqlTaskStore;
 import io.redcron.store.redis.RedisKeys;
 import io.redcron.store.redis.RedisQueueInspector;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 
 import java.time.Clock;
 
@@ -21,11 +21,11 @@ import java.time.Clock;
 public final class Session implements AutoCloseable {
     private final String namespace;
     private final HikariDataSource dataSource;
-    private final RedisClient redis;
+    private final UnifiedJedis redis;
     private final String operator;
     private final Clock clock;
 
-    Session(String namespace, HikariDataSource dataSource, RedisClient redis, String operator, Clock clock) {
+    Session(String namespace, HikariDataSource dataSource, UnifiedJedis redis, String operator, Clock clock) {
         this.namespace = namespace;
         this.dataSource = dataSource;
         this.redis = redis;
@@ -75,7 +75,7 @@ public final class Session implements AutoCloseable {
         return new io.redcron.store.mysql.MysqlFencingEpochs(dataSource, clock);
     }
 
-    public RedisClient redis() {
+    public UnifiedJedis redis() {
         return redis;
     }
 
