@@ -61,8 +61,9 @@ final class RunCommand implements Callable<Integer> {
             node.close();
             stopped.countDown();
         }, "redcron-shutdown"));
-        spec.commandLine().getOut().println("Node " + config.node().nodeId() + " running (namespace '"
-                + config.node().namespace() + "', roles " + config.node().roles() + "). Stop with Ctrl-C or SIGTERM.");
+        spec.commandLine().getOut().println("Node " + config.node().nodeId() + " running (namespace"
+                + (config.node().namespaces().size() > 1 ? "s '" : " '") + String.join("', '", config.node().namespaces())
+                + "', roles " + config.node().roles() + "). Stop with Ctrl-C or SIGTERM.");
         spec.commandLine().getOut().flush();
         stopped.await();
         return ExitCode.OK;

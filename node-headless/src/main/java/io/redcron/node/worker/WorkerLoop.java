@@ -93,15 +93,19 @@ public final class WorkerLoop implements Runnable {
                     continue;
                 }
                 int count = 1 + free.drainPermits();
-                List<QueuedRun> delivered = accepting
-                        ? queue.read(settings.nodeId(), settings.groups(), count, READ_BLOCK) : List.of();
                 int started = 0;
-                for (QueuedRun entry : delivered) {
-                    if (start(entry)) {
-                        started++;
+                try {
+                    List<QueuedRun> delivered = accepting
+                            ? queue.read(settings.nodeId(), settings.groups(), count, READ_BLOCK) : List.of();
+                    for (QueuedRun entry : delivered) {
+                        if (start(entry)) {
+                            started++;
+                        }
                     }
+                } finally {
+                    // A read or claim that fails (Redis failing over) must not keep the slots it reserved.
+                    free.release(count - started);
                 }
-                free.release(count - started);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -128,9 +132,16 @@ public final class WorkerLoop implements Runnable {
             // Waits for the run in flight; the delayed set brings it back shortly.
             queue.delay(QueuedRun.of(run.group(), run.id()), now.plus(FORBID_RECHECK));
         }
-        queue.ack(List.of(entry));
         if (claim.result() != Claim.Result.CLAIMED) {
+            queue.ack(List.of(entry));
             return false;
+        }
+        try {
+            queue.ack(List.of(entry));
+        } catch (RuntimeException e) {
+            // The claim in MySQL made the run ours; an entry left unacknowledged (Redis failing over)
+            // is handed back by the reaper later and dropped then, as its run is no longer waiting.
+            LOG.warn("Run {}: could not acknowledge its queue entry, running it anyway: {}", run.id(), e.getMessage());
         }
         for (Run replaced : claim.replaced()) {
             publishCancel(replaced.id());
