@@ -60,9 +60,8 @@ public final class Node implements AutoCloseable {
         this.startedAt = clock.instant();
         this.metrics = new NodeMetrics(nodeId, config.node().namespace());
         for (String namespace : config.node().namespaces()) {
-            // Metrics carry one namespace tag: the first namespace's roles report to them.
-            NodeMetrics namespaceMetrics = namespaces.isEmpty() ? metrics : new NodeMetrics(nodeId, namespace);
-            namespaces.add(new NamespaceRoles(namespace, config, clock, dataSource, redis, namespaceMetrics));
+            // One registry, tagged with the first namespace: every namespace's runs count there.
+            namespaces.add(new NamespaceRoles(namespace, config, clock, dataSource, redis, metrics));
         }
     }
 

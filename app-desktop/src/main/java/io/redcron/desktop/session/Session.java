@@ -19,7 +19,7 @@ import java.time.Clock;
  * so what the app shows is what the nodes do. Only ever used off the JavaFX thread.
  */
 public final class Session implements AutoCloseable {
-    private final String namespace;
+    private volatile String namespace;
     private final HikariDataSource dataSource;
     private final UnifiedJedis redis;
     private final String operator;
@@ -35,6 +35,21 @@ public final class Session implements AutoCloseable {
 
     public String namespace() {
         return namespace;
+    }
+
+    /**
+     * Works in another namespace of the same installation from now on: one connection serves them
+     * all. Screens read the namespace when they are opened, so the caller reopens the one shown.
+     */
+    public void switchNamespace(String other) {
+        namespace = new RedisKeys(other).namespace(); // validates the name
+    }
+
+    /** The namespaces the database knows, plus the current one even if it has nothing yet. */
+    public java.util.List<String> namespaces() {
+        java.util.TreeSet<String> all = new java.util.TreeSet<>(new io.redcron.store.mysql.MysqlNamespaces(dataSource).known());
+        all.add(namespace);
+        return java.util.List.copyOf(all);
     }
 
     /** Who the audit log names for changes made in the app. */
