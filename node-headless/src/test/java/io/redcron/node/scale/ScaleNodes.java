@@ -40,12 +40,19 @@ import static org.awaitility.Awaitility.await;
 final class ScaleNodes implements AutoCloseable {
     static final Duration LEASE = Duration.ofSeconds(3);
 
-    private final MysqlConfig database = TestDatabase.freshSchema();
-    private final HikariDataSource dataSource = MysqlDataSources.open(database);
+    private final MysqlConfig database;
+    private final HikariDataSource dataSource;
     private final Map<String, String> defaults = new HashMap<>();
     private final List<Node> nodes = new ArrayList<>();
 
     ScaleNodes(Map<String, String> redisSettings, Path secrets) {
+        this(TestDatabase.freshSchema(), redisSettings, secrets);
+    }
+
+    /** Nodes on a database of the test's own; the test's checks read it through {@code database} too. */
+    ScaleNodes(MysqlConfig database, Map<String, String> redisSettings, Path secrets) {
+        this.database = database;
+        this.dataSource = MysqlDataSources.open(database);
         defaults.put("mysql.url", database.jdbcUrl());
         defaults.put("mysql.user", database.user());
         defaults.put("mysql.pool-size", "8");
@@ -79,9 +86,19 @@ final class ScaleNodes implements AutoCloseable {
         return new MysqlRunStore(dataSource, Clock.systemUTC());
     }
 
+    /** The settings every node of this setup shares (a copy to add to). */
+    Map<String, String> settings() {
+        return new HashMap<>(defaults);
+    }
+
     /** A task firing every second that prints its run id. */
     Task everySecond(String namespace, String name) {
-        return tasks().create(Task.builder().namespace(namespace).name(name).cron("* * * * * ?")
+        return everySecond(namespace, name, "default");
+    }
+
+    /** A task of a routing group firing every second that prints its run id. */
+    Task everySecond(String namespace, String name, String group) {
+        return tasks().create(Task.builder().namespace(namespace).name(name).group(group).cron("* * * * * ?")
                 .dialect(CronDialect.QUARTZ).payload(new ShellPayload("echo fired $REDCRON_RUN_ID", null, Map.of()))
                 .timeout(Duration.ofSeconds(30)).build(), "test");
     }
