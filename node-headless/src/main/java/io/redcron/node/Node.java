@@ -56,7 +56,8 @@ public final class Node implements AutoCloseable {
             dataSource.close();
             throw e;
         }
-        this.housekeeper = new Housekeeper(nodeId);
+        // Each namespace's election must not wait behind another namespace's slow Redis call.
+        this.housekeeper = new Housekeeper(nodeId, 1 + config.node().namespaces().size());
         this.startedAt = clock.instant();
         this.metrics = new NodeMetrics(nodeId, config.node().namespace());
         for (String namespace : config.node().namespaces()) {

@@ -12,6 +12,7 @@ import io.redcron.node.Node;
 import io.redcron.port.PageRequest;
 import io.redcron.port.RunFilter;
 import io.redcron.schedule.CronDialect;
+import io.redcron.store.mysql.Migrations;
 import io.redcron.store.mysql.MysqlDataSources;
 import io.redcron.store.mysql.MysqlRunStore;
 import io.redcron.store.mysql.MysqlTaskStore;
@@ -53,6 +54,7 @@ final class ScaleNodes implements AutoCloseable {
     ScaleNodes(MysqlConfig database, Map<String, String> redisSettings, Path secrets) {
         this.database = database;
         this.dataSource = MysqlDataSources.open(database);
+        Migrations.apply(dataSource); // a no-op on a schema made by TestDatabase
         defaults.put("mysql.url", database.jdbcUrl());
         defaults.put("mysql.user", database.user());
         defaults.put("mysql.pool-size", "8");

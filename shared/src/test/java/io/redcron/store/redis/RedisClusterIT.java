@@ -147,16 +147,20 @@ class RedisClusterIT {
         RedisEventBus bus = new RedisEventBus(redis, keys, cluster.config());
         List<Event> received = new CopyOnWriteArrayList<>();
         try (AutoCloseable subscription = bus.subscribe(received::add)) {
+            long failoverStarted = System.nanoTime();
             cluster.failover(FIRST);
             await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> {
                 queue.enqueue(List.of(QueuedRun.of("failover", 100)));
                 return true;
             });
+            Outage.report("Cluster, CLUSTER FAILOVER", failoverStarted);
+            long killed = System.nanoTime();
             cluster.killPrimaryOf(FIRST);
             await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> {
                 queue.enqueue(List.of(QueuedRun.of("failover", 101)));
                 return true;
             });
+            Outage.report("Cluster, SIGKILL of a primary", killed);
             assertThat(queue.waiting("failover", 10)).contains(101L);
             await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> {
                 bus.publish(new Event(Kind.CANCEL_RUN, 9));

@@ -78,9 +78,11 @@ class RedisSentinelIT {
         List<Event> received = new CopyOnWriteArrayList<>();
         try (AutoCloseable subscription = bus.subscribe(received::add)) {
             RedisProcess first = sentinel.primary();
+            long failoverStarted = System.nanoTime();
             RedisProcess promoted = sentinel.failover();
             assertThat(promoted).isNotSameAs(first);
             enqueueOnceReachable(queue, 1);
+            Outage.report("Sentinel, SENTINEL FAILOVER", failoverStarted);
             try (Jedis primary = promoted.connect()) {
                 assertThat(primary.xlen(keys.stream("etl"))).isEqualTo(1);
             }
@@ -88,9 +90,11 @@ class RedisSentinelIT {
             awaitEvent(bus, received, 1);
 
             sentinel.awaitReplicaInSync();
+            long killed = System.nanoTime();
             RedisProcess third = sentinel.killPrimary();
             assertThat(third).isSameAs(first);
             enqueueOnceReachable(queue, 2);
+            Outage.report("Sentinel, SIGKILL of the primary", killed);
             assertThat(queue.waiting("etl", 10)).contains(2L);
             awaitEvent(bus, received, 2);
         }
