@@ -68,5 +68,6 @@ class ClusterFailoverIT {
         nodes.disable(tasks);
         nodes.awaitAllFinal(tasks, Duration.ofSeconds(45));
         tasks.forEach(nodes::assertExactlyOnce);
+        nodes.reportLateness("Cluster failover and killed primary, 2 nodes x 2 namespaces", tasks);
     }
 }

@@ -98,6 +98,7 @@ class ManyNodesIT {
         assertThat(nodesThatRan(mail)).containsExactly("mail-1");
         assertThat(nodesThatRan(plain)).containsExactly("sched-2");
         all.forEach(stores::assertExactlyOnce);
+        stores.reportLateness("5 node processes, leading scheduler killed", all);
     }
 
     private static boolean succeeded(Run run) {

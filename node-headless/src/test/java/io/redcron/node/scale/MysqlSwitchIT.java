@@ -62,6 +62,7 @@ class MysqlSwitchIT {
         nodes.disable(List.of(tick));
         nodes.awaitAllFinal(List.of(tick), Duration.ofSeconds(45));
         nodes.assertExactlyOnce(tick);
+        nodes.reportLateness("MariaDB primary switch", List.of(tick));
     }
 
     private long succeeded(Task task) {

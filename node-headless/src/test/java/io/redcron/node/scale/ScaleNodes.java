@@ -20,6 +20,7 @@ import io.redcron.testing.TestDatabase;
 import io.redcron.testing.TestFiles;
 
 import org.awaitility.core.ConditionTimeoutException;
+import org.slf4j.LoggerFactory;
 
 import java.nio.file.Path;
 import java.time.Clock;
@@ -148,6 +149,17 @@ final class ScaleNodes implements AutoCloseable {
         assertThat(fires).as(task.name() + ": no fire doubled").doesNotHaveDuplicates();
         assertThat(fires).as(task.name() + ": one run for every second from the first fire to the last")
                 .hasSize((int) Duration.between(fires.get(0), fires.get(fires.size() - 1)).toSeconds() + 1);
+    }
+
+    /** Logs the latest start of a run after its fire time, for the figures in docs/SCALING.md. */
+    void reportLateness(String scenario, List<Task> tasks) {
+        Duration worst = tasks.stream().flatMap(task -> runsOf(task).stream())
+                .filter(run -> run.startedAt() != null)
+                .map(run -> Duration.between(run.scheduledAt(), run.startedAt()))
+                .max(Duration::compareTo).orElse(Duration.ZERO);
+        long runs = tasks.stream().mapToLong(task -> runsOf(task).size()).sum();
+        LoggerFactory.getLogger(ScaleNodes.class).info("[measured] {}: {} runs, latest start {} ms after its fire time",
+                scenario, runs, worst.toMillis());
     }
 
     @Override

@@ -65,5 +65,6 @@ class SentinelFailoverIT {
         nodes.disable(tasks);
         nodes.awaitAllFinal(tasks, Duration.ofSeconds(45));
         tasks.forEach(nodes::assertExactlyOnce);
+        nodes.reportLateness("Sentinel failover and killed primary, 2 nodes", tasks);
     }
 }
