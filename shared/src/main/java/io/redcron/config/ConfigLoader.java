@@ -140,8 +140,11 @@ public final class ConfigLoader {
 
     private RedcronConfig build() {
         RedisConfig redis = RedisConfig.fromUri(get(Setting.REDIS_URI),
-                secret("REDCRON_REDIS_PASSWORD", Setting.REDIS_PASSWORD_FILE), duration(Setting.REDIS_TIMEOUT))
-                .withTopology(redisTopology());
+                secret("REDCRON_REDIS_PASSWORD", Setting.REDIS_PASSWORD_FILE), duration(Setting.REDIS_TIMEOUT));
+        RedisTopology topology = redisTopology();
+        if (topology != null) {
+            redis = redis.withTopology(topology);
+        }
         MysqlConfig mysql = new MysqlConfig(get(Setting.MYSQL_URL), get(Setting.MYSQL_USER),
                 secret("REDCRON_MYSQL_PASSWORD", Setting.MYSQL_PASSWORD_FILE),
                 integer(Setting.MYSQL_POOL_SIZE, 1, 500), duration(Setting.MYSQL_CONNECT_TIMEOUT));
@@ -194,26 +197,31 @@ public final class ConfigLoader {
         }
     }
 
+    /** The deployment the redis.sentinel.* or redis.cluster.nodes settings name; null when they are empty. */
     private RedisTopology redisTopology() {
         String sentinels = get(Setting.REDIS_SENTINEL_NODES);
         String master = get(Setting.REDIS_SENTINEL_MASTER);
         String cluster = get(Setting.REDIS_CLUSTER_NODES);
-        if (!cluster.isBlank() && (!sentinels.isBlank() || !master.isBlank())) {
-            throw new ConfigException(Setting.REDIS_CLUSTER_NODES.key(),
-                    "cannot be combined with redis.sentinel.* (Sentinel and Cluster are different deployments)");
+        if (sentinels.isBlank() && master.isBlank() && cluster.isBlank()) {
+            return null; // as redis.uri says
+        }
+        if (!(RedisConfig.fromUri(get(Setting.REDIS_URI)).topology() instanceof RedisTopology.Standalone)) {
+            throw new ConfigException(Setting.REDIS_URI.key(),
+                    "names a deployment itself; leave redis.sentinel.* and redis.cluster.nodes empty");
         }
         if (!cluster.isBlank()) {
+            if (!sentinels.isBlank() || !master.isBlank()) {
+                throw new ConfigException(Setting.REDIS_CLUSTER_NODES.key(),
+                        "cannot be combined with redis.sentinel.* (Sentinel and Cluster are different deployments)");
+            }
             return new RedisTopology.Cluster(RedisAddress.parseList(Setting.REDIS_CLUSTER_NODES.key(), cluster));
         }
-        if (sentinels.isBlank() && !master.isBlank()) {
+        if (sentinels.isBlank()) {
             throw new ConfigException(Setting.REDIS_SENTINEL_NODES.key(), "is required when redis.sentinel.master is set");
         }
-        if (!sentinels.isBlank()) {
-            return new RedisTopology.Sentinel(master.isBlank() ? null : identifier(Setting.REDIS_SENTINEL_MASTER),
-                    RedisAddress.parseList(Setting.REDIS_SENTINEL_NODES.key(), sentinels),
-                    secret("REDCRON_REDIS_SENTINEL_PASSWORD", Setting.REDIS_SENTINEL_PASSWORD_FILE));
-        }
-        return new RedisTopology.Standalone();
+        return new RedisTopology.Sentinel(master.isBlank() ? null : identifier(Setting.REDIS_SENTINEL_MASTER),
+                RedisAddress.parseList(Setting.REDIS_SENTINEL_NODES.key(), sentinels),
+                secret("REDCRON_REDIS_SENTINEL_PASSWORD", Setting.REDIS_SENTINEL_PASSWORD_FILE));
     }
 
     /** One namespace or a comma-separated list of them, in the order given. */

@@ -5,6 +5,7 @@ import java.net.URISyntaxException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -18,6 +19,8 @@ public record RedisConfig(String host, int port, int database, boolean tls, Stri
 
     public static final int DEFAULT_PORT = 6379;
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
+    private static final String SENTINEL_SCHEME = "redis-sentinel://";
+    private static final String CLUSTER_SCHEME = "redis-cluster://";
 
     public RedisConfig {
         if (host == null || host.isBlank()) {
@@ -54,10 +57,20 @@ public record RedisConfig(String host, int port, int database, boolean tls, Stri
         return fromUri(text, Secret.NONE, DEFAULT_TIMEOUT);
     }
 
-    /** Parses a Redis URI; a non-empty {@code password} replaces the URI's own. */
+    /**
+     * Parses a Redis URI; a non-empty {@code password} replaces the URI's own. Besides
+     * {@code redis://} and {@code rediss://}, two forms name a deployment in one line, for the
+     * desktop's connection profiles and the command line's {@code --redis}:
+     * {@code redis-sentinel://[user[:password]@]host:port,host:port/master[/db]} (sentinels without
+     * a password of their own) and {@code redis-cluster://[user[:password]@]host:port,host:port}.
+     */
     public static RedisConfig fromUri(String text, Secret password, Duration timeout) {
         if (text == null || text.isBlank()) {
             throw new ConfigException("redis.uri", "is required (for example redis://127.0.0.1:6379)");
+        }
+        String lower = text.trim().toLowerCase(Locale.ROOT);
+        if (lower.startsWith(SENTINEL_SCHEME) || lower.startsWith(CLUSTER_SCHEME)) {
+            return fromDeploymentUri(text.trim(), password, timeout);
         }
         URI uri;
         try {
@@ -97,6 +110,51 @@ public record RedisConfig(String host, int port, int database, boolean tls, Stri
         int port = uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort();
         Secret effective = password != null && !password.isEmpty() ? password : uriPassword;
         return new RedisConfig(uri.getHost(), port, database, scheme.equals("rediss"), user, effective, timeout);
+    }
+
+    private static RedisConfig fromDeploymentUri(String text, Secret password, Duration timeout) {
+        boolean sentinel = text.toLowerCase(Locale.ROOT).startsWith(SENTINEL_SCHEME);
+        String rest = text.substring((sentinel ? SENTINEL_SCHEME : CLUSTER_SCHEME).length());
+        String user = null;
+        Secret uriPassword = Secret.NONE;
+        int at = rest.lastIndexOf('@');
+        if (at >= 0) {
+            String info = rest.substring(0, at);
+            rest = rest.substring(at + 1);
+            int colon = info.indexOf(':');
+            if (colon < 0) {
+                uriPassword = Secret.of(decode(info));
+            } else {
+                user = decode(info.substring(0, colon));
+                uriPassword = Secret.of(decode(info.substring(colon + 1)));
+            }
+        }
+        int slash = rest.indexOf('/');
+        String hosts = slash < 0 ? rest : rest.substring(0, slash);
+        String[] path = slash < 0 ? new String[0] : rest.substring(slash + 1).split("/");
+        List<RedisAddress> addresses = RedisAddress.parseList("redis.uri", hosts);
+        Secret effective = password != null && !password.isEmpty() ? password : uriPassword;
+        RedisAddress first = addresses.get(0);
+        if (!sentinel) {
+            if (path.length > 0 && !path[0].isEmpty()) {
+                throw new ConfigException("redis.uri", "'" + redact(text) + "': a redis-cluster:// URI has no path (database 0 only)");
+            }
+            return new RedisConfig(first.host(), first.port(), 0, false, user, effective, timeout,
+                    new RedisTopology.Cluster(addresses));
+        }
+        if (path.length == 0 || path[0].isEmpty()) {
+            throw new ConfigException("redis.uri", "'" + redact(text) + "' names no master: redis-sentinel://host:port,…/master");
+        }
+        int database = 0;
+        if (path.length > 1) {
+            try {
+                database = Integer.parseInt(path[1]);
+            } catch (NumberFormatException e) {
+                throw new ConfigException("redis.uri", "database '" + path[1] + "' is not a number 0-15");
+            }
+        }
+        return new RedisConfig(first.host(), first.port(), database, false, user, effective, timeout,
+                new RedisTopology.Sentinel(decode(path[0]), addresses, Secret.NONE));
     }
 
     /** Where Redis is, without any password: safe to print. */

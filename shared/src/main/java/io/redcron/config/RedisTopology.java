@@ -37,7 +37,8 @@ public sealed interface RedisTopology {
 
         @Override
         public String describe(RedisConfig config) {
-            return "redis-sentinel://" + join(sentinels) + "/" + master;
+            return "redis-sentinel://" + (config.user() != null ? config.user() + "@" : "") + join(sentinels) + "/"
+                    + master + (config.database() != 0 ? "/" + config.database() : "");
         }
     }
 
@@ -49,7 +50,7 @@ public sealed interface RedisTopology {
 
         @Override
         public String describe(RedisConfig config) {
-            return "redis-cluster://" + join(seeds);
+            return "redis-cluster://" + (config.user() != null ? config.user() + "@" : "") + join(seeds);
         }
     }
 

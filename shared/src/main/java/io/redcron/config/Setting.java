@@ -10,7 +10,7 @@ import java.util.Optional;
  * configuration reference is this table.
  */
 public enum Setting {
-    REDIS_URI("redis.uri", "redis://127.0.0.1:6379", "Redis server: redis://[user@]host[:port][/db], rediss:// for TLS"),
+    REDIS_URI("redis.uri", "redis://127.0.0.1:6379", "Redis server: redis://[user@]host[:port][/db], rediss:// for TLS; or redis-sentinel://host:port,…/master[/db], redis-cluster://host:port,…"),
     REDIS_PASSWORD_FILE("redis.password-file", "", "File holding the Redis password (else REDCRON_REDIS_PASSWORD)"),
     REDIS_TIMEOUT("redis.timeout", "5s", "Connect and command timeout for Redis"),
     MYSQL_URL("mysql.url", "jdbc:mysql://127.0.0.1:3306/redcron", "JDBC URL of the MySQL 8 / MariaDB 10.6+ database"),

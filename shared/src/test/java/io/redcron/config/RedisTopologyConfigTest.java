@@ -34,7 +34,7 @@ class RedisTopologyConfigTest {
         assertThat(config.redis().user()).isEqualTo("app");
         assertThat(config.redis().database()).isEqualTo(3);
         assertThat(config.redis().displayUri())
-                .isEqualTo("redis-sentinel://10.0.0.1:26379,10.0.0.2:26379,[::1]:26380/mymaster")
+                .isEqualTo("redis-sentinel://app@10.0.0.1:26379,10.0.0.2:26379,[::1]:26380/mymaster/3")
                 .doesNotContain("s3cret");
     }
 
@@ -45,6 +45,31 @@ class RedisTopologyConfigTest {
         assertThat(redis.topology()).isEqualTo(new RedisTopology.Cluster(List.of(new RedisAddress("10.0.1.1", 7000),
                 new RedisAddress("10.0.1.2", 7001))));
         assertThat(redis.displayUri()).isEqualTo("redis-cluster://10.0.1.1:7000,10.0.1.2:7001");
+    }
+
+    @Test
+    void aSentinelOrClusterUriNamesTheDeploymentInOneLine() {
+        RedisConfig sentinel = RedisConfig.fromUri("redis-sentinel://app:pw@10.0.0.1:26379,10.0.0.2:26379/mymaster/2",
+                Secret.NONE, RedisConfig.DEFAULT_TIMEOUT);
+        assertThat(sentinel.topology()).isEqualTo(new RedisTopology.Sentinel("mymaster",
+                List.of(new RedisAddress("10.0.0.1", 26379), new RedisAddress("10.0.0.2", 26379)), Secret.NONE));
+        assertThat(sentinel.user()).isEqualTo("app");
+        assertThat(sentinel.password().reveal()).isEqualTo("pw");
+        assertThat(sentinel.database()).isEqualTo(2);
+        assertThat(sentinel.displayUri()).isEqualTo("redis-sentinel://app@10.0.0.1:26379,10.0.0.2:26379/mymaster/2");
+
+        RedisConfig cluster = load(Map.of("redis.uri", "redis-cluster://10.0.1.1:7000,10.0.1.2:7001")).redis();
+        assertThat(cluster.topology()).isEqualTo(new RedisTopology.Cluster(List.of(new RedisAddress("10.0.1.1", 7000),
+                new RedisAddress("10.0.1.2", 7001))));
+        assertThat(RedisConfig.fromUri(cluster.displayUri()).topology()).isEqualTo(cluster.topology());
+
+        assertBad(Map.of("redis.uri", "redis-sentinel://10.0.0.1:26379"),
+                "redis.uri: 'redis-sentinel://10.0.0.1:26379' names no master: redis-sentinel://host:port,…/master");
+        assertBad(Map.of("redis.uri", "redis-cluster://10.0.1.1:7000/1"),
+                "redis.uri: 'redis-cluster://10.0.1.1:7000/1': a redis-cluster:// URI has no path (database 0 only)");
+        assertBad(Map.of("redis.uri", "redis-cluster://10.0.1.1"), "redis.uri: '10.0.1.1' is not host:port");
+        assertBad(Map.of("redis.uri", "redis-cluster://a:7000", "redis.cluster.nodes", "b:7000"),
+                "redis.uri: names a deployment itself; leave redis.sentinel.* and redis.cluster.nodes empty");
     }
 
     @Test

@@ -18,7 +18,8 @@ import java.util.concurrent.CountDownLatch;
         description = {"Runs a node: the scheduler role (one active leader per namespace) and/or the worker role.",
                 "SIGTERM drains it: no new runs are taken, running ones may finish within node.drain-grace,",
                 "the rest are handed back to other nodes; then it exits 0."},
-        footer = {"", "Example:", "  redcron-node run --config /etc/redcron/redcron.yaml --roles worker --groups etl --slots 4",
+        footer = {"", "Examples:", "  redcron-node run --config /etc/redcron/redcron.yaml --roles worker --groups etl --slots 4",
+                "  redcron-node run --config /etc/redcron/redcron.yaml -n team-a,team-b   (one node, two namespaces)",
                 "", ExitCode.HELP})
 final class RunCommand implements Callable<Integer> {
     @Spec
