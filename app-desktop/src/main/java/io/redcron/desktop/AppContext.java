@@ -117,6 +117,17 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
         onChange.accept(this);
     }
 
+    /** Fetches the namespaces of the connected installation off the FX thread. */
+    public void namespaces(java.util.function.Consumer<java.util.List<String>> onLoaded) {
+        Session current = requireSession();
+        executor.submit(current::namespaces, onLoaded, failure -> { });
+    }
+
+    /** Works in another namespace of the same connection; the caller reopens the screen it shows. */
+    public void switchNamespace(String namespace) {
+        requireSession().switchNamespace(namespace);
+    }
+
     public void disconnect() {
         Session closing = session;
         session = null;

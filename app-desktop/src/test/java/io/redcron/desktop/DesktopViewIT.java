@@ -44,6 +44,7 @@ import static org.awaitility.Awaitility.await;
 class DesktopViewIT {
     private static MysqlConfig database;
     private static final String NAMESPACE = TestRedis.freshNamespace();
+    private static final String OTHER_NAMESPACE = TestRedis.freshNamespace();
 
     @TempDir
     static Path home;
@@ -61,6 +62,8 @@ class DesktopViewIT {
                         .cron("0 9 * * 1-5").dialect(CronDialect.UNIX).zone(ZoneId.of("Europe/Berlin"))
                         .payload(new ShellPayload("echo report", null, Map.of())).build(), "test");
             }
+            tasks.create(Task.builder().namespace(OTHER_NAMESPACE).name("billing-close").cron("0 18 * * *")
+                    .dialect(CronDialect.UNIX).payload(new ShellPayload("echo close", null, Map.of())).build(), "test");
         }
     }
 
@@ -146,6 +149,22 @@ class DesktopViewIT {
         await().atMost(Duration.ofSeconds(10)).until(() -> audit.getItems().stream()
                 .anyMatch(entry -> entry.action().equals("task.create") && entry.actor().equals("tester@desktop")
                         && entry.after().contains("aaa-created-in-editor")));
+    }
+
+    @Test
+    void theNamespaceChooserListsTheNamespacesAndSwitchesTheScreenShown(FxRobot robot) {
+        connect(robot);
+        javafx.scene.control.ComboBox<String> chooser = robot.lookup("#namespaces").queryComboBox();
+        await().atMost(Duration.ofSeconds(10)).until(() -> chooser.getItems().containsAll(
+                java.util.List.of(NAMESPACE, OTHER_NAMESPACE)));
+
+        robot.interact(() -> chooser.setValue(OTHER_NAMESPACE));
+
+        TableView<TaskRow> table = robot.lookup(".table-view").queryTableView();
+        await().atMost(Duration.ofSeconds(15)).until(() -> table.getItems().size() == 1
+                && table.getItems().get(0).name().equals("billing-close"));
+        robot.interact(() -> chooser.setValue("not a namespace"));
+        assertThat(chooser.getValue()).as("an invalid name is not taken").isEqualTo(OTHER_NAMESPACE);
     }
 
     @Test

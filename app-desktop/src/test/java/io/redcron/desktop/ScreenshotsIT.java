@@ -44,7 +44,7 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
@@ -87,7 +87,7 @@ class ScreenshotsIT {
     static void seed() {
         database = TestDatabase.freshSchema();
         try (var dataSource = MysqlDataSources.open(database);
-             RedisClient redis = RedisConnector.open(RedisConfig.fromUri(TestRedis.uri()), "seed", 2)) {
+             UnifiedJedis redis = RedisConnector.open(RedisConfig.fromUri(TestRedis.uri()), "seed", 2)) {
             Clock clock = Clock.systemUTC();
             MysqlTaskStore tasks = new MysqlTaskStore(dataSource, clock);
             MysqlRunStore runs = new MysqlRunStore(dataSource, clock);
@@ -128,12 +128,12 @@ class ScreenshotsIT {
 
     /** The three nodes beat now, as live nodes do every few seconds. */
     private static void heartbeats() {
-        try (RedisClient redis = RedisConnector.open(RedisConfig.fromUri(TestRedis.uri()), "seed", 1)) {
+        try (UnifiedJedis redis = RedisConnector.open(RedisConfig.fromUri(TestRedis.uri()), "seed", 1)) {
             heartbeats(redis);
         }
     }
 
-    private static void heartbeats(RedisClient redis) {
+    private static void heartbeats(UnifiedJedis redis) {
         RedisNodeRegistry nodes = new RedisNodeRegistry(redis, new RedisKeys(NAMESPACE));
         Instant now = Instant.now();
         for (int i = 1; i <= 3; i++) {

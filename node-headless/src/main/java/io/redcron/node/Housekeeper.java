@@ -20,14 +20,15 @@ final class Housekeeper implements AutoCloseable {
 
     private final ScheduledExecutorService executor;
 
-    Housekeeper(String nodeId) {
+    /** @param threads duties that may run at once; a slow store call holds one thread */
+    Housekeeper(String nodeId, int threads) {
         AtomicInteger count = new AtomicInteger();
-        ThreadFactory threads = runnable -> {
+        ThreadFactory factory = runnable -> {
             Thread thread = new Thread(runnable, "redcron-" + nodeId + "-duty-" + count.incrementAndGet());
             thread.setDaemon(true);
             return thread;
         };
-        executor = Executors.newScheduledThreadPool(2, threads);
+        executor = Executors.newScheduledThreadPool(threads, factory);
     }
 
     void every(Duration period, String name, Runnable duty) {

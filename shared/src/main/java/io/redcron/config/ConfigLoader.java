@@ -149,6 +149,10 @@ public final class ConfigLoader {
                 .withTlsFiles(tlsFiles("redis.tls", Setting.REDIS_TLS_CA_FILE, Setting.REDIS_TLS_TRUST_STORE,
                         Setting.REDIS_TLS_TRUST_STORE_PASSWORD_FILE, Setting.REDIS_TLS_KEY_STORE,
                         Setting.REDIS_TLS_KEY_STORE_PASSWORD_FILE));
+        RedisTopology topology = redisTopology();
+        if (topology != null) {
+            redis = redis.withTopology(topology);
+        }
         if (!redis.tls() && (redis.tlsFiles().hasTrust() || redis.tlsFiles().keyStore() != null)) {
             throw new ConfigException(Setting.REDIS_URI.key(), "is " + redis.displayUri() + " (no TLS) while redis.tls.*"
                     + " files are set: use rediss:// to connect with TLS");
@@ -160,7 +164,7 @@ public final class ConfigLoader {
                 tlsFiles("mysql.tls", Setting.MYSQL_TLS_CA_FILE, Setting.MYSQL_TLS_TRUST_STORE,
                         Setting.MYSQL_TLS_TRUST_STORE_PASSWORD_FILE, Setting.MYSQL_TLS_KEY_STORE,
                         Setting.MYSQL_TLS_KEY_STORE_PASSWORD_FILE));
-        NodeConfig node = new NodeConfig(nodeId(), identifier(Setting.NODE_NAMESPACE),
+        NodeConfig node = new NodeConfig(nodeId(), namespaces(),
                 set(Setting.NODE_ROLES, NodeRole::parse), groups(), integer(Setting.NODE_SLOTS, 1, 1024),
                 duration(Setting.NODE_DRAIN_GRACE), bool(Setting.NODE_ALLOW_ROOT),
                 StoreCheck.parse(Setting.REDIS_EVICTION_CHECK, get(Setting.REDIS_EVICTION_CHECK)),
@@ -287,6 +291,50 @@ public final class ConfigLoader {
         } catch (NumberFormatException e) {
             throw new ConfigException(setting.key(), "'" + text + "' is not a whole number");
         }
+    }
+
+    /** The deployment the redis.sentinel.* or redis.cluster.nodes settings name; null when they are empty. */
+    private RedisTopology redisTopology() {
+        String sentinels = get(Setting.REDIS_SENTINEL_NODES);
+        String master = get(Setting.REDIS_SENTINEL_MASTER);
+        String cluster = get(Setting.REDIS_CLUSTER_NODES);
+        if (sentinels.isBlank() && master.isBlank() && cluster.isBlank()) {
+            return null; // as redis.uri says
+        }
+        if (!(RedisConfig.fromUri(get(Setting.REDIS_URI)).topology() instanceof RedisTopology.Standalone)) {
+            throw new ConfigException(Setting.REDIS_URI.key(),
+                    "names a deployment itself; leave redis.sentinel.* and redis.cluster.nodes empty");
+        }
+        if (!cluster.isBlank()) {
+            if (!sentinels.isBlank() || !master.isBlank()) {
+                throw new ConfigException(Setting.REDIS_CLUSTER_NODES.key(),
+                        "cannot be combined with redis.sentinel.* (Sentinel and Cluster are different deployments)");
+            }
+            return new RedisTopology.Cluster(RedisAddress.parseList(Setting.REDIS_CLUSTER_NODES.key(), cluster));
+        }
+        if (sentinels.isBlank()) {
+            throw new ConfigException(Setting.REDIS_SENTINEL_NODES.key(), "is required when redis.sentinel.master is set");
+        }
+        return new RedisTopology.Sentinel(master.isBlank() ? null : identifier(Setting.REDIS_SENTINEL_MASTER),
+                RedisAddress.parseList(Setting.REDIS_SENTINEL_NODES.key(), sentinels),
+                secret("REDCRON_REDIS_SENTINEL_PASSWORD", Setting.REDIS_SENTINEL_PASSWORD_FILE));
+    }
+
+    /** One namespace or a comma-separated list of them, in the order given. */
+    private List<String> namespaces() {
+        Set<String> namespaces = new LinkedHashSet<>();
+        for (String item : items(Setting.NODE_NAMESPACE)) {
+            if (!item.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,63}")) {
+                throw new ConfigException(Setting.NODE_NAMESPACE.key(), "'" + item + "' must be 1-64 letters, digits, '.', '_' or '-'");
+            }
+            if (!namespaces.add(item)) {
+                throw new ConfigException(Setting.NODE_NAMESPACE.key(), "names '" + item + "' twice");
+            }
+        }
+        if (namespaces.isEmpty()) {
+            throw new ConfigException(Setting.NODE_NAMESPACE.key(), "must name at least one namespace");
+        }
+        return List.copyOf(namespaces);
     }
 
     private String identifier(Setting setting) {

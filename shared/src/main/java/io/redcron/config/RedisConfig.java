@@ -5,18 +5,22 @@ import java.net.URISyntaxException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 
 /**
  * How to reach Redis: {@code redis://[user[:password]@]host[:port][/db]} or {@code rediss://…}
  * for TLS. A password given separately (from the environment) wins over one in the URI, so the URI
- * can live in a config file without the secret.
+ * can live in a config file without the secret. The {@link RedisTopology} says whether the host is
+ * the server itself (standalone) or Sentinels or Cluster seed nodes are asked instead.
  */
 public record RedisConfig(String host, int port, int database, boolean tls, String user, Secret password,
-                          Duration timeout, TlsFiles tlsFiles) {
+                          Duration timeout, TlsFiles tlsFiles, RedisTopology topology) {
 
     public static final int DEFAULT_PORT = 6379;
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
+    private static final String SENTINEL_SCHEME = "redis-sentinel://";
+    private static final String CLUSTER_SCHEME = "redis-cluster://";
 
     public RedisConfig {
         if (host == null || host.isBlank()) {
@@ -34,26 +38,55 @@ public record RedisConfig(String host, int port, int database, boolean tls, Stri
             throw new ConfigException("redis.timeout", "must be positive");
         }
         tlsFiles = tlsFiles == null ? TlsFiles.none("redis.tls") : tlsFiles;
+        topology = topology == null ? new RedisTopology.Standalone() : topology;
+        if (topology instanceof RedisTopology.Cluster && database != 0) {
+            throw new ConfigException("redis.uri", "database " + database + " does not exist on Redis Cluster (only 0)");
+        }
     }
 
     public RedisConfig(String host, int port, int database, boolean tls, String user, Secret password,
                        Duration timeout) {
-        this(host, port, database, tls, user, password, timeout, null);
+        this(host, port, database, tls, user, password, timeout, null, null);
+    }
+
+    public RedisConfig(String host, int port, int database, boolean tls, String user, Secret password,
+                       Duration timeout, TlsFiles tlsFiles) {
+        this(host, port, database, tls, user, password, timeout, tlsFiles, null);
+    }
+
+    public RedisConfig(String host, int port, int database, boolean tls, String user, Secret password,
+                       Duration timeout, RedisTopology topology) {
+        this(host, port, database, tls, user, password, timeout, null, topology);
     }
 
     /** The same server, with the trust store and client certificate used for {@code rediss://}. */
     public RedisConfig withTlsFiles(TlsFiles files) {
-        return new RedisConfig(host, port, database, tls, user, password, timeout, files);
+        return new RedisConfig(host, port, database, tls, user, password, timeout, files, topology);
+    }
+
+    /** The same credentials, database, TLS and timeouts, reached through another deployment. */
+    public RedisConfig withTopology(RedisTopology other) {
+        return new RedisConfig(host, port, database, tls, user, password, timeout, tlsFiles, other);
     }
 
     public static RedisConfig fromUri(String text) {
         return fromUri(text, Secret.NONE, DEFAULT_TIMEOUT);
     }
 
-    /** Parses a Redis URI; a non-empty {@code password} replaces the URI's own. */
+    /**
+     * Parses a Redis URI; a non-empty {@code password} replaces the URI's own. Besides
+     * {@code redis://} and {@code rediss://}, two forms name a deployment in one line, for the
+     * desktop's connection profiles and the command line's {@code --redis}:
+     * {@code redis-sentinel://[user[:password]@]host:port,host:port/master[/db]} (sentinels without
+     * a password of their own) and {@code redis-cluster://[user[:password]@]host:port,host:port}.
+     */
     public static RedisConfig fromUri(String text, Secret password, Duration timeout) {
         if (text == null || text.isBlank()) {
             throw new ConfigException("redis.uri", "is required (for example redis://127.0.0.1:6379)");
+        }
+        String lower = text.trim().toLowerCase(Locale.ROOT);
+        if (lower.startsWith(SENTINEL_SCHEME) || lower.startsWith(CLUSTER_SCHEME)) {
+            return fromDeploymentUri(text.trim(), password, timeout);
         }
         URI uri;
         try {
@@ -98,8 +131,58 @@ public record RedisConfig(String host, int port, int database, boolean tls, Stri
         return new RedisConfig(uri.getHost(), port, database, scheme.equals("rediss"), user, effective, timeout);
     }
 
-    /** The URI without any password, safe to print. */
+    private static RedisConfig fromDeploymentUri(String text, Secret password, Duration timeout) {
+        boolean sentinel = text.toLowerCase(Locale.ROOT).startsWith(SENTINEL_SCHEME);
+        String rest = text.substring((sentinel ? SENTINEL_SCHEME : CLUSTER_SCHEME).length());
+        String user = null;
+        Secret uriPassword = Secret.NONE;
+        int at = rest.lastIndexOf('@');
+        if (at >= 0) {
+            String info = rest.substring(0, at);
+            rest = rest.substring(at + 1);
+            int colon = info.indexOf(':');
+            if (colon < 0) {
+                uriPassword = Secret.of(decode(info));
+            } else {
+                user = decode(info.substring(0, colon));
+                uriPassword = Secret.of(decode(info.substring(colon + 1)));
+            }
+        }
+        int slash = rest.indexOf('/');
+        String hosts = slash < 0 ? rest : rest.substring(0, slash);
+        String[] path = slash < 0 ? new String[0] : rest.substring(slash + 1).split("/");
+        List<RedisAddress> addresses = RedisAddress.parseList("redis.uri", hosts);
+        Secret effective = password != null && !password.isEmpty() ? password : uriPassword;
+        RedisAddress first = addresses.get(0);
+        if (!sentinel) {
+            if (path.length > 0 && !path[0].isEmpty()) {
+                throw new ConfigException("redis.uri", "'" + redact(text) + "': a redis-cluster:// URI has no path (database 0 only)");
+            }
+            return new RedisConfig(first.host(), first.port(), 0, false, user, effective, timeout,
+                    new RedisTopology.Cluster(addresses));
+        }
+        if (path.length == 0 || path[0].isEmpty()) {
+            throw new ConfigException("redis.uri", "'" + redact(text) + "' names no master: redis-sentinel://host:port,…/master");
+        }
+        int database = 0;
+        if (path.length > 1) {
+            try {
+                database = Integer.parseInt(path[1]);
+            } catch (NumberFormatException e) {
+                throw new ConfigException("redis.uri", "database '" + path[1] + "' is not a number 0-15");
+            }
+        }
+        return new RedisConfig(first.host(), first.port(), database, false, user, effective, timeout,
+                new RedisTopology.Sentinel(decode(path[0]), addresses, Secret.NONE));
+    }
+
+    /** Where Redis is, without any password: safe to print. */
     public String displayUri() {
+        return topology.describe(this);
+    }
+
+    /** The standalone URI without any password. */
+    String standaloneUri() {
         return (tls ? "rediss://" : "redis://") + (user != null ? user + "@" : "") + host + ":" + port
                 + (database != 0 ? "/" + database : "");
     }

@@ -10,7 +10,7 @@ import java.util.Optional;
  * configuration reference is this table.
  */
 public enum Setting {
-    REDIS_URI("redis.uri", "redis://127.0.0.1:6379", "Redis server: redis://[user@]host[:port][/db], rediss:// for TLS"),
+    REDIS_URI("redis.uri", "redis://127.0.0.1:6379", "Redis server: redis://[user@]host[:port][/db], rediss:// for TLS; or redis-sentinel://host:port,…/master[/db], redis-cluster://host:port,…"),
     REDIS_PASSWORD_FILE("redis.password-file", "", "File holding the Redis password (else REDCRON_REDIS_PASSWORD)"),
     REDIS_TIMEOUT("redis.timeout", "5s", "Connect and command timeout for Redis"),
     MYSQL_URL("mysql.url", "jdbc:mysql://127.0.0.1:3306/redcron", "JDBC URL of the MySQL 8 / MariaDB 10.6+ database"),
@@ -19,7 +19,7 @@ public enum Setting {
     MYSQL_POOL_SIZE("mysql.pool-size", "10", "Connections in the node's pool"),
     MYSQL_CONNECT_TIMEOUT("mysql.connect-timeout", "5s", "How long to wait for a database connection"),
     NODE_ID("node.id", "", "Unique node name; default: host name and process id"),
-    NODE_NAMESPACE("node.namespace", "default", "The namespace this node serves"),
+    NODE_NAMESPACE("node.namespace", "default", "The namespace this node serves, or a comma-separated list of them (the first is the command line's)"),
     NODE_ROLES("node.roles", "scheduler,worker", "Roles of this node: scheduler, worker or both"),
     NODE_GROUPS("node.groups", "default", "Routing groups whose runs this node's worker executes"),
     NODE_SLOTS("node.slots", "8", "Runs this node executes at once"),
@@ -64,7 +64,11 @@ public enum Setting {
     MYSQL_TLS_TRUST_STORE_PASSWORD_FILE("mysql.tls.trust-store-password-file", "", "File holding the trust store's password (else REDCRON_MYSQL_TLS_TRUST_STORE_PASSWORD)"),
     MYSQL_TLS_KEY_STORE("mysql.tls.key-store", "", "PKCS12 or JKS key store with this client's certificate and key, for users created REQUIRE X509"),
     MYSQL_TLS_KEY_STORE_PASSWORD_FILE("mysql.tls.key-store-password-file", "", "File holding the key store's password (else REDCRON_MYSQL_TLS_KEY_STORE_PASSWORD)"),
-    NODE_ALLOW_ROOT("node.allow-root", "false", "Let 'run' start as root (it refuses otherwise; a task would run with root's rights)");
+    NODE_ALLOW_ROOT("node.allow-root", "false", "Let 'run' start as root (it refuses otherwise; a task would run with root's rights)"),
+    REDIS_SENTINEL_MASTER("redis.sentinel.master", "", "Redis Sentinel: name of the monitored primary; with redis.sentinel.nodes, replaces redis.uri's host"),
+    REDIS_SENTINEL_NODES("redis.sentinel.nodes", "", "Redis Sentinel: comma-separated host:port of the sentinels"),
+    REDIS_SENTINEL_PASSWORD_FILE("redis.sentinel.password-file", "", "File holding the sentinels' own password (else REDCRON_REDIS_SENTINEL_PASSWORD)"),
+    REDIS_CLUSTER_NODES("redis.cluster.nodes", "", "Redis Cluster: comma-separated host:port of some cluster nodes (seeds); replaces redis.uri's host");
 
     private final String key;
     private final String defaultValue;
@@ -106,5 +110,6 @@ public enum Setting {
     public static final List<String> SECRET_ENV = List.of("REDCRON_REDIS_PASSWORD", "REDCRON_MYSQL_PASSWORD",
             "REDCRON_ALERTS_WEBHOOK_SECRET", "REDCRON_ALERTS_SMTP_PASSWORD",
             "REDCRON_REDIS_TLS_TRUST_STORE_PASSWORD", "REDCRON_REDIS_TLS_KEY_STORE_PASSWORD",
-            "REDCRON_MYSQL_TLS_TRUST_STORE_PASSWORD", "REDCRON_MYSQL_TLS_KEY_STORE_PASSWORD");
+            "REDCRON_MYSQL_TLS_TRUST_STORE_PASSWORD", "REDCRON_MYSQL_TLS_KEY_STORE_PASSWORD",
+            "REDCRON_REDIS_SENTINEL_PASSWORD");
 }

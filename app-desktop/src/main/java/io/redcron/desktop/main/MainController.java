@@ -3,7 +3,7 @@ package io.redcron.desktop.main;
 import io.redcron.desktop.AppContext;
 import io.redcron.desktop.ui.FxmlView;
 import javafx.fxml.FXML;
-import javafx.scene.control.Label;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.StackPane;
@@ -22,7 +22,8 @@ public final class MainController {
     @FXML private ToggleButton clusterButton;
     @FXML private ToggleButton auditButton;
     @FXML private ToggleButton dashboardButton;
-    @FXML private Label connection;
+    @FXML private ComboBox<String> namespaces;
+    private FxmlView shown = FxmlView.TASKS;
 
     public MainController(AppContext context) {
         this.context = context;
@@ -30,8 +31,10 @@ public final class MainController {
 
     @FXML
     private void initialize() {
-        connection.setText(context.session().map(s -> context.messages().get("main.connection", s.namespace()))
-                .orElse(""));
+        context.session().ifPresent(session -> {
+            namespaces.setValue(session.namespace());
+            context.namespaces(known -> namespaces.getItems().setAll(known));
+        });
         navigation.selectedToggleProperty().addListener((o, old, selected) -> {
             if (selected == null) {
                 old.setSelected(true);
@@ -78,7 +81,25 @@ public final class MainController {
     }
 
     private void show(FxmlView view) {
+        shown = view;
         content.getChildren().setAll(context.load(view));
+    }
+
+    /** A namespace picked or typed in the chooser: the same connection, the same screen, other data. */
+    @FXML
+    private void onNamespace() {
+        String chosen = namespaces.getValue() == null ? "" : namespaces.getValue().trim();
+        String current = context.session().map(io.redcron.desktop.session.Session::namespace).orElse("");
+        if (chosen.isEmpty() || chosen.equals(current)) {
+            return;
+        }
+        try {
+            context.switchNamespace(chosen);
+        } catch (IllegalArgumentException e) {
+            namespaces.setValue(current);
+            return;
+        }
+        show(shown);
     }
 
     @FXML

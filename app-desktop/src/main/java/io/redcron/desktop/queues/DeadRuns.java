@@ -6,10 +6,9 @@ import io.redcron.port.QueuedRun;
 import io.redcron.port.RunQueue;
 import io.redcron.port.RunStore;
 import io.redcron.port.TaskStore;
+import io.redcron.store.redis.LuaScripts;
 import io.redcron.store.redis.RedisKeys;
-import redis.clients.jedis.AbstractTransaction;
-import redis.clients.jedis.RedisClient;
-import redis.clients.jedis.Response;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.StreamEntryID;
 
 import java.time.Clock;
@@ -46,7 +45,7 @@ final class DeadRuns {
         }
     }
 
-    private final RedisClient redis;
+    private final UnifiedJedis redis;
     private final RedisKeys keys;
     private final RunQueue queue;
     private final RunStore runs;
@@ -60,7 +59,7 @@ final class DeadRuns {
         void record(String action, String subject, String before, String after);
     }
 
-    DeadRuns(RedisClient redis, RedisKeys keys, RunQueue queue, RunStore runs, TaskStore tasks, Clock clock,
+    DeadRuns(UnifiedJedis redis, RedisKeys keys, RunQueue queue, RunStore runs, TaskStore tasks, Clock clock,
              Audit audit) {
         this.redis = redis;
         this.keys = keys;
@@ -126,12 +125,9 @@ final class DeadRuns {
 
     /** Removes the whole dead stream; returns how many entries it held. */
     long purgeAll() {
-        try (AbstractTransaction transaction = redis.multi()) {
-            Response<Long> length = transaction.xlen(keys.dead());
-            transaction.del(keys.dead());
-            transaction.exec();
-            audit.record("dead.purge-all", "queue:dead", "{\"entries\":" + length.get() + "}", null);
-            return length.get();
-        }
+        Object purged = LuaScripts.PURGE_STREAM.eval(redis, List.of(keys.dead()), List.of());
+        long length = purged instanceof Long value ? value : 0;
+        audit.record("dead.purge-all", "queue:dead", "{\"entries\":" + length + "}", null);
+        return length;
     }
 }

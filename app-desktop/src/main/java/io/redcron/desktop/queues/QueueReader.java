@@ -3,7 +3,7 @@ package io.redcron.desktop.queues;
 import io.redcron.port.QueueInspector;
 import io.redcron.store.redis.RedisKeys;
 import redis.clients.jedis.AbstractPipeline;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.StreamEntryID;
 import redis.clients.jedis.exceptions.JedisDataException;
@@ -30,12 +30,12 @@ final class QueueReader {
     static final int DELAYED_LIMIT = 200;
     static final int DEAD_LIMIT = 200;
 
-    private final RedisClient redis;
+    private final UnifiedJedis redis;
     private final RedisKeys keys;
     private final QueueInspector inspector;
     private final Spans spans;
 
-    QueueReader(RedisClient redis, RedisKeys keys, QueueInspector inspector, Spans spans) {
+    QueueReader(UnifiedJedis redis, RedisKeys keys, QueueInspector inspector, Spans spans) {
         this.redis = redis;
         this.keys = keys;
         this.inspector = inspector;

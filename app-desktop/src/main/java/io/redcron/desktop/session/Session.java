@@ -10,7 +10,7 @@ import io.redcron.store.mysql.MysqlRunStore;
 import io.redcron.store.mysql.MysqlTaskStore;
 import io.redcron.store.redis.RedisKeys;
 import io.redcron.store.redis.RedisQueueInspector;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 
 import java.time.Clock;
 
@@ -19,13 +19,13 @@ import java.time.Clock;
  * so what the app shows is what the nodes do. Only ever used off the JavaFX thread.
  */
 public final class Session implements AutoCloseable {
-    private final String namespace;
+    private volatile String namespace;
     private final HikariDataSource dataSource;
-    private final RedisClient redis;
+    private final UnifiedJedis redis;
     private final String operator;
     private final Clock clock;
 
-    Session(String namespace, HikariDataSource dataSource, RedisClient redis, String operator, Clock clock) {
+    Session(String namespace, HikariDataSource dataSource, UnifiedJedis redis, String operator, Clock clock) {
         this.namespace = namespace;
         this.dataSource = dataSource;
         this.redis = redis;
@@ -35,6 +35,21 @@ public final class Session implements AutoCloseable {
 
     public String namespace() {
         return namespace;
+    }
+
+    /**
+     * Works in another namespace of the same installation from now on: one connection serves them
+     * all. Screens read the namespace when they are opened, so the caller reopens the one shown.
+     */
+    public void switchNamespace(String other) {
+        namespace = new RedisKeys(other).namespace(); // validates the name
+    }
+
+    /** The namespaces the database knows, plus the current one even if it has nothing yet. */
+    public java.util.List<String> namespaces() {
+        java.util.TreeSet<String> all = new java.util.TreeSet<>(new io.redcron.store.mysql.MysqlNamespaces(dataSource).known());
+        all.add(namespace);
+        return java.util.List.copyOf(all);
     }
 
     /** Who the audit log names for changes made in the app. */
@@ -75,7 +90,7 @@ public final class Session implements AutoCloseable {
         return new io.redcron.store.mysql.MysqlFencingEpochs(dataSource, clock);
     }
 
-    public RedisClient redis() {
+    public UnifiedJedis redis() {
         return redis;
     }
 

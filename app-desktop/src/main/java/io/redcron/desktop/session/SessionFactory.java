@@ -8,7 +8,7 @@ import io.redcron.desktop.connect.ConnectionProfile;
 import io.redcron.store.mysql.MysqlDataSources;
 import io.redcron.store.redis.RedisConnector;
 import io.redcron.store.redis.RedisKeys;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 
 import java.sql.Connection;
 import java.time.Clock;
@@ -46,7 +46,7 @@ public final class SessionFactory {
     /** Tries both stores; never throws. */
     public Check check(ConnectionProfile profile, Secret dbPassword, Secret redisPassword) {
         Verdict redis;
-        try (RedisClient client = RedisConnector.open(redisConfig(profile, redisPassword), "redcron-desktop-check", 1)) {
+        try (UnifiedJedis client = RedisConnector.open(redisConfig(profile, redisPassword), "redcron-desktop-check", 1)) {
             new RedisKeys(profile.namespace());
             redis = Verdict.ok("Redis answered at " + redisConfig(profile, redisPassword).displayUri());
         } catch (Exception e) {
@@ -66,7 +66,7 @@ public final class SessionFactory {
     public Session open(ConnectionProfile profile, Secret dbPassword, Secret redisPassword) {
         HikariDataSource dataSource = MysqlDataSources.open(mysqlConfig(profile, dbPassword, 4));
         try {
-            RedisClient redis = RedisConnector.open(redisConfig(profile, redisPassword), "redcron-desktop", 4);
+            UnifiedJedis redis = RedisConnector.open(redisConfig(profile, redisPassword), "redcron-desktop", 4);
             return new Session(profile.namespace(), dataSource, redis, operator, clock);
         } catch (RuntimeException e) {
             dataSource.close();

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.StreamEntryID;
 import redis.clients.jedis.params.XAddParams;
 
@@ -199,7 +199,7 @@ class StoreRolesIT {
 
     @Test
     void everyRedisWriteOfTheViewerIsRefusedByRedis() {
-        RedisClient redis = viewer.redis();
+        UnifiedJedis redis = viewer.redis();
         String stream = viewer.keys().stream("billing");
 
         assertRefusedByRedis(() -> redis.xadd(stream, XAddParams.xAddParams(), Map.of("run", "1")));

@@ -12,7 +12,7 @@ import io.redcron.store.redis.RedisConnector;
 import io.redcron.store.redis.RedisEventBus;
 import io.redcron.store.redis.RedisKeys;
 import io.redcron.store.redis.RedisRunQueue;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 
 import javax.sql.DataSource;
 import java.io.Closeable;
@@ -24,7 +24,7 @@ final class CliStores implements AutoCloseable {
     private final RedcronConfig config;
     private final DataSource dataSource;
     private final Clock clock;
-    private RedisClient redis;
+    private UnifiedJedis redis;
 
     private CliStores(RedcronConfig config, DataSource dataSource, Clock clock) {
         this.config = config;
@@ -59,7 +59,7 @@ final class CliStores implements AutoCloseable {
     }
 
     /** The Redis client, opened on first use: most task commands need only MySQL. */
-    RedisClient redis() {
+    UnifiedJedis redis() {
         if (redis == null) {
             redis = RedisConnector.open(config.redis(), "redcron-cli", 2);
         }

@@ -20,7 +20,8 @@ import java.util.concurrent.CountDownLatch;
         description = {"Runs a node: the scheduler role (one active leader per namespace) and/or the worker role.",
                 "SIGTERM drains it: no new runs are taken, running ones may finish within node.drain-grace,",
                 "the rest are handed back to other nodes; then it exits 0."},
-        footer = {"", "Example:", "  redcron-node run --config /etc/redcron/redcron.yaml --roles worker --groups etl --slots 4",
+        footer = {"", "Examples:", "  redcron-node run --config /etc/redcron/redcron.yaml --roles worker --groups etl --slots 4",
+                "  redcron-node run --config /etc/redcron/redcron.yaml -n team-a,team-b   (one node, two namespaces)",
                 "", ExitCode.HELP})
 final class RunCommand implements Callable<Integer> {
     @Spec
@@ -81,8 +82,9 @@ final class RunCommand implements Callable<Integer> {
             node.close();
             stopped.countDown();
         }, "redcron-shutdown"));
-        spec.commandLine().getOut().println("Node " + config.node().nodeId() + " running (namespace '"
-                + config.node().namespace() + "', roles " + config.node().roles() + "). Stop with Ctrl-C or SIGTERM.");
+        spec.commandLine().getOut().println("Node " + config.node().nodeId() + " running (namespace"
+                + (config.node().namespaces().size() > 1 ? "s '" : " '") + String.join("', '", config.node().namespaces())
+                + "', roles " + config.node().roles() + "). Stop with Ctrl-C or SIGTERM.");
         spec.commandLine().getOut().flush();
         stopped.await();
         return ExitCode.OK;

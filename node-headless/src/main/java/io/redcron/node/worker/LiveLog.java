@@ -5,7 +5,7 @@ import io.redcron.store.redis.RedisKeys;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import redis.clients.jedis.AbstractPipeline;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.params.XAddParams;
 
 import java.io.ByteArrayOutputStream;
@@ -25,11 +25,11 @@ public final class LiveLog {
     private static final long MAX_CHUNKS = 256;
     private static final Duration KEEP_AFTER_END = Duration.ofMinutes(10);
 
-    private final RedisClient redis;
+    private final UnifiedJedis redis;
     private final RedisKeys keys;
     private final Map<Long, Buffer> buffers = new ConcurrentHashMap<>();
 
-    public LiveLog(RedisClient redis, RedisKeys keys) {
+    public LiveLog(UnifiedJedis redis, RedisKeys keys) {
         this.redis = redis;
         this.keys = keys;
     }

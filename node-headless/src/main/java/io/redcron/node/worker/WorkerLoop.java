@@ -161,7 +161,14 @@ public final class WorkerLoop implements Runnable {
         for (QueuedRun entry : delivered) {
             (passed.remove(entry.runId()) ? oneByOne : decided).add(entry);
         }
-        queue.ack(decided);
+        try {
+            queue.ack(decided);
+        } catch (RuntimeException e) {
+            // The claims in MySQL made the runs ours; entries left unacknowledged (Redis failing
+            // over) are handed back by the reaper later and dropped then, their runs no longer waiting.
+            LOG.warn("Could not acknowledge {} queue entries, running the claimed runs anyway: {}", decided.size(),
+                    e.getMessage());
+        }
         if (!batch.claimed().isEmpty()) {
             List<Long> taskIds = new ArrayList<>(batch.claimed().size());
             for (Run run : batch.claimed()) {
@@ -193,9 +200,16 @@ public final class WorkerLoop implements Runnable {
             // Waits for the run in flight; the delayed set brings it back shortly.
             queue.delay(QueuedRun.of(run.group(), run.id()), now.plus(FORBID_RECHECK));
         }
-        queue.ack(List.of(entry));
         if (claim.result() != Claim.Result.CLAIMED) {
+            queue.ack(List.of(entry));
             return;
+        }
+        try {
+            queue.ack(List.of(entry));
+        } catch (RuntimeException e) {
+            // The claim in MySQL made the run ours; an entry left unacknowledged (Redis failing over)
+            // is handed back by the reaper later and dropped then, as its run is no longer waiting.
+            LOG.warn("Run {}: could not acknowledge its queue entry, running it anyway: {}", run.id(), e.getMessage());
         }
         for (Run replaced : claim.replaced()) {
             publishCancel(replaced.id());

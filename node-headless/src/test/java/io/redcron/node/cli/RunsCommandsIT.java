@@ -14,7 +14,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.StreamEntryID;
 
 import java.time.Clock;
@@ -33,7 +33,7 @@ class RunsCommandsIT {
     private static StoreCli database;
     private static HikariDataSource pool;
     private static MysqlRunStore runs;
-    private static RedisClient redis;
+    private static UnifiedJedis redis;
 
     private StoreCli cli;
 

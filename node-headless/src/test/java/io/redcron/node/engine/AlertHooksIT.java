@@ -17,7 +17,7 @@ import io.redcron.testing.TestRedis;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,7 +37,7 @@ class AlertHooksIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static WebhookReceiver receiver;
     private static TestCluster cluster;
-    private static RedisClient redis;
+    private static UnifiedJedis redis;
 
     @BeforeAll
     static void start() {

@@ -18,7 +18,7 @@ import io.redcron.testing.TestRedis;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -34,7 +34,7 @@ import static org.awaitility.Awaitility.await;
 /** Timeouts, retries, misfires, concurrency policies, cancel, manual runs and the node's allowlist. */
 class PoliciesIT {
     private static TestCluster cluster;
-    private static RedisClient redis;
+    private static UnifiedJedis redis;
 
     @BeforeAll
     static void start() {

@@ -14,7 +14,7 @@ import io.redcron.store.redis.RedisLeaderLease;
 import io.redcron.config.RedisConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -111,14 +111,14 @@ class RecoveryIT {
     }
 
     private void enqueue(Run run) {
-        try (RedisClient redis = redis()) {
+        try (UnifiedJedis redis = redis()) {
             new io.redcron.store.redis.RedisRunQueue(redis, new RedisKeys(cluster.namespace()))
                     .enqueue(List.of(io.redcron.port.QueuedRun.of(run.group(), run.id())));
         }
     }
 
     private String leader() {
-        try (RedisClient redis = redis()) {
+        try (UnifiedJedis redis = redis()) {
             return new RedisLeaderLease(redis, new RedisKeys(cluster.namespace())).current()
                     .map(io.redcron.port.LeaderLease.Holder::nodeId).orElse("");
         }
@@ -129,7 +129,7 @@ class RecoveryIT {
                 .orElseThrow().value();
     }
 
-    private static RedisClient redis() {
+    private static UnifiedJedis redis() {
         return RedisConnector.open(RedisConfig.fromUri(io.redcron.testing.TestRedis.uri()), "test", 2);
     }
 }

@@ -12,7 +12,7 @@ import io.redcron.store.redis.RedisKeys;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
 
@@ -32,7 +32,7 @@ import static org.awaitility.Awaitility.await;
  */
 class RedisKeysDeletedIT {
     private final TestCluster cluster = new TestCluster();
-    private RedisClient redis;
+    private UnifiedJedis redis;
     private RedisKeys keys;
 
     @BeforeEach

@@ -7,7 +7,7 @@ import io.redcron.store.redis.RedisConnector;
 import io.redcron.store.redis.RedisKeys;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -80,7 +80,7 @@ class RunOutputIT {
         RedisKeys keys = new RedisKeys(cluster.namespace());
         AtomicLong longestLiveLog = new AtomicLong();
 
-        try (RedisClient redis = RedisConnector.open(cluster.config("probe", Map.of()).redis(), "probe", 2)) {
+        try (UnifiedJedis redis = RedisConnector.open(cluster.config("probe", Map.of()).redis(), "probe", 2)) {
             await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(100)).until(() -> {
                 peak.accumulateAndGet(memory.getHeapMemoryUsage().getUsed(), Math::max);
                 longestLiveLog.accumulateAndGet(redis.xlen(keys.log(run.id())), Math::max);

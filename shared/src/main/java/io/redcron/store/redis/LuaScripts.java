@@ -6,6 +6,7 @@ public final class LuaScripts {
     public static final LuaScript RELEASE_LEASE = LuaScript.load("release_lease");
     public static final LuaScript DISPATCH = LuaScript.load("dispatch");
     public static final LuaScript PROMOTE_DELAYED = LuaScript.load("promote_delayed");
+    public static final LuaScript PURGE_STREAM = LuaScript.load("purge_stream");
 
     private LuaScripts() {
     }

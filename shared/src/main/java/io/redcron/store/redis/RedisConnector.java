@@ -1,28 +1,89 @@
 package io.redcron.store.redis;
 
+import io.redcron.config.RedisAddress;
 import io.redcron.config.RedisConfig;
+import io.redcron.config.RedisTopology;
 import io.redcron.port.StoreException;
 import redis.clients.jedis.ConnectionPoolConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.JedisClientConfig;
 import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.RedisClusterClient;
 import redis.clients.jedis.RedisProtocol;
+import redis.clients.jedis.RedisSentinelClient;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisAccessControlException;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisDataException;
 
 import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 
 /**
- * Opens the one long-lived Redis client of a process. Driver exceptions about reaching the server
- * are turned into one-line {@link StoreException}s that name the server but never the password.
+ * Opens the one long-lived Redis client of a process: standalone, through Sentinel or on a Cluster,
+ * as the configuration's {@link RedisTopology} says. All three are a {@link UnifiedJedis}, so the
+ * stores never know which. Driver exceptions about reaching the server are turned into one-line
+ * {@link StoreException}s that name the server but never the password.
  */
 public final class RedisConnector {
+    /** Cluster: how often a command is retried through MOVED/ASK and broken connections. */
+    private static final int CLUSTER_ATTEMPTS = 5;
+
     private RedisConnector() {
     }
 
-    public static RedisClient open(RedisConfig config, String clientName, int maxConnections) {
+    public static UnifiedJedis open(RedisConfig config, String clientName, int maxConnections) {
         int timeoutMillis = Math.toIntExact(config.timeout().toMillis());
+        JedisClientConfig client = clientConfig(config, clientName, timeoutMillis);
+        ConnectionPoolConfig pool = poolConfig(maxConnections, timeoutMillis);
+        UnifiedJedis redis;
+        try {
+            redis = build(config.topology(), config, client, pool);
+        } catch (RuntimeException e) {
+            throw translate(config, e);
+        }
+        try {
+            redis.ping();
+        } catch (RuntimeException e) {
+            redis.close();
+            throw translate(config, e);
+        }
+        return redis;
+    }
+
+    private static UnifiedJedis build(RedisTopology topology, RedisConfig config, JedisClientConfig client,
+                                      ConnectionPoolConfig pool) {
+        if (topology instanceof RedisTopology.Sentinel sentinel) {
+            return RedisSentinelClient.builder()
+                    .masterName(sentinel.master())
+                    .sentinels(addresses(sentinel.sentinels()))
+                    .sentinelClientConfig(sentinelConfig(config, sentinel, client.getConnectionTimeoutMillis()))
+                    .clientConfig(client)
+                    .poolConfig(pool)
+                    .build();
+        }
+        if (topology instanceof RedisTopology.Cluster cluster) {
+            return RedisClusterClient.builder()
+                    .nodes(addresses(cluster.seeds()))
+                    .clientConfig(client)
+                    .poolConfig(pool)
+                    .maxAttempts(CLUSTER_ATTEMPTS)
+                    // Bounded so a command during a failover fails well within a leader lease.
+                    .maxTotalRetriesDuration(config.timeout())
+                    .topologyRefreshPeriod(Duration.ofSeconds(5))
+                    .build();
+        }
+        return RedisClient.builder()
+                .hostAndPort(new HostAndPort(config.host(), config.port()))
+                .clientConfig(client)
+                .poolConfig(pool)
+                .build();
+    }
+
+    private static JedisClientConfig clientConfig(RedisConfig config, String clientName, int timeoutMillis) {
         DefaultJedisClientConfig.Builder client = DefaultJedisClientConfig.builder()
                 .protocol(RedisProtocol.RESP2)
                 .connectionTimeoutMillis(timeoutMillis)
@@ -36,6 +97,25 @@ public final class RedisConnector {
         if (!config.password().isEmpty()) {
             client.password(config.password().reveal());
         }
+        return client.build();
+    }
+
+    /** The sentinels have their own password (or none); they never hold data, so no database. */
+    private static JedisClientConfig sentinelConfig(RedisConfig config, RedisTopology.Sentinel sentinel,
+                                                    int timeoutMillis) {
+        DefaultJedisClientConfig.Builder client = DefaultJedisClientConfig.builder()
+                .protocol(RedisProtocol.RESP2)
+                .connectionTimeoutMillis(timeoutMillis)
+                .socketTimeoutMillis(timeoutMillis)
+                .clientName("redcron-sentinel-watch")
+                .ssl(config.tls());
+        if (!sentinel.password().isEmpty()) {
+            client.password(sentinel.password().reveal());
+        }
+        return client.build();
+    }
+
+    private static ConnectionPoolConfig poolConfig(int maxConnections, int timeoutMillis) {
         ConnectionPoolConfig pool = new ConnectionPoolConfig();
         pool.setMaxTotal(maxConnections);
         pool.setMaxIdle(maxConnections);
@@ -45,18 +125,15 @@ public final class RedisConnector {
         // instead of each failing one command; testing on every borrow would cost a PING per call.
         pool.setTestWhileIdle(true);
         pool.setTimeBetweenEvictionRuns(Duration.ofSeconds(5));
-        RedisClient redis = RedisClient.builder()
-                .hostAndPort(new HostAndPort(config.host(), config.port()))
-                .clientConfig(client.build())
-                .poolConfig(pool)
-                .build();
-        try {
-            redis.ping();
-        } catch (RuntimeException e) {
-            redis.close();
-            throw translate(config, e);
+        return pool;
+    }
+
+    private static Set<HostAndPort> addresses(List<RedisAddress> addresses) {
+        Set<HostAndPort> out = new LinkedHashSet<>();
+        for (RedisAddress address : addresses) {
+            out.add(new HostAndPort(address.host(), address.port()));
         }
-        return redis;
+        return out;
     }
 
     /** An operator-readable reason for a failed Redis call. */

@@ -5,7 +5,7 @@ import io.redcron.port.EventBus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import redis.clients.jedis.JedisPubSub;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -18,11 +18,11 @@ import java.util.function.Consumer;
 public final class RedisEventBus implements EventBus {
     private static final Logger LOG = LoggerFactory.getLogger(RedisEventBus.class);
 
-    private final RedisClient redis;
+    private final UnifiedJedis redis;
     private final RedisKeys keys;
     private final RedisConfig config;
 
-    public RedisEventBus(RedisClient redis, RedisKeys keys, RedisConfig config) {
+    public RedisEventBus(UnifiedJedis redis, RedisKeys keys, RedisConfig config) {
         this.redis = redis;
         this.keys = keys;
         this.config = config;

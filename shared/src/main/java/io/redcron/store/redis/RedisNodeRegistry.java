@@ -4,7 +4,7 @@ import io.redcron.domain.NodeInfo;
 import io.redcron.domain.NodeRole;
 import io.redcron.port.NodeRegistry;
 import redis.clients.jedis.AbstractPipeline;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
 
@@ -21,10 +21,10 @@ import java.util.stream.Collectors;
 
 /** Heartbeats as one hash per node with a TTL; listing scans the namespace's node keys (never KEYS). */
 public final class RedisNodeRegistry implements NodeRegistry {
-    private final RedisClient redis;
+    private final UnifiedJedis redis;
     private final RedisKeys keys;
 
-    public RedisNodeRegistry(RedisClient redis, RedisKeys keys) {
+    public RedisNodeRegistry(UnifiedJedis redis, RedisKeys keys) {
         this.redis = redis;
         this.keys = keys;
     }

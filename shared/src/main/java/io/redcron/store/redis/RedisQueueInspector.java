@@ -1,7 +1,7 @@
 package io.redcron.store.redis;
 
 import io.redcron.port.QueueInspector;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.StreamEntryID;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.params.ScanParams;
@@ -17,10 +17,10 @@ import java.util.TreeSet;
 
 /** Queue statistics from the namespace's streams, delayed set and dead stream. */
 public final class RedisQueueInspector implements QueueInspector {
-    private final RedisClient redis;
+    private final UnifiedJedis redis;
     private final RedisKeys keys;
 
-    public RedisQueueInspector(RedisClient redis, RedisKeys keys) {
+    public RedisQueueInspector(UnifiedJedis redis, RedisKeys keys) {
         this.redis = redis;
         this.keys = keys;
     }

@@ -4,7 +4,7 @@ import io.redcron.port.Dispatch;
 import io.redcron.port.QueuedRun;
 import io.redcron.port.RunQueue;
 import redis.clients.jedis.AbstractPipeline;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.StreamEntryID;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.params.XAddParams;
@@ -21,6 +21,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Runs on Redis streams, one per routing group, read by the consumer group {@code workers}.
@@ -31,10 +32,10 @@ public final class RedisRunQueue implements RunQueue {
     private static final String RUN = "run";
     private static final long DEAD_MAX_LENGTH = 100_000;
 
-    private final RedisClient redis;
+    private final UnifiedJedis redis;
     private final RedisKeys keys;
 
-    public RedisRunQueue(RedisClient redis, RedisKeys keys) {
+    public RedisRunQueue(UnifiedJedis redis, RedisKeys keys) {
         this.redis = redis;
         this.keys = keys;
     }
@@ -140,8 +141,27 @@ public final class RedisRunQueue implements RunQueue {
 
     @Override
     public int promoteDue(Instant now, int limit) {
-        Object moved = LuaScripts.PROMOTE_DELAYED.eval(redis, List.of(keys.delayed()),
-                List.of(Long.toString(now.toEpochMilli()), Integer.toString(limit), keys.stream("")));
+        String due = Long.toString(now.toEpochMilli());
+        Set<String> groups = new TreeSet<>();
+        for (String member : redis.zrangeByScore(keys.delayed(), "-inf", due, 0, limit)) {
+            int bar = member.indexOf('|');
+            if (bar > 0) {
+                groups.add(member.substring(0, bar));
+            }
+        }
+        if (groups.isEmpty()) {
+            return 0;
+        }
+        List<String> keyList = new ArrayList<>();
+        List<String> args = new ArrayList<>();
+        keyList.add(keys.delayed());
+        args.add(due);
+        args.add(Integer.toString(limit));
+        for (String group : groups) {
+            keyList.add(keys.stream(group));
+            args.add(group);
+        }
+        Object moved = LuaScripts.PROMOTE_DELAYED.eval(redis, keyList, args);
         return moved instanceof Long value ? value.intValue() : 0;
     }
 

@@ -2,7 +2,7 @@ package io.redcron.store.redis;
 
 import io.redcron.config.RedisConfig;
 import redis.clients.jedis.Protocol;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.util.SafeEncoder;
 
@@ -38,11 +38,11 @@ public final class RedisServerCheck {
     private RedisServerCheck() {
     }
 
-    public static List<Finding> inspect(RedisClient redis, RedisConfig config) {
+    public static List<Finding> inspect(UnifiedJedis redis, RedisConfig config) {
         return evaluate("Redis at " + config.displayUri(), read(redis));
     }
 
-    static ServerSettings read(RedisClient redis) {
+    static ServerSettings read(UnifiedJedis redis) {
         try {
             return new ServerSettings("CONFIG GET", configGet(redis, "maxmemory-policy"),
                     "yes".equalsIgnoreCase(configGet(redis, "appendonly")), configGet(redis, "save"));
@@ -94,7 +94,7 @@ public final class RedisServerCheck {
         return findings;
     }
 
-    private static String configGet(RedisClient redis, String parameter) {
+    private static String configGet(UnifiedJedis redis, String parameter) {
         Object reply = redis.sendCommand(Protocol.Command.CONFIG, "GET", parameter);
         if (reply instanceof List<?> pair && pair.size() >= 2) {
             return SafeEncoder.encode((byte[]) pair.get(1));
@@ -103,7 +103,7 @@ public final class RedisServerCheck {
         throw new JedisDataException("CONFIG GET " + parameter + " gave no value");
     }
 
-    private static String info(RedisClient redis, String section) {
+    private static String info(UnifiedJedis redis, String section) {
         Object reply = redis.sendCommand(Protocol.Command.INFO, section);
         return reply == null ? "" : SafeEncoder.encode((byte[]) reply);
     }

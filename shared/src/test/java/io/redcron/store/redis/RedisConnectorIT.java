@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.util.SafeEncoder;
 
 import java.io.IOException;
@@ -30,7 +31,7 @@ class RedisConnectorIT {
 
     @Test
     void opensAClientThatAnswersAndCarriesItsName() {
-        try (RedisClient redis = RedisConnector.open(RedisConfig.fromUri(TestRedis.uri()), "redcron-connector-it", 2)) {
+        try (UnifiedJedis redis = RedisConnector.open(RedisConfig.fromUri(TestRedis.uri()), "redcron-connector-it", 2)) {
             assertThat(redis.ping()).isEqualTo("PONG");
             assertThat(SafeEncoder.encode((byte[]) redis.sendCommand(Protocol.Command.CLIENT, "GETNAME")))
                     .isEqualTo("redcron-connector-it");
@@ -40,7 +41,7 @@ class RedisConnectorIT {
     @Test
     void theDatabaseInTheUriIsTheOneWrittenTo() {
         try (EmbeddedRedis server = TestRedis.startPrivate(tmp, false);
-             RedisClient db2 = RedisConnector.open(RedisConfig.fromUri(server.uri() + "/2"), "redcron-it", 2);
+             UnifiedJedis db2 = RedisConnector.open(RedisConfig.fromUri(server.uri() + "/2"), "redcron-it", 2);
              RedisClient db0 = RedisClient.create(server.uri())) {
             db2.set("where", "db2");
 
@@ -53,7 +54,7 @@ class RedisConnectorIT {
     void theRightPasswordGetsIn() {
         try (EmbeddedRedis server = serverWithPassword()) {
             RedisConfig config = RedisConfig.fromUri(server.uri(), Secret.of(PASSWORD), SHORT_TIMEOUT);
-            try (RedisClient redis = RedisConnector.open(config, "redcron-it", 2)) {
+            try (UnifiedJedis redis = RedisConnector.open(config, "redcron-it", 2)) {
                 assertThat(redis.ping()).isEqualTo("PONG");
             }
         }

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 
 import java.net.URI;
 import java.nio.file.Path;
@@ -88,9 +89,9 @@ class RedisEventBusIT {
     void aSubscriptionClosedWhileItIsStillConnectingNeverStartsListening() throws Exception {
         RedisConfig config = RedisConfig.fromUri(TestRedis.uri());
         RedisKeys keys = new RedisKeys(TestRedis.freshNamespace());
-        try (RedisClient oneConnection = RedisConnector.open(config, "redcron-it", 1)) {
+        try (UnifiedJedis oneConnection = RedisConnector.open(config, "redcron-it", 1)) {
             EventBus slowBus = new RedisEventBus(oneConnection, keys, config);
-            Connection taken = oneConnection.getPool().getResource();
+            Connection taken = ((RedisClient) oneConnection).getPool().getResource();
             AutoCloseable subscription = slowBus.subscribe(event -> { });
             // The listener now waits for a connection, as it would for a slow or restarting Redis.
             await().atMost(Duration.ofSeconds(5)).until(() -> listenerState(keys) == Thread.State.TIMED_WAITING);

@@ -2,7 +2,7 @@ package io.redcron.store.redis;
 
 import io.redcron.config.RedisConfig;
 import io.redcron.testing.TestRedis;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
 
@@ -13,7 +13,7 @@ import redis.clients.jedis.resps.ScanResult;
  */
 final class RedisNamespace implements AutoCloseable {
     private final String uri;
-    private final RedisClient client;
+    private final UnifiedJedis client;
     private final RedisKeys keys;
     private final boolean clearOnClose;
 
@@ -38,7 +38,7 @@ final class RedisNamespace implements AutoCloseable {
         return uri;
     }
 
-    RedisClient client() {
+    UnifiedJedis client() {
         return client;
     }
 

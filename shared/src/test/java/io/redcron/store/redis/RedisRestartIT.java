@@ -9,7 +9,7 @@ import io.redcron.testing.EmbeddedRedis;
 import io.redcron.testing.TestRedis;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,7 +49,7 @@ class RedisRestartIT {
 
             server.restart();
 
-            try (RedisClient after = connect(server)) {
+            try (UnifiedJedis after = connect(server)) {
                 ScheduleIndex index = new RedisScheduleIndex(after, keys);
                 RunQueue queueAfter = new RedisRunQueue(after, keys);
                 assertThat(index.exists()).isTrue();
@@ -80,7 +80,7 @@ class RedisRestartIT {
 
             server.restart();
 
-            try (RedisClient after = connect(server)) {
+            try (UnifiedJedis after = connect(server)) {
                 ScheduleIndex index = new RedisScheduleIndex(after, keys);
                 RunQueue queueAfter = new RedisRunQueue(after, keys);
                 // This is what tells the scheduler to rebuild the index from MySQL.
@@ -97,7 +97,7 @@ class RedisRestartIT {
         }
     }
 
-    private static RedisClient connect(EmbeddedRedis server) {
+    private static UnifiedJedis connect(EmbeddedRedis server) {
         return RedisConnector.open(RedisConfig.fromUri(server.uri()), "redcron-it", 4);
     }
 }

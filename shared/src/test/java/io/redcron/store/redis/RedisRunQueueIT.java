@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Protocol;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.StreamEntryID;
 import redis.clients.jedis.params.XAddParams;
 import redis.clients.jedis.params.XPendingParams;
@@ -213,7 +213,7 @@ class RedisRunQueueIT {
     @Test
     void aWaitingWorkerGetsANewRunAsSoonAsItIsEnqueued() throws Exception {
         String name = "redcron-it-" + redis.keys().namespace();
-        try (RedisClient workerClient = RedisConnector.open(RedisConfig.fromUri(TestRedis.uri()), name, 2)) {
+        try (UnifiedJedis workerClient = RedisConnector.open(RedisConfig.fromUri(TestRedis.uri()), name, 2)) {
             RunQueue worker = new RedisRunQueue(workerClient, redis.keys());
             worker.ensureGroups(ETL);
             CompletableFuture<List<QueuedRun>> waiting = CompletableFuture.supplyAsync(
@@ -241,7 +241,7 @@ class RedisRunQueueIT {
     @Test
     void aReadThatWaitsLongerThanTheSocketTimeoutReturnsEmptyInsteadOfFailing() {
         RedisConfig config = RedisConfig.fromUri(TestRedis.uri(), Secret.NONE, Duration.ofMillis(200));
-        try (RedisClient shortTimeout = RedisConnector.open(config, "redcron-it", 2)) {
+        try (UnifiedJedis shortTimeout = RedisConnector.open(config, "redcron-it", 2)) {
             RunQueue impatient = new RedisRunQueue(shortTimeout, redis.keys());
             impatient.ensureGroups(ETL);
 

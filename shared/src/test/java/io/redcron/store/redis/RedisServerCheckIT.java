@@ -7,7 +7,7 @@ import io.redcron.store.redis.RedisServerCheck.Risk;
 import io.redcron.testing.RedisProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -69,7 +69,7 @@ class RedisServerCheckIT {
         try (RedisProcess server = RedisProcess.start(dir.resolve("r" + port), lines)) {
             String uri = "redis://" + (user == null ? "" : user + "@") + "127.0.0.1:" + port;
             RedisConfig config = RedisConfig.fromUri(uri, user == null ? Secret.NONE : Secret.of("pw"), Duration.ofSeconds(3));
-            try (RedisClient redis = RedisConnector.open(config, "redcron-check-it", 1)) {
+            try (UnifiedJedis redis = RedisConnector.open(config, "redcron-check-it", 1)) {
                 return RedisServerCheck.inspect(redis, config);
             }
         }

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -68,7 +68,7 @@ class RedisTlsIT {
     void aCaFileAndTheAclUserGetIn() {
         RedisConfig config = config("rediss://node@127.0.0.1:" + optionalPort, caFile(certificates.caPem()));
 
-        try (RedisClient redis = RedisConnector.open(config, "redcron-tls-it", 2)) {
+        try (UnifiedJedis redis = RedisConnector.open(config, "redcron-tls-it", 2)) {
             redis.set("rc:tls-check", "over TLS");
             assertThat(redis.get("rc:tls-check")).isEqualTo("over TLS");
         }
@@ -78,7 +78,7 @@ class RedisTlsIT {
     void theHostNameLocalhostIsCheckedAgainstTheCertificateToo() {
         RedisConfig config = config("rediss://node@localhost:" + optionalPort, caFile(certificates.caPem()));
 
-        try (RedisClient redis = RedisConnector.open(config, "redcron-tls-it", 2)) {
+        try (UnifiedJedis redis = RedisConnector.open(config, "redcron-tls-it", 2)) {
             assertThat(redis.ping()).isEqualTo("PONG");
         }
     }
@@ -135,7 +135,7 @@ class RedisTlsIT {
         RedcronConfig config = ConfigLoader.load(file, Map.of("REDCRON_REDIS_PASSWORD", PASSWORD,
                 "REDCRON_REDIS_TLS_KEY_STORE_PASSWORD", TestCertificates.STORE_PASSWORD), Map.of());
 
-        try (RedisClient redis = RedisConnector.open(config.redis(), "redcron-tls-it", 2)) {
+        try (UnifiedJedis redis = RedisConnector.open(config.redis(), "redcron-tls-it", 2)) {
             assertThat(redis.ping()).isEqualTo("PONG");
         }
     }

@@ -1,0 +1,236 @@
+package io.redcron.node;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.redcron.config.RedcronConfig;
+import io.redcron.domain.NodeInfo;
+import io.redcron.domain.NodeRole;
+import io.redcron.domain.Task;
+import io.redcron.node.alert.Alert;
+import io.redcron.node.alert.AlertDispatcher;
+import io.redcron.node.alert.NodeWatch;
+import io.redcron.node.metrics.NodeMetrics;
+import io.redcron.node.scheduler.FirePlanner;
+import io.redcron.node.scheduler.LeaderElection;
+import io.redcron.node.scheduler.Leadership;
+import io.redcron.node.scheduler.SchedulerLoop;
+import io.redcron.node.scheduler.SchedulerParts;
+import io.redcron.node.worker.LiveLog;
+import io.redcron.node.worker.WorkerLoop;
+import io.redcron.node.worker.execution.ExecutorRegistry;
+import io.redcron.port.EventBus;
+import io.redcron.port.NodeRegistry;
+import io.redcron.store.mysql.MysqlFencingEpochs;
+import io.redcron.store.mysql.MysqlRecoveryStore;
+import io.redcron.store.mysql.MysqlRunStore;
+import io.redcron.store.mysql.MysqlSchedulerStore;
+import io.redcron.store.mysql.MysqlTaskStore;
+import io.redcron.store.redis.RedisEventBus;
+import io.redcron.store.redis.RedisKeys;
+import io.redcron.store.redis.RedisLeaderLease;
+import io.redcron.store.redis.RedisNodeRegistry;
+import io.redcron.store.redis.RedisRunQueue;
+import io.redcron.store.redis.RedisScheduleIndex;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import redis.clients.jedis.UnifiedJedis;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The scheduler and worker roles of a node in one namespace. A node serving several namespaces runs
+ * one of these per namespace: each has its own leader election, loops, heartbeat and event
+ * subscription, and all share the node's Redis client, database pool and housekeeping threads.
+ */
+final class NamespaceRoles {
+    private static final Logger LOG = LoggerFactory.getLogger(NamespaceRoles.class);
+
+    private final String namespace;
+    private final RedcronConfig config;
+    private final Clock clock;
+    private final HikariDataSource dataSource;
+    private final UnifiedJedis redis;
+    private final RedisKeys keys;
+    private final NodeRegistry registry;
+    private final EventBus events;
+    private final NodeMetrics metrics;
+    private final AlertDispatcher alerts;
+    private LeaderElection election;
+    private SchedulerLoop scheduler;
+    private WorkerLoop worker;
+    private Leadership leadership;
+    private AutoCloseable subscription;
+    private Thread schedulerThread;
+    private Thread workerThread;
+
+    NamespaceRoles(String namespace, RedcronConfig config, Clock clock, HikariDataSource dataSource, UnifiedJedis redis,
+                   NodeMetrics metrics) {
+        this.namespace = namespace;
+        this.config = config;
+        this.clock = clock;
+        this.dataSource = dataSource;
+        this.redis = redis;
+        this.keys = new RedisKeys(namespace);
+        this.registry = new RedisNodeRegistry(redis, keys);
+        this.events = new RedisEventBus(redis, keys, config.redis());
+        this.metrics = metrics;
+        MysqlTaskStore definitions = new MysqlTaskStore(dataSource, clock);
+        this.alerts = new AlertDispatcher(config.alerts(), namespace, config.node().nodeId(), clock, metrics.registry(),
+                taskId -> definitions.get(taskId).map(Task::alertTargets).orElse(java.util.List.of()));
+    }
+
+    void start(Housekeeper housekeeper) {
+        String nodeId = config.node().nodeId();
+        RedisRunQueue queue = new RedisRunQueue(redis, keys);
+        MysqlRunStore runs = new MysqlRunStore(dataSource, clock);
+        MysqlTaskStore tasks = new MysqlTaskStore(dataSource, clock);
+        if (config.node().roles().contains(NodeRole.SCHEDULER)) {
+            leadership = new Leadership(System::nanoTime);
+            Duration lease = config.scheduler().lease();
+            SchedulerParts parts = new SchedulerParts(namespace, nodeId, new MysqlSchedulerStore(dataSource, clock),
+                    new MysqlRecoveryStore(dataSource), runs, new RedisScheduleIndex(redis, keys), queue,
+                    config.worker().lease(), config.scheduler().queueDeadline());
+            scheduler = parts.loop(new SchedulerLoop.Settings(namespace, config.scheduler().tick(),
+                    Duration.ofSeconds(2), config.scheduler().batchSize(),
+                    new FirePlanner(config.scheduler().misfireThreshold(), config.scheduler().batchSize())),
+                    leadership, clock, alerts);
+            election = new LeaderElection(namespace, nodeId, new RedisLeaderLease(redis, keys),
+                    new MysqlFencingEpochs(dataSource, clock), leadership, lease, System::nanoTime, this::elected);
+            housekeeper.every(LeaderElection.period(lease), "leader election in " + namespace, election);
+            housekeeper.every(Node.HEARTBEAT.dividedBy(2), "node watch in " + namespace,
+                    new NodeWatch(registry, alerts, this::isLeader, Node.HEARTBEAT.multipliedBy(2), clock));
+            schedulerThread = start("redcron-scheduler-" + namespace, scheduler);
+        }
+        if (config.node().roles().contains(NodeRole.WORKER)) {
+            LiveLog liveLog = new LiveLog(redis, keys);
+            ExecutorService slots = Executors.newFixedThreadPool(config.node().slots(), named("redcron-slot-" + namespace));
+            worker = new WorkerLoop(new WorkerLoop.Settings(nodeId, config.node().groups(), config.node().slots(),
+                    config.worker().lease(), config.scheduler().misfireThreshold(), config.worker().taskCacheTtl(),
+                    config.worker().resultBatch()), queue, runs, tasks, new ExecutorRegistry(config.worker(), nodeId),
+                    liveLog, events, clock, slots, metrics, alerts);
+            housekeeper.every(config.worker().lease().dividedBy(3), "lease renewal in " + namespace, worker::renewLeases);
+            housekeeper.every(Duration.ofMillis(250), "live output in " + namespace, liveLog::flush);
+            workerThread = start("redcron-worker-" + namespace, worker);
+        }
+        subscription = events.subscribe(event -> {
+            if (event.kind() == EventBus.Event.Kind.TASK_CHANGED) {
+                if (scheduler != null) {
+                    scheduler.wake();
+                }
+                if (worker != null) {
+                    worker.taskChanged(event.id());
+                }
+            } else if (event.kind() == EventBus.Event.Kind.CANCEL_RUN && worker != null) {
+                worker.cancel(event.id(), "cancelled by an operator");
+            }
+        });
+    }
+
+    private void elected() {
+        scheduler.wake();
+        leadership.current().ifPresent(term ->
+                alerts.raise(Alert.leaderChanged(config.node().nodeId(), term.epoch(), clock.instant())));
+    }
+
+    void heartbeat(String host, Instant startedAt) {
+        registry.heartbeat(new NodeInfo(config.node().nodeId(), host, ProcessHandle.current().pid(),
+                Versions.current(), config.node().roles(), config.node().groups(), config.node().slots(),
+                worker == null ? 0 : worker.running(), startedAt, clock.instant()), Node.HEARTBEAT.multipliedBy(3));
+    }
+
+    String namespace() {
+        return namespace;
+    }
+
+    RedisKeys keys() {
+        return keys;
+    }
+
+    Leadership leadership() {
+        return leadership;
+    }
+
+    boolean isLeader() {
+        return election != null && scheduler != null && election.isLeading();
+    }
+
+    /** Stops claiming and lets running runs finish within the grace; the rest go back to the queue. */
+    void drain() {
+        if (worker != null) {
+            worker.drain(config.node().drainGrace());
+        }
+    }
+
+    /** Stops the loops; with {@code resign} also hands the leader lease over at once. */
+    void stop(boolean resign) {
+        if (scheduler != null) {
+            scheduler.stop();
+        }
+        join(schedulerThread);
+        join(workerThread);
+        if (resign && election != null) {
+            election.resign();
+        }
+        closeSubscription();
+        alerts.close();
+    }
+
+    /** As a crash would: the loops stop, and leases run out on their own. */
+    void halt() {
+        if (scheduler != null) {
+            scheduler.stop();
+        }
+        if (worker != null) {
+            worker.halt();
+        }
+        closeSubscription();
+        join(schedulerThread);
+        join(workerThread);
+        alerts.close();
+    }
+
+    void removeHeartbeat() {
+        try {
+            registry.remove(config.node().nodeId());
+        } catch (RuntimeException e) {
+            LOG.debug("removing heartbeat in {}: {}", namespace, e.getMessage());
+        }
+    }
+
+    private void closeSubscription() {
+        try {
+            if (subscription != null) {
+                subscription.close();
+            }
+        } catch (Exception e) {
+            LOG.debug("closing event subscription of {}: {}", namespace, e.getMessage());
+        }
+    }
+
+    private static Thread start(String name, Runnable loop) {
+        Thread thread = new Thread(loop, name);
+        thread.start();
+        return thread;
+    }
+
+    private static void join(Thread thread) {
+        if (thread == null) {
+            return;
+        }
+        try {
+            thread.join(Duration.ofSeconds(10).toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static ThreadFactory named(String prefix) {
+        AtomicInteger count = new AtomicInteger();
+        return runnable -> new Thread(runnable, prefix + "-" + count.incrementAndGet());
+    }
+}
