@@ -92,7 +92,7 @@ public final class DbSchedulerBaseline implements SchedulerUnderTest {
                             System.currentTimeMillis())));
         }
         try (HikariDataSource pool = freshPool("late" + tasks)) {
-            Scheduler scheduler = configure(Scheduler.create(pool, new ArrayList<Task<?>>(recurring)).startTasks(recurring));
+            Scheduler scheduler = configure(Scheduler.create(pool).startTasks(recurring));
             try {
                 scheduler.start();
                 return Baselines.measureLateness(name(), recorder, tasks, window);
