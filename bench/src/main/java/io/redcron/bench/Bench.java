@@ -37,6 +37,14 @@ public final class Bench implements Callable<Integer> {
             description = "Redcron worker processes to measure throughput with (overrides the mode's 1,2,4).")
     List<Integer> workers;
 
+    @Option(names = "--rates", paramLabel = "N,…", split = ",",
+            description = "Lateness loads in fires per second (overrides the mode's 100,1000,5000).")
+    List<Integer> rates;
+
+    @Option(names = "--tasks", paramLabel = "N,…", split = ",",
+            description = "Task counts of the scale scenario (overrides the mode's 1000,10000,100000; each above 100).")
+    List<Integer> tasks;
+
     @Option(names = "--only", paramLabel = "SCENARIOS", split = ",",
             description = "Run only these: ceiling, throughput, lateness, scale. Default: all.")
     Set<String> only;
@@ -97,6 +105,19 @@ public final class Bench implements Callable<Integer> {
                 throw new CommandLine.ParameterException(new CommandLine(this), "--workers: each must be at least 1, got " + workers);
             }
             mode = mode.withWorkerCounts(workers);
+        }
+        if (rates != null && !rates.isEmpty()) {
+            if (rates.stream().anyMatch(n -> n < 1)) {
+                throw new CommandLine.ParameterException(new CommandLine(this), "--rates: each must be at least 1, got " + rates);
+            }
+            mode = mode.withFiresPerSecond(rates);
+        }
+        if (tasks != null && !tasks.isEmpty()) {
+            if (tasks.stream().anyMatch(n -> n <= Mode.FIRING_TASKS)) {
+                throw new CommandLine.ParameterException(new CommandLine(this), "--tasks: each must be above "
+                        + Mode.FIRING_TASKS + ", got " + tasks);
+            }
+            mode = mode.withTaskCounts(tasks);
         }
         Jars jars = Jars.locate(nodeJar);
         Path logs = Files.createTempDirectory("redcron-bench-logs-");

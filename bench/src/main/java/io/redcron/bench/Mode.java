@@ -28,7 +28,7 @@ public record Mode(String name, int runs, List<Integer> workerCounts, List<Integ
 
     public static Mode quick() {
         return new Mode("quick", 20_000, List.of(1, 2, 4), List.of(100, 1_000, 5_000), Duration.ofSeconds(15),
-                List.of(1_000, 10_000, 100_000), Duration.ofSeconds(15), Duration.ofSeconds(5), Duration.ofMinutes(3));
+                List.of(1_000, 10_000, 100_000), Duration.ofSeconds(15), Duration.ofSeconds(5), Duration.ofSeconds(90));
     }
 
     public static Mode full() {
@@ -38,6 +38,16 @@ public record Mode(String name, int runs, List<Integer> workerCounts, List<Integ
 
     public Mode withWorkerCounts(List<Integer> value) {
         return new Mode(name, runs, List.copyOf(value), firesPerSecond, latenessWindow, taskCounts, scaleWindow,
+                ceilingWindow, phaseTimeout);
+    }
+
+    public Mode withFiresPerSecond(List<Integer> value) {
+        return new Mode(name, runs, workerCounts, List.copyOf(value), latenessWindow, taskCounts, scaleWindow,
+                ceilingWindow, phaseTimeout);
+    }
+
+    public Mode withTaskCounts(List<Integer> value) {
+        return new Mode(name, runs, workerCounts, firesPerSecond, latenessWindow, List.copyOf(value), scaleWindow,
                 ceilingWindow, phaseTimeout);
     }
 

@@ -50,9 +50,14 @@ final class RedcronData {
         Migrations.apply(dataSource);
     }
 
-    /** Creates {@code name}, a task running the no-op handler, through the store. */
+    /** Creates {@code name}, an enabled task running the no-op handler, through the store. */
     Task createTask(String name, String quartzCron) {
+        return createTask(name, quartzCron, true);
+    }
+
+    Task createTask(String name, String quartzCron, boolean enabled) {
         Task task = Task.builder().namespace(namespace).name(name).cron(quartzCron).dialect(CronDialect.QUARTZ)
+                .enabled(enabled)
                 .zone(ZoneId.of("UTC")).payload(new JavaPayload(NoopHandler.NAME, Map.of()))
                 .timeout(Duration.ofMinutes(1)).concurrencyPolicy(ConcurrencyPolicy.ALLOW).owner("bench").build();
         return new MysqlTaskStore(dataSource, Clock.systemUTC()).create(task, "bench");
@@ -67,6 +72,25 @@ final class RedcronData {
             RowCopier.grow(connection, List.of("task"), "name", prototype.name(), count);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot copy task " + prototype.name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Enables (from {@code firstFire} on) or disables every task of a family at once, as the task
+     * store does for one: the new {@code next_fire_at}, {@code updated_at} and {@code version}, so
+     * that the leader picks the change up through its {@code updated_at} index within a tick. Tasks
+     * are enabled only once the nodes run: a node's start-up must not leave a backlog of fires
+     * that the baselines, starting in-process at once, would not have.
+     */
+    void setEnabled(String prefix, boolean enabled, Instant firstFire) {
+        String sql = "UPDATE task SET enabled = ?, next_fire_at = ?, updated_at = ?, version = version + 1"
+                + " WHERE namespace = ? AND name LIKE ?";
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement update = bind(connection.prepareStatement(sql), enabled,
+                     enabled ? utc(firstFire) : null, utc(Instant.now()), namespace, prefix + "%")) {
+            update.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot change the tasks " + prefix + "*: " + e.getMessage(), e);
         }
     }
 

@@ -6,6 +6,7 @@ import io.redcron.domain.Task;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -106,9 +107,10 @@ public final class RedcronScheduler implements SchedulerUnderTest {
         String url = stores.freshDatabase("redcron_" + label);
         try (HikariDataSource pool = stores.pool(url, 4)) {
             RedcronData data = new RedcronData(pool, namespace);
-            data.growFamily(data.createTask("late", "* * * * * ?"), tasks);
+            data.growFamily(data.createTask("late", "* * * * * ?", false), tasks);
             try (NodeProcess node = start(spec("node-" + label, "scheduler,worker", namespace, url))) {
                 node.awaitRunning(START_TIMEOUT);
+                data.setEnabled("late", true, Instant.now().truncatedTo(ChronoUnit.SECONDS).plusSeconds(2));
                 Window measured = Window.after(Instant.now(), Mode.WARM_UP, window);
                 Progress.say("Redcron: " + tasks + " tasks fire every second; measuring " + measured);
                 measured.awaitEnd();

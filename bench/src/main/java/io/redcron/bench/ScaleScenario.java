@@ -5,6 +5,7 @@ import io.redcron.domain.Task;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,7 +34,7 @@ public final class ScaleScenario {
         String url = stores.freshDatabase("redcron_scale");
         try (HikariDataSource pool = stores.pool(url, 4)) {
             RedcronData data = new RedcronData(pool, namespace);
-            data.growFamily(data.createTask("fire", "* * * * * ?"), Mode.FIRING_TASKS);
+            data.growFamily(data.createTask("fire", "* * * * * ?", false), Mode.FIRING_TASKS);
             Task rare = data.createTask("rare", "0 0 0 1 1 ?");
             for (int tasks : mode.taskCounts()) {
                 Progress.say("Scale: creating tasks up to " + tasks);
@@ -50,6 +51,7 @@ public final class ScaleScenario {
              NodeProcess worker = redcron.start(redcron.spec("worker-scale-" + tasks, "worker", namespace, url))) {
             leader.awaitRunning(RedcronScheduler.START_TIMEOUT);
             worker.awaitRunning(RedcronScheduler.START_TIMEOUT);
+            data.setEnabled("fire", true, Instant.now().truncatedTo(ChronoUnit.SECONDS).plusSeconds(2));
             Window window = Window.after(Instant.now(), WARM_UP, mode.scaleWindow());
             Progress.say("Scale: " + tasks + " tasks, measuring the leader (pid " + leader.pid() + ") in " + window);
             window.awaitStart();
@@ -63,6 +65,7 @@ public final class ScaleScenario {
             double firesPerSecond = (double) data.startedIn(window) / window.seconds();
             Progress.say(String.format("  %d tasks: leader CPU %.3f s/s, heap %.1f MiB after GC, %.0f fires/s started",
                     tasks, cpuPerSecond, heap / 1048576.0, firesPerSecond));
+            data.setEnabled("fire", false, null);
             return List.of(
                     new Result(NAME, redcron.name(), variant, "leader CPU", cpuPerSecond, "s/s", "user+system, /proc"),
                     new Result(NAME, redcron.name(), variant, "leader heap", heap / 1048576.0, "MiB", "after a full GC (jcmd)"),

@@ -41,6 +41,9 @@ public final class Stores implements AutoCloseable {
     private final List<String> databases = new ArrayList<>();
     private final List<String> namespaces = new ArrayList<>();
     private final boolean keep;
+    /** Ctrl-C or a kill still removes what this run created. */
+    private final Thread cleanUpOnExit = new Thread(this::cleanUp, "bench-stores-cleanup");
+    private boolean cleanedUp;
 
     private Stores(String serverUrl, String user, String redisUri, SandboxServers embedded, boolean keep) {
         this.serverUrl = serverUrl;
@@ -49,6 +52,7 @@ public final class Stores implements AutoCloseable {
         this.embedded = embedded;
         this.keep = keep;
         this.redis = RedisConnector.open(RedisConfig.fromUri(redisUri), "redcron-bench", 8);
+        Runtime.getRuntime().addShutdownHook(cleanUpOnExit);
     }
 
     /** The given servers if both answer, else embedded ones on free ports. */
@@ -215,6 +219,15 @@ public final class Stores implements AutoCloseable {
 
     @Override
     public void close() {
+        Runtime.getRuntime().removeShutdownHook(cleanUpOnExit);
+        cleanUp();
+    }
+
+    private synchronized void cleanUp() {
+        if (cleanedUp) {
+            return;
+        }
+        cleanedUp = true;
         if (!keep) {
             for (String database : databases) {
                 try {
