@@ -141,6 +141,23 @@ final class RedcronData {
         queue.enqueue(chunk);
     }
 
+    /**
+     * Cancels the runs still waiting and drops the group's stream, so that the next measurement in
+     * this namespace does not start behind the last one's backlog.
+     */
+    void discardWaitingRuns(RedisClient redis) {
+        String sql = "UPDATE task_run SET status = 'CANCELLED', finished_at = ?, error = ?"
+                + " WHERE namespace = ? AND status IN ('QUEUED', 'RETRYING')";
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement update = bind(connection.prepareStatement(sql), utc(Instant.now()),
+                     "discarded by the benchmark between measurements", namespace)) {
+            update.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot discard the waiting runs: " + e.getMessage(), e);
+        }
+        redis.del(new RedisKeys(namespace).stream(GROUP));
+    }
+
     /** Runs by status. */
     Map<String, Integer> statusCounts() {
         Map<String, Integer> counts = new TreeMap<>();

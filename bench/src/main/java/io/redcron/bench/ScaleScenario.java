@@ -40,6 +40,8 @@ public final class ScaleScenario {
                 Progress.say("Scale: creating tasks up to " + tasks);
                 data.growFamily(rare, tasks - Mode.FIRING_TASKS);
                 results.addAll(measure(data, tasks, namespace, url));
+                data.setEnabled("fire", false, null);
+                data.discardWaitingRuns(stores.redis());
             }
         }
         return results;
@@ -65,7 +67,6 @@ public final class ScaleScenario {
             double firesPerSecond = (double) data.startedIn(window) / window.seconds();
             Progress.say(String.format("  %d tasks: leader CPU %.3f s/s, heap %.1f MiB after GC, %.0f fires/s started",
                     tasks, cpuPerSecond, heap / 1048576.0, firesPerSecond));
-            data.setEnabled("fire", false, null);
             return List.of(
                     new Result(NAME, redcron.name(), variant, "leader CPU", cpuPerSecond, "s/s", "user+system, /proc"),
                     new Result(NAME, redcron.name(), variant, "leader heap", heap / 1048576.0, "MiB", "after a full GC (jcmd)"),
