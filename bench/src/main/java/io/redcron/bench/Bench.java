@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 
 /**
  * Runs every scenario against one MariaDB and one Redis, prints a table and writes CSV and
@@ -119,6 +120,7 @@ public final class Bench implements Callable<Integer> {
             }
             mode = mode.withTaskCounts(tasks);
         }
+        Mode sizes = mode;
         Jars jars = Jars.locate(nodeJar);
         Path logs = Files.createTempDirectory("redcron-bench-logs-");
         Progress.say("Mode " + mode.name() + "; node logs in " + logs);
@@ -139,26 +141,36 @@ public final class Bench implements Callable<Integer> {
                     + " Quartz and db-scheduler delete a one-off when it is done (their own bookkeeping).");
             settings.put(redcron.name(), redcron.settings());
             baselines.forEach(baseline -> settings.put(baseline.name(), baseline.settings()));
-            if (selected(CeilingScenario.NAME)) {
-                results.addAll(new CeilingScenario(mode, stores).run());
-            }
-            if (selected(ThroughputScenario.NAME)) {
-                results.addAll(new ThroughputScenario(mode, redcron, baselines).run());
-            }
-            if (selected(LatenessScenario.NAME)) {
-                List<SchedulerUnderTest> all = new ArrayList<>(List.of(redcron));
-                all.addAll(baselines);
-                results.addAll(new LatenessScenario(mode, all).run());
-            }
-            if (selected(ScaleScenario.NAME)) {
-                results.addAll(new ScaleScenario(mode, redcron).run());
-            }
+            run(results, CeilingScenario.NAME, () -> new CeilingScenario(sizes, stores).run());
+            run(results, ThroughputScenario.NAME, () -> new ThroughputScenario(sizes, redcron, baselines).run());
+            List<SchedulerUnderTest> all = new ArrayList<>(List.of(redcron));
+            all.addAll(baselines);
+            run(results, LatenessScenario.NAME, () -> new LatenessScenario(sizes, all).run());
+            run(results, ScaleScenario.NAME, () -> new ScaleScenario(sizes, redcron).run());
         }
+        machine.put("Load average at end", MachineInfo.loadAverage());
         Report report = new Report(results);
         System.out.println(report.table());
         report.ratios().forEach(System.out::println);
         write(report, mode, machine, storeFacts, settings);
         return 0;
+    }
+
+    /**
+     * Runs one scenario if selected. A scenario that fails is reported as failed, with its reason,
+     * and the others still run: one broken measurement must not lose the rest of a long run.
+     */
+    private void run(List<Result> results, String scenario, Supplier<List<Result>> measurement) {
+        if (!selected(scenario)) {
+            return;
+        }
+        try {
+            results.addAll(measurement.get());
+        } catch (RuntimeException e) {
+            String reason = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+            Progress.say("The " + scenario + " scenario failed: " + reason);
+            results.add(new Result(scenario, "-", "-", "failed", Double.NaN, "", reason));
+        }
     }
 
     private boolean selected(String scenario) {

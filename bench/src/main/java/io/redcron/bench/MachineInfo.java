@@ -25,8 +25,14 @@ public final class MachineInfo {
                 .findFirst().map(line -> line.substring(12).replace("\"", "")).orElse(System.getProperty("os.name"))
                 + ", kernel " + String.join("", lines("/proc/sys/kernel/osrelease")).trim());
         facts.put("JDK", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
-        facts.put("Load average at start", String.join("", lines("/proc/loadavg")).trim());
+        facts.put("Load average at start", loadAverage());
         return facts;
+    }
+
+    /** The 1, 5 and 15 minute load averages: above the number of cores, other work competed for them. */
+    public static String loadAverage() {
+        String[] fields = String.join("", lines("/proc/loadavg")).trim().split("\\s+");
+        return fields.length >= 3 ? fields[0] + " " + fields[1] + " " + fields[2] : "unknown";
     }
 
     private static String gib(String memTotalLine) {
