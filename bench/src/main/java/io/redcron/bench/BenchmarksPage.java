@@ -1,0 +1,50 @@
+package io.redcron.bench;
+
+/** The part of docs/BENCHMARKS.md that explains the method; the figures above it are generated. */
+final class BenchmarksPage {
+    static final String METHOD = """
+            ## How to run it
+
+            ```sh
+            scripts/bench.sh            # quick mode, a few minutes (builds the jars first if needed)
+            scripts/bench.sh --full     # the sizes of the performance goals
+            scripts/bench.sh --only throughput,lateness --runs 5000
+            ```
+
+            It uses the MariaDB on `127.0.0.1:3306` (user `root`, no password) and the Redis on
+            `127.0.0.1:6379` when they answer (`--jdbc-url`, `--db-user`, `--redis-uri` name others),
+            else it starts embedded ones. Every measurement works in a database of its own (and Redcron
+            in a namespace of its own), removed at the end; nothing else on the servers is touched.
+            Results go to `bench/results/<mode>-<time>.csv` and `.md`, and this page is rewritten.
+
+            ## How each figure is measured
+
+            - **Throughput**: N one-off no-op runs are stored first, while nothing executes them
+              (Redcron: QUEUED manual runs inserted in batches and put on the group's stream, as a
+              manual trigger does; Quartz: one trigger per run, stored in one transaction; db-scheduler:
+              `scheduleBatch`). Then the workers start. Runs per second = succeeded runs ÷ time from
+              the first run's start to the last run's end (process start-up excluded, warm-up
+              included). Redcron's figure comes from its `task_run` rows; the baselines' from their jobs.
+            - **Lateness**: K tasks with a cron that fires every second (quartz `* * * * * ?`). After a
+              warm-up, the fires due in a window of whole seconds are looked at; lateness = actual
+              start − scheduled time (Redcron: `started_at − scheduled_at` of the `task_run` rows; the
+              baselines: the time their job started − the scheduled fire time they report). A fire
+              that had not started 10 s after the window counts with the lateness it had by then, so
+              a scheduler that falls behind cannot look good by dropping fires.
+            - **Scale**: 1,000, 10,000 and 100,000 enabled tasks, of which the same 100 fire every
+              second and the others once a year. A scheduler-only node (the leader) and a worker-only
+              node run; the leader's CPU (user + system from `/proc/<pid>/stat`) per wall second
+              over the window, and its heap after a full GC (`jcmd <pid> GC.run`, `GC.heap_info`).
+            - **Ceilings**: MariaDB's rate of durable single-row INSERT commits (autocommit) with as
+              many connections as one or two worker nodes' pools (10 each), and Redis's rate of
+              pipelined INCRs (100 per round trip) on one connection.
+            - The capacity model divides these: runs per database commit, Redis commands per run
+              (from the servers' own counters, which on a shared machine include other clients).
+
+            The figures above are as noisy as the machine they were taken on: on a shared machine
+            compare the ratios measured in one run, not absolute numbers across runs.
+            """;
+
+    private BenchmarksPage() {
+    }
+}

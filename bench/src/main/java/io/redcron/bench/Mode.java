@@ -1,0 +1,58 @@
+package io.redcron.bench;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The sizes of one benchmark run. Quick mode takes minutes on a laptop; full mode uses the sizes
+ * the performance goals are stated in.
+ *
+ * @param runs           one-off runs per throughput measurement
+ * @param workerCounts   Redcron worker processes to measure throughput with (1 and 2 for the
+ *                       comparison, 4 for the scaling curve)
+ * @param firesPerSecond lateness loads: tasks firing every second
+ * @param latenessWindow how long each lateness load is measured, after a warm-up
+ * @param taskCounts     enabled tasks for the scale scenario (100 of them fire every second)
+ * @param scaleWindow    how long the leader's CPU is measured at each size
+ * @param ceilingWindow  how long each ceiling is measured
+ * @param phaseTimeout   the longest any one measurement may take before it is cut short (and said so)
+ */
+public record Mode(String name, int runs, List<Integer> workerCounts, List<Integer> firesPerSecond,
+                   Duration latenessWindow, List<Integer> taskCounts, Duration scaleWindow, Duration ceilingWindow,
+                   Duration phaseTimeout) {
+
+    /** A warm-up before lateness and scale windows, so that start-up and JIT do not count. */
+    public static final Duration WARM_UP = Duration.ofSeconds(5);
+    /** Tasks of the scale scenario that fire every second; the rest fire once a year. */
+    public static final int FIRING_TASKS = 100;
+
+    public static Mode quick() {
+        return new Mode("quick", 20_000, List.of(1, 2, 4), List.of(100, 1_000, 5_000), Duration.ofSeconds(15),
+                List.of(1_000, 10_000, 100_000), Duration.ofSeconds(15), Duration.ofSeconds(5), Duration.ofSeconds(90));
+    }
+
+    public static Mode full() {
+        return new Mode("full", 100_000, List.of(1, 2, 4), List.of(100, 1_000, 5_000), Duration.ofSeconds(60),
+                List.of(1_000, 10_000, 100_000), Duration.ofSeconds(60), Duration.ofSeconds(20), Duration.ofMinutes(20));
+    }
+
+    public Mode withWorkerCounts(List<Integer> value) {
+        return new Mode(name, runs, List.copyOf(value), firesPerSecond, latenessWindow, taskCounts, scaleWindow,
+                ceilingWindow, phaseTimeout);
+    }
+
+    public Mode withFiresPerSecond(List<Integer> value) {
+        return new Mode(name, runs, workerCounts, List.copyOf(value), latenessWindow, taskCounts, scaleWindow,
+                ceilingWindow, phaseTimeout);
+    }
+
+    public Mode withTaskCounts(List<Integer> value) {
+        return new Mode(name, runs, workerCounts, firesPerSecond, latenessWindow, List.copyOf(value), scaleWindow,
+                ceilingWindow, phaseTimeout);
+    }
+
+    public Mode withRuns(int value) {
+        return new Mode(name, value, workerCounts, firesPerSecond, latenessWindow, taskCounts, scaleWindow,
+                ceilingWindow, phaseTimeout);
+    }
+}

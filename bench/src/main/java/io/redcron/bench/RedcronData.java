@@ -1,0 +1,240 @@
+package io.redcron.bench;
+
+import io.redcron.domain.ConcurrencyPolicy;
+import io.redcron.domain.JavaPayload;
+import io.redcron.domain.Task;
+import io.redcron.port.QueuedRun;
+import io.redcron.schedule.CronDialect;
+import io.redcron.store.mysql.Migrations;
+import io.redcron.store.mysql.MysqlTaskStore;
+import io.redcron.store.redis.RedisKeys;
+import io.redcron.store.redis.RedisRunQueue;
+import redis.clients.jedis.RedisClient;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import javax.sql.DataSource;
+
+/**
+ * Prepares a Redcron database in bulk, faster than one store call per row: tasks are copied
+ * from one created through the task store (so every column is as the store writes it), and
+ * queued manual runs are inserted in JDBC batches and put on the group's stream through
+ * {@link RedisRunQueue}, as a manual trigger does.
+ */
+final class RedcronData {
+    static final String GROUP = Task.DEFAULT_GROUP;
+    private static final String[] FINAL = {"SUCCEEDED", "FAILED", "TIMED_OUT", "CANCELLED", "SKIPPED"};
+    private static final int BATCH = 2_000;
+    private static final DateTimeFormatter DATETIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
+
+    private final DataSource dataSource;
+    private final String namespace;
+
+    RedcronData(DataSource dataSource, String namespace) {
+        this.dataSource = dataSource;
+        this.namespace = namespace;
+        Migrations.apply(dataSource);
+    }
+
+    /** Creates {@code name}, an enabled task running the no-op handler, through the store. */
+    Task createTask(String name, String quartzCron) {
+        return createTask(name, quartzCron, true);
+    }
+
+    Task createTask(String name, String quartzCron, boolean enabled) {
+        Task task = Task.builder().namespace(namespace).name(name).cron(quartzCron).dialect(CronDialect.QUARTZ)
+                .enabled(enabled)
+                .zone(ZoneId.of("UTC")).payload(new JavaPayload(NoopHandler.NAME, Map.of()))
+                .timeout(Duration.ofMinutes(1)).concurrencyPolicy(ConcurrencyPolicy.ALLOW).owner("bench").build();
+        return new MysqlTaskStore(dataSource, Clock.systemUTC()).create(task, "bench");
+    }
+
+    /**
+     * Grows the family of tasks whose names start with {@code prototype}'s to {@code count}
+     * (copies of the prototype, with a suffix on the name).
+     */
+    void growFamily(Task prototype, int count) {
+        try (Connection connection = dataSource.getConnection()) {
+            RowCopier.grow(connection, List.of("task"), "name", prototype.name(), count);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot copy task " + prototype.name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Enables (from {@code firstFire} on) or disables every task of a family at once, as the task
+     * store does for one: the new {@code next_fire_at}, {@code updated_at} and {@code version}, so
+     * that the leader picks the change up through its {@code updated_at} index within a tick. Tasks
+     * are enabled only once the nodes run: a node's start-up must not leave a backlog of fires
+     * that the baselines, starting in-process at once, would not have.
+     */
+    void setEnabled(String prefix, boolean enabled, Instant firstFire) {
+        String sql = "UPDATE task SET enabled = ?, next_fire_at = ?, updated_at = ?, version = version + 1"
+                + " WHERE namespace = ? AND name LIKE ?";
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement update = bind(connection.prepareStatement(sql), enabled,
+                     enabled ? utc(firstFire) : null, utc(Instant.now()), namespace, prefix + "%")) {
+            update.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot change the tasks " + prefix + "*: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Inserts {@code count} QUEUED manual runs of {@code task} and enqueues them; returns when all
+     * are on the stream. Manual runs take distinct milliseconds that are not whole seconds, as
+     * the run store gives them.
+     */
+    void submitManualRuns(Task task, int count, RedisClient redis) {
+        String now = utc(Instant.now());
+        long base = Instant.now().toEpochMilli();
+        String sql = "INSERT INTO task_run (task_id, namespace, task_name, task_group, trigger_type, scheduled_at,"
+                + " due_at, status, attempt, max_attempts, created_at, params)"
+                + " VALUES (?, ?, ?, ?, 'MANUAL', ?, ?, 'QUEUED', 0, 1, ?, '{}')";
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement insert = connection.prepareStatement(sql)) {
+            connection.setAutoCommit(false);
+            long millis = base;
+            for (int i = 0; i < count; i++) {
+                millis = millis % 1000 == 999 ? millis + 2 : millis + 1;
+                insert.setLong(1, task.id());
+                insert.setString(2, namespace);
+                insert.setString(3, task.name());
+                insert.setString(4, GROUP);
+                insert.setString(5, utc(Instant.ofEpochMilli(millis)));
+                insert.setString(6, now);
+                insert.setString(7, now);
+                insert.addBatch();
+                if ((i + 1) % BATCH == 0) {
+                    insert.executeBatch();
+                }
+            }
+            insert.executeBatch();
+            connection.commit();
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot insert the runs: " + e.getMessage(), e);
+        }
+        RedisRunQueue queue = new RedisRunQueue(redis, new RedisKeys(namespace));
+        queue.ensureGroups(Set.of(GROUP));
+        List<QueuedRun> chunk = new ArrayList<>();
+        query("SELECT id FROM task_run WHERE task_id = ? ORDER BY id", row -> {
+            chunk.add(QueuedRun.of(GROUP, row.getLong(1)));
+            if (chunk.size() == BATCH) {
+                queue.enqueue(chunk);
+                chunk.clear();
+            }
+        }, task.id());
+        queue.enqueue(chunk);
+    }
+
+    /**
+     * Cancels the runs still waiting and drops the group's stream, so that the next measurement in
+     * this namespace does not start behind the last one's backlog.
+     */
+    void discardWaitingRuns(RedisClient redis) {
+        String sql = "UPDATE task_run SET status = 'CANCELLED', finished_at = ?, error = ?"
+                + " WHERE namespace = ? AND status IN ('QUEUED', 'RETRYING')";
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement update = bind(connection.prepareStatement(sql), utc(Instant.now()),
+                     "discarded by the benchmark between measurements", namespace)) {
+            update.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot discard the waiting runs: " + e.getMessage(), e);
+        }
+        redis.del(new RedisKeys(namespace).stream(GROUP));
+    }
+
+    /** Runs by status. */
+    Map<String, Integer> statusCounts() {
+        Map<String, Integer> counts = new TreeMap<>();
+        query("SELECT status, COUNT(*) FROM task_run GROUP BY status", row -> counts.put(row.getString(1), row.getInt(2)));
+        return counts;
+    }
+
+    static int finalCount(Map<String, Integer> counts) {
+        int total = 0;
+        for (String status : FINAL) {
+            total += counts.getOrDefault(status, 0);
+        }
+        return total;
+    }
+
+    /** Seconds from the first start to the last finish of the succeeded runs. */
+    double succeededSpanSeconds() {
+        double[] span = new double[1];
+        query("SELECT TIMESTAMPDIFF(MICROSECOND, MIN(started_at), MAX(finished_at)) FROM task_run"
+                + " WHERE status = 'SUCCEEDED'", row -> span[0] = row.getLong(1) / 1e6);
+        return span[0];
+    }
+
+    /** Cron runs due in the window that have started. */
+    int startedIn(Window window) {
+        return (int) single("SELECT COUNT(*) FROM task_run WHERE trigger_type = 'CRON' AND scheduled_at >= ?"
+                + " AND scheduled_at < ? AND started_at IS NOT NULL", utc(window.start()), utc(window.end()));
+    }
+
+    /** Lateness in milliseconds of the cron runs due in the window that have started. */
+    long[] latenessIn(Window window) {
+        List<Long> lateness = new ArrayList<>();
+        query("SELECT TIMESTAMPDIFF(MICROSECOND, scheduled_at, started_at) FROM task_run WHERE trigger_type = 'CRON'"
+                + " AND scheduled_at >= ? AND scheduled_at < ? AND started_at IS NOT NULL",
+                row -> lateness.add(row.getLong(1) / 1000), utc(window.start()), utc(window.end()));
+        return lateness.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    /**
+     * Times go to the server as UTC text with milliseconds, as the run store writes them: the
+     * connector drops the fraction of temporal values it sends to MariaDB.
+     */
+    private static String utc(Instant instant) {
+        return DATETIME.format(LocalDateTime.ofInstant(instant, ZoneOffset.UTC));
+    }
+
+    private interface RowHandler {
+        void handle(ResultSet row) throws SQLException;
+    }
+
+    private void query(String sql, RowHandler handler, Object... values) {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement statement = bind(connection.prepareStatement(sql), values);
+             ResultSet rows = statement.executeQuery()) {
+            while (rows.next()) {
+                handler.handle(rows);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(sql + ": " + e.getMessage(), e);
+        }
+    }
+
+    private long single(String sql, Object... values) {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement statement = bind(connection.prepareStatement(sql), values);
+             ResultSet rows = statement.executeQuery()) {
+            rows.next();
+            return rows.getLong(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException(sql + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static PreparedStatement bind(PreparedStatement statement, Object... values) throws SQLException {
+        for (int i = 0; i < values.length; i++) {
+            statement.setObject(i + 1, values[i]);
+        }
+        return statement;
+    }
+}

@@ -1,0 +1,136 @@
+package io.redcron.bench;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.redcron.domain.Task;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Redcron as users run it: real node processes ({@code redcron-node run}) on the shared MariaDB
+ * and Redis, each measurement in a database and namespace of its own.
+ */
+public final class RedcronScheduler implements SchedulerUnderTest {
+    static final Duration START_TIMEOUT = Duration.ofMinutes(2);
+    /** Settings every node of the benchmark gets (besides defaults); shutdown need not wait long. */
+    static final Map<String, String> NODE_SETTINGS = Map.of("node.drain-grace", "2s");
+
+    private final Stores stores;
+    private final Jars jars;
+    private final Path logDir;
+    private final int slots;
+
+    public RedcronScheduler(Stores stores, Jars jars, Path logDir, int slots) {
+        this.stores = stores;
+        this.jars = jars;
+        this.logDir = logDir;
+        this.slots = slots;
+    }
+
+    @Override
+    public String name() {
+        return "Redcron";
+    }
+
+    @Override
+    public String settings() {
+        return "real node processes (redcron-node run, own JVM each, default JVM flags), --slots " + slots
+                + " per node, defaults otherwise (mysql.pool-size 10, scheduler.batch-size 500, scheduler.tick 1s);"
+                + " tasks of type java running a no-op handler, concurrency ALLOW, history kept in task_run";
+    }
+
+    @Override
+    public Throughput throughput(int runs, Duration timeout) {
+        return throughput(runs, 1, timeout);
+    }
+
+    /** {@code runs} queued manual runs, executed by {@code workers} worker-only node processes. */
+    public Throughput throughput(int runs, int workers, Duration timeout) {
+        String label = "tp" + workers;
+        String namespace = stores.freshNamespace(label);
+        String url = stores.freshDatabase("redcron_" + label);
+        try (HikariDataSource pool = stores.pool(url, 4)) {
+            RedcronData data = new RedcronData(pool, namespace);
+            Task task = data.createTask("oneoff", "0 0 0 1 1 ?");
+            Progress.say("Redcron: submitting " + runs + " runs");
+            data.submitManualRuns(task, runs, stores.redis());
+            List<NodeProcess> nodes = new ArrayList<>();
+            try {
+                for (int i = 1; i <= workers; i++) {
+                    nodes.add(start(spec("worker-" + label + "-" + i, "worker", namespace, url)));
+                }
+                for (NodeProcess node : nodes) {
+                    node.awaitRunning(START_TIMEOUT);
+                }
+                Progress.say("Redcron: " + workers + " worker process(es) running");
+                String note = awaitFinal(data, runs, timeout);
+                Map<String, Integer> counts = data.statusCounts();
+                int succeeded = counts.getOrDefault("SUCCEEDED", 0);
+                long problems = nodes.stream().mapToLong(NodeProcess::problems).sum();
+                if (problems > 0) {
+                    note = (note + " " + problems + " warning/error line(s) in the node logs").trim();
+                }
+                return new Throughput(runs, succeeded, RedcronData.finalCount(counts) - succeeded,
+                        data.succeededSpanSeconds(), note);
+            } finally {
+                nodes.forEach(NodeProcess::close);
+            }
+        }
+    }
+
+    private static String awaitFinal(RedcronData data, int runs, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        long nextReport = System.nanoTime();
+        while (System.nanoTime() < deadline) {
+            int done = RedcronData.finalCount(data.statusCounts());
+            if (done >= runs) {
+                return "";
+            }
+            if (System.nanoTime() >= nextReport) {
+                Progress.say("Redcron: " + done + "/" + runs + " runs final");
+                nextReport = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            }
+            NodeProcess.pause(Duration.ofMillis(250));
+        }
+        return "cut short after " + timeout.toSeconds() + " s: " + data.statusCounts();
+    }
+
+    @Override
+    public Lateness lateness(int tasks, Duration window) {
+        String label = "late" + tasks;
+        String namespace = stores.freshNamespace(label);
+        String url = stores.freshDatabase("redcron_" + label);
+        try (HikariDataSource pool = stores.pool(url, 4)) {
+            RedcronData data = new RedcronData(pool, namespace);
+            data.growFamily(data.createTask("late", "* * * * * ?", false), tasks);
+            try (NodeProcess node = start(spec("node-" + label, "scheduler,worker", namespace, url))) {
+                node.awaitRunning(START_TIMEOUT);
+                data.setEnabled("late", true, Instant.now().truncatedTo(ChronoUnit.SECONDS).plusSeconds(2));
+                Window measured = Window.after(Instant.now(), Mode.WARM_UP, window);
+                Progress.say("Redcron: " + tasks + " tasks fire every second; measuring " + measured);
+                measured.awaitEnd();
+                int expected = (int) (tasks * measured.seconds());
+                measured.drain(expected, () -> data.startedIn(measured));
+                long lowerBound = Duration.between(measured.end(), Instant.now()).toMillis();
+                return Lateness.of(expected, data.latenessIn(measured), lowerBound);
+            }
+        }
+    }
+
+    NodeProcess.Spec spec(String nodeId, String roles, String namespace, String url) {
+        return new NodeProcess.Spec(nodeId, roles, slots, namespace, url, stores.user(), stores.redisUri(), NODE_SETTINGS);
+    }
+
+    NodeProcess start(NodeProcess.Spec spec) {
+        return NodeProcess.start(spec, jars, logDir);
+    }
+
+    Stores stores() {
+        return stores;
+    }
+}

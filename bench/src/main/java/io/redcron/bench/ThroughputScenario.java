@@ -1,0 +1,57 @@
+package io.redcron.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * N one-off no-op runs submitted at once, then executed: Redcron with 1, 2 and 4 worker
+ * processes, and each baseline. Runs per second count succeeded runs from the first start to the
+ * last finish.
+ */
+public final class ThroughputScenario {
+    public static final String NAME = "throughput";
+
+    private final Mode mode;
+    private final RedcronScheduler redcron;
+    private final List<SchedulerUnderTest> baselines;
+
+    public ThroughputScenario(Mode mode, RedcronScheduler redcron, List<SchedulerUnderTest> baselines) {
+        this.mode = mode;
+        this.redcron = redcron;
+        this.baselines = baselines;
+    }
+
+    public List<Result> run() {
+        List<Result> results = new ArrayList<>();
+        for (int workers : mode.workerCounts()) {
+            Progress.say("Throughput: Redcron, " + mode.runs() + " runs, " + workers + " worker process(es)");
+            Stores.Counters before = redcron.stores().counters();
+            Throughput measured = redcron.throughput(mode.runs(), workers, mode.phaseTimeout());
+            Stores.Counters used = redcron.stores().counters().minus(before);
+            String variant = workers + (workers == 1 ? " node" : " nodes");
+            add(results, redcron.name(), variant, measured);
+            if (measured.succeeded() > 0) {
+                results.add(new Result(NAME, redcron.name(), variant, "Redis commands/run",
+                        (double) used.redisCommands() / measured.succeeded(), "", "server-wide counter"));
+                results.add(new Result(NAME, redcron.name(), variant, "SQL writes/run",
+                        (double) used.sqlWrites() / measured.succeeded(), "", "server-wide counter, includes the bulk submit"));
+            }
+        }
+        for (SchedulerUnderTest baseline : baselines) {
+            Progress.say("Throughput: " + baseline.name() + ", " + mode.runs() + " runs");
+            add(results, baseline.name(), "1 process", baseline.throughput(mode.runs(), mode.phaseTimeout()));
+        }
+        return results;
+    }
+
+    private static void add(List<Result> results, String scheduler, String variant, Throughput measured) {
+        Progress.say(String.format("  %s %s: %.0f runs/s (%d succeeded, %d failed, %.1f s) %s", scheduler, variant,
+                measured.perSecond(), measured.succeeded(), measured.failed(), measured.seconds(), measured.note()));
+        results.add(new Result(NAME, scheduler, variant, "runs/s", measured.perSecond(), "runs/s", measured.note()));
+        results.add(new Result(NAME, scheduler, variant, "succeeded", measured.succeeded(), "runs",
+                measured.submitted() + " submitted"));
+        if (measured.failed() > 0) {
+            results.add(new Result(NAME, scheduler, variant, "failed", measured.failed(), "runs"));
+        }
+    }
+}
