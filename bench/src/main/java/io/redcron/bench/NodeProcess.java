@@ -40,7 +40,7 @@ public final class NodeProcess implements AutoCloseable {
 
     public static NodeProcess start(Spec spec, Jars jars, Path logDir) {
         List<String> command = new ArrayList<>(List.of(javaBinary(), "-cp", jars.nodeClassPath(),
-                "io.redcron.node.cli.RedcronNode", "run",
+                "io.redcron.node.cli.RedcronNode", "run", "--allow-root",
                 "--jdbc", spec.jdbcUrl(), "--db-user", spec.dbUser(), "--redis", spec.redisUri(),
                 "--namespace", spec.namespace(), "--roles", spec.roles(), "--slots", Integer.toString(spec.slots()),
                 "--node-id", spec.nodeId()));

@@ -123,7 +123,7 @@ class ManyNodesIT {
         String java = ProcessHandle.current().info().command().orElse("java");
         try {
             Process process = new ProcessBuilder(java, "-Xmx160m", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-jar",
-                    JAR.toString(), "run", "--config", config.toString(), "--node-id", nodeId, "--roles", roles,
+                    JAR.toString(), "run", "--allow-root", "--config", config.toString(), "--node-id", nodeId, "--roles", roles,
                     "--groups", groups)
                     .redirectErrorStream(true).redirectOutput(dir.resolve(nodeId + ".log").toFile()).start();
             processes.add(process);
