@@ -93,15 +93,19 @@ public final class WorkerLoop implements Runnable {
                     continue;
                 }
                 int count = 1 + free.drainPermits();
-                List<QueuedRun> delivered = accepting
-                        ? queue.read(settings.nodeId(), settings.groups(), count, READ_BLOCK) : List.of();
                 int started = 0;
-                for (QueuedRun entry : delivered) {
-                    if (start(entry)) {
-                        started++;
+                try {
+                    List<QueuedRun> delivered = accepting
+                            ? queue.read(settings.nodeId(), settings.groups(), count, READ_BLOCK) : List.of();
+                    for (QueuedRun entry : delivered) {
+                        if (start(entry)) {
+                            started++;
+                        }
                     }
+                } finally {
+                    // Also when Redis or MySQL failed mid-pass: a slot not given back is lost for good.
+                    free.release(count - started);
                 }
-                free.release(count - started);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
