@@ -4,6 +4,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -18,6 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * each. Every scenario is its own test and writes its own results file; the table in
  * docs/RELIABILITY.md is regenerated from them at the end.
  */
+@DisabledIfSystemProperty(named = "chaos.mode", matches = "soak", disabledReason = "the soak (SoakIT) runs instead")
 class FaultScenariosIT {
     private static ChaosSettings settings;
     private static MariaDbServer mariaDb;
@@ -33,16 +35,13 @@ class FaultScenariosIT {
         if (mariaDb != null) {
             mariaDb.close();
         }
-        if (settings != null && !settings.soak()) {
+        if (settings != null) {
             Results.regenerate(settings.reliabilityDoc(), settings.results());
         }
     }
 
     @TestFactory
     Stream<DynamicTest> eachFaultKeepsEveryFireExactlyOnce() {
-        if (settings.soak()) {
-            return Stream.empty(); // the soak (SoakIT) replaces the quick scenarios
-        }
         List<DynamicTest> tests = new ArrayList<>();
         List<Fault> faults = Faults.quick();
         List<String> only = List.of(System.getProperty("chaos.only", "").split(",")).stream().map(String::trim)

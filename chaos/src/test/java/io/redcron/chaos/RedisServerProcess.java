@@ -37,6 +37,14 @@ final class RedisServerProcess implements AutoCloseable {
 
     static RedisServerProcess start(Path dir) {
         Path binary = SYSTEM_BINARIES.stream().filter(Files::isExecutable).findFirst().orElse(null);
+        if (binary == null) {
+            // The embedded server picks its own port and keeps it across restarts.
+            EmbeddedRedis embedded = EmbeddedRedis.start(dir.toAbsolutePath(), true);
+            RedisServerProcess redis = new RedisServerProcess(dir.toAbsolutePath(), embedded.port(), null);
+            redis.embedded = embedded;
+            redis.awaitAnswer();
+            return redis;
+        }
         RedisServerProcess redis = new RedisServerProcess(dir.toAbsolutePath(), Ports.free(), binary);
         redis.startServer();
         return redis;
@@ -44,10 +52,6 @@ final class RedisServerProcess implements AutoCloseable {
 
     int port() {
         return port;
-    }
-
-    String version() {
-        return binary == null ? "embedded 6.2" : binary.toString();
     }
 
     /** SIGKILL, then a new server on the same files: it loads what the AOF holds. */
@@ -59,12 +63,14 @@ final class RedisServerProcess implements AutoCloseable {
 
     /** SHUTDOWN NOSAVE and a fresh data folder: the new server knows nothing. */
     void restartEmpty(Duration down) {
-        try (Jedis jedis = new Jedis("127.0.0.1", port)) {
-            jedis.shutdown(redis.clients.jedis.params.ShutdownParams.shutdownParams().nosave());
-        } catch (RuntimeException e) {
-            // SHUTDOWN closes the connection before replying.
+        if (embedded == null) {
+            try (Jedis jedis = new Jedis("127.0.0.1", port)) {
+                jedis.shutdown(redis.clients.jedis.params.ShutdownParams.shutdownParams().nosave());
+            } catch (RuntimeException e) {
+                // SHUTDOWN closes the connection before replying.
+            }
         }
-        crash(); // makes sure it is gone
+        crash(); // makes sure it is gone (the embedded server: the SIGKILL is its SHUTDOWN NOSAVE)
         deleteContents(dir);
         Holds.hold(down);
         startServer();
@@ -73,7 +79,6 @@ final class RedisServerProcess implements AutoCloseable {
     private void crash() {
         if (embedded != null) {
             embedded.kill();
-            embedded = null;
             return;
         }
         process.destroyForcibly();
@@ -87,8 +92,8 @@ final class RedisServerProcess implements AutoCloseable {
     private void startServer() {
         try {
             Files.createDirectories(dir);
-            if (binary == null) {
-                embedded = embedded == null ? EmbeddedRedis.start(dir, true) : embedded;
+            if (embedded != null) {
+                embedded.restart();
             } else {
                 process = new ProcessBuilder(binary.toString(), "--port", Integer.toString(port), "--bind", "127.0.0.1",
                         "--dir", dir.toString(), "--appendonly", "yes", "--appendfsync", "everysec", "--save", "",
@@ -101,6 +106,10 @@ final class RedisServerProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start redis-server on port " + port + ": " + e.getMessage(), e);
         }
+        awaitAnswer();
+    }
+
+    private void awaitAnswer() {
         await("redis-server on port " + port + " answers").atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(200)).ignoreExceptions().until(this::answers);
     }
