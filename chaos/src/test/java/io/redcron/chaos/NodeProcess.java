@@ -11,7 +11,9 @@ import java.util.concurrent.TimeUnit;
 
 /** One {@code redcron-node run} JVM, started from the built jar, with its output in a log file. */
 final class NodeProcess {
-    private static final Path FAKETIME = Path.of("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1");
+    /** Where Debian's libfaketime package puts the library, per architecture. */
+    private static final List<Path> FAKETIME = List.of(Path.of("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"),
+            Path.of("/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1"), Path.of("/usr/lib/faketime/libfaketime.so.1"));
 
     private final String id;
     private final Process process;
@@ -37,10 +39,10 @@ final class NodeProcess {
         env.put("CHAOS_NODE", id); // the workload's tasks write it next to each execution
         env.remove("JAVA_TOOL_OPTIONS");
         if (!clockOffset.isZero()) {
-            if (!FAKETIME.toFile().isFile()) {
-                throw new IllegalStateException("libfaketime is missing (" + FAKETIME + "): apt-get install -y faketime");
-            }
-            env.put("LD_PRELOAD", FAKETIME.toString());
+            Path library = FAKETIME.stream().filter(path -> path.toFile().isFile()).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("libfaketime is missing (" + FAKETIME.get(0)
+                            + "): apt-get install -y faketime"));
+            env.put("LD_PRELOAD", library.toString());
             env.put("FAKETIME", (clockOffset.isNegative() ? "" : "+") + clockOffset.toSeconds() + "s");
             env.put("FAKETIME_DONT_FAKE_MONOTONIC", "1");
             env.put("FAKETIME_NO_CACHE", "1");

@@ -109,7 +109,7 @@ final class Results {
         out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (Row row : rows) {
             Verdict v = row.verdict();
-            out.append("| ").append(row.scenario()).append(row.mode().equals("quick") ? "" : " (" + row.mode() + ")")
+            out.append("| ").append(row.scenario())
                     .append(" | ").append(row.description().replace("|", "/"))
                     .append(" | ").append(v.firesExpected()).append(" | ").append(v.runs()).append(" | ").append(v.lost())
                     .append(" | ").append(v.doubled()).append(" | ").append(v.lostAttempts())
@@ -120,9 +120,10 @@ final class Results {
         }
         if (!rows.isEmpty()) {
             Instant latest = rows.stream().map(Row::at).max(Instant::compareTo).orElseThrow();
-            long wall = rows.stream().mapToLong(row -> row.wall().toSeconds()).sum();
-            out.append("\nLatest run: ").append(latest).append("; scenarios took ").append(wall / 60).append(" min ")
-                    .append(wall % 60).append(" s in all.\n");
+            long wall = rows.stream().filter(row -> row.mode().equals("quick")).mapToLong(row -> row.wall().toSeconds())
+                    .sum();
+            out.append("\nLatest run: ").append(latest).append("; the quick scenarios took ").append(wall / 60)
+                    .append(" min ").append(wall % 60).append(" s in all.\n");
         }
         return out.toString();
     }
