@@ -77,16 +77,19 @@ final class RunCommand implements Callable<Integer> {
             case GO -> { }
         }
         Node node = new Node(config, Clock.systemUTC()).start();
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            node.close();
-            stopped.countDown();
-        }, "redcron-shutdown"));
+        // SIGTERM and SIGINT are handled here, not by a shutdown hook: a JVM ended by a signal exits
+        // 128 + signal whatever the hook does, and a drained node is a clean stop (exit 0).
+        CountDownLatch stop = new CountDownLatch(1);
+        OrderedShutdown.onSignal(stop::countDown);
+        Thread hook = new Thread(node::close, "redcron-shutdown"); // any other way out still drains
+        Runtime.getRuntime().addShutdownHook(hook);
         spec.commandLine().getOut().println("Node " + config.node().nodeId() + " running (namespace"
                 + (config.node().namespaces().size() > 1 ? "s '" : " '") + String.join("', '", config.node().namespaces())
                 + "', roles " + config.node().roles() + "). Stop with Ctrl-C or SIGTERM.");
         spec.commandLine().getOut().flush();
-        stopped.await();
+        stop.await();
+        Runtime.getRuntime().removeShutdownHook(hook);
+        node.close();
         return ExitCode.OK;
     }
 }

@@ -59,6 +59,7 @@ class TaskChangedWhileRunningIT {
 
         Task current = cluster.tasks().get(task.id()).orElseThrow();
         cluster.tasks().update(current.toBuilder().payload(new ShellPayload("echo new", null, Map.of())).build(), "test");
+        announceChange(task); // as the CLI and the desktop do: workers drop their cached definition
 
         await().atMost(Duration.ofSeconds(20)).until(() -> TestCluster.isFinal(cluster.runs().get(running.id()).orElseThrow()));
         Run ended = cluster.runs().get(running.id()).orElseThrow();
@@ -77,6 +78,15 @@ class TaskChangedWhileRunningIT {
         });
         assertThat(cluster.runsOf(task)).allMatch(run -> run.status() == RunStatus.SUCCEEDED
                 || run.status() == RunStatus.SKIPPED, "succeeded or skipped (a fire that met the run in flight)");
+    }
+
+    private void announceChange(Task task) {
+        io.redcron.config.RedisConfig redisConfig = cluster.config("probe", Map.of()).redis();
+        try (redis.clients.jedis.UnifiedJedis redis = io.redcron.store.redis.RedisConnector.open(redisConfig, "probe", 1)) {
+            new io.redcron.store.redis.RedisEventBus(redis, new io.redcron.store.redis.RedisKeys(cluster.namespace()),
+                    redisConfig).publish(new io.redcron.port.EventBus.Event(io.redcron.port.EventBus.Event.Kind.TASK_CHANGED,
+                    task.id()));
+        }
     }
 
     private Run awaitRunning(Task task) {

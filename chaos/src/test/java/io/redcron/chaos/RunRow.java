@@ -1,0 +1,46 @@
+package io.redcron.chaos;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+
+/** What the invariants need of one {@code task_run} row, read with plain JDBC. */
+record RunRow(long id, long taskId, Instant scheduledAt, String status, String triggerType, int attempt,
+              int maxAttempts, int lostAttempts, String node) {
+
+    private static final String SELECT = "SELECT id, task_id, scheduled_at, status, trigger_type, attempt, max_attempts,"
+            + " lost_attempts, node FROM task_run WHERE namespace = ? ORDER BY id";
+
+    boolean isFinal() {
+        return !(status.equals("QUEUED") || status.equals("RUNNING") || status.equals("RETRYING"));
+    }
+
+    static List<RunRow> readAll(String jdbcUrl, String namespace) {
+        try (Connection connection = DriverManager.getConnection(jdbcUrl, "root", "");
+             PreparedStatement select = connection.prepareStatement(SELECT)) {
+            select.setString(1, namespace);
+            List<RunRow> rows = new ArrayList<>();
+            try (ResultSet result = select.executeQuery()) {
+                while (result.next()) {
+                    rows.add(new RunRow(result.getLong(1), result.getLong(2), utc(result.getObject(3, LocalDateTime.class)),
+                            result.getString(4), result.getString(5), result.getInt(6), result.getInt(7), result.getInt(8),
+                            result.getString(9)));
+                }
+            }
+            return rows;
+        } catch (SQLException e) {
+            throw new IllegalStateException("read task_run: " + e.getMessage(), e);
+        }
+    }
+
+    private static Instant utc(LocalDateTime time) {
+        return time.toInstant(ZoneOffset.UTC);
+    }
+}
