@@ -11,7 +11,7 @@ import io.redcron.store.mysql.MysqlTaskStore;
 import io.redcron.store.redis.RedisConnector;
 import io.redcron.store.redis.RedisKeys;
 import io.redcron.store.redis.RedisQueueInspector;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -50,7 +50,7 @@ final class Cluster implements AutoCloseable {
     private final String namespace = "chaos";
     private final String database;
     private final HikariDataSource dataSource;
-    private final RedisClient redisClient;
+    private final UnifiedJedis redisClient;
     private final Workload workload;
     private final Path config;
     private final List<NodeProcess> nodes = new ArrayList<>();
