@@ -68,6 +68,18 @@ final class TaskCache {
         return found;
     }
 
+    /** The task as the store holds it now (empty if gone); the cache keeps what was read. */
+    java.util.Optional<Task> fresh(long id) {
+        Instant now = clock.instant();
+        Task task = tasks.getAll(List.of(id)).get(id);
+        if (task == null) {
+            entries.remove(id);
+        } else {
+            entries.put(id, new Entry(task, now));
+        }
+        return java.util.Optional.ofNullable(task);
+    }
+
     /** The task changed (or is gone): read it again next time. */
     void invalidate(long taskId) {
         entries.remove(taskId);

@@ -192,7 +192,10 @@ public final class WorkerLoop implements Runnable {
             return;
         }
         Run run = found.get();
-        Optional<Task> task = Optional.ofNullable(tasks.get(List.of(run.taskId())).get(run.taskId()));
+        // Read afresh: this path already costs a few statements, and a FORBID or REPLACE task is
+        // often edited while its previous run is in flight, which the next run must then follow
+        // even when the task-changed event was lost.
+        Optional<Task> task = tasks.fresh(run.taskId());
         Instant now = clock.instant();
         Claim claim = runs.claim(run.id(), task.map(Task::concurrencyPolicy).orElse(io.redcron.domain.ConcurrencyPolicy.ALLOW),
                 settings.nodeId(), now, now.plus(settings.lease()), waitUntil(run), now.plus(FORBID_RECHECK));

@@ -55,6 +55,22 @@ class TaskCacheIT {
     }
 
     @Test
+    void aFreshReadSeesAnEditAtOnceAndServesLaterReadsFromTheCache() {
+        Task task = tasks.create(shell("report", "echo one"), "alice");
+        cache.get(List.of(task.id()));
+        Task edited = tasks.update(task.toBuilder().payload(new ShellPayload("echo two", null, Map.of())).build(), "alice");
+
+        Task fresh = cache.fresh(task.id()).orElseThrow();
+        tasks.delete(task.id(), "alice");
+        Task cachedAfterwards = cache.get(List.of(task.id())).get(task.id());
+
+        assertThat(fresh).isEqualTo(edited);
+        assertThat(cachedAfterwards).isEqualTo(edited);
+        assertThat(cache.fresh(task.id())).isEmpty();
+        assertThat(cache.get(List.of(task.id()))).isEmpty();
+    }
+
+    @Test
     void aDeletedTaskIsAbsentOnceReadAgain() {
         Task task = tasks.create(shell("report", "echo report"), "alice");
         Task other = tasks.create(shell("other", "echo other"), "alice");

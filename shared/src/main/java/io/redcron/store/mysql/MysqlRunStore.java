@@ -345,34 +345,63 @@ public final class MysqlRunStore implements RunStore {
         if (completions.isEmpty()) {
             return List.of();
         }
-        Map<Shape, List<Completion>> byShape = new LinkedHashMap<>();
         for (Completion completion : completions) {
             checkTransition(completion.runId(), completion.from(), completion.outcome().status());
         }
         List<Long> ids = completions.stream().map(Completion::runId).distinct().sorted().toList();
+        boolean distinct = ids.size() == completions.size();
         // One commit for the lot: with a durable log, the commit is what a result costs.
         return jdbc.transaction("record the outcomes of " + completions.size() + " runs", connection -> {
-            // The rows are locked first, so each outcome's fence is checked here and the UPDATEs
-            // below (which repeat it) change exactly the rows that passed.
-            Map<Long, String> current = new HashMap<>();
-            for (Object[] row : Jdbc.list(connection, in(LOCK_ATTEMPTS, ids.size()),
-                    row -> new Object[] {row.getLong(1), row.getInt(2) + " " + row.getString(3)}, ids.toArray())) {
-                current.put((Long) row[0], (String) row[1]);
+            // The usual case, every outcome still fenced: the fenced UPDATEs alone prove it by
+            // their counts, and the rows need no read. Otherwise this is undone and done the careful way.
+            if (distinct && completeGroups(connection, completions) == completions.size()) {
+                return java.util.Collections.nCopies(completions.size(), Boolean.TRUE);
             }
-            List<Boolean> applied = new ArrayList<>(completions.size());
-            for (Completion completion : completions) {
-                boolean fenced = (completion.attempt() + " " + completion.from().name())
-                        .equals(current.remove(completion.runId()));
-                applied.add(fenced);
-                if (fenced) {
-                    byShape.computeIfAbsent(Shape.of(completion), shape -> new ArrayList<>()).add(completion);
-                }
-            }
-            for (Map.Entry<Shape, List<Completion>> group : byShape.entrySet()) {
-                completeGroup(connection, group.getKey(), group.getValue());
-            }
-            return applied;
+            connection.rollback();
+            return completeLocked(connection, completions, ids);
         });
+    }
+
+    /**
+     * Locks the rows first, so each outcome's fence is checked here and the UPDATEs (which repeat
+     * it) change exactly the rows that passed.
+     */
+    private static List<Boolean> completeLocked(Connection connection, List<Completion> completions, List<Long> ids)
+            throws SQLException {
+        Map<Long, String> current = new HashMap<>();
+        for (Object[] row : Jdbc.list(connection, in(LOCK_ATTEMPTS, ids.size()),
+                row -> new Object[] {row.getLong(1), row.getInt(2) + " " + row.getString(3)}, ids.toArray())) {
+            current.put((Long) row[0], (String) row[1]);
+        }
+        List<Boolean> applied = new ArrayList<>(completions.size());
+        List<Completion> fenced = new ArrayList<>();
+        for (Completion completion : completions) {
+            boolean passes = (completion.attempt() + " " + completion.from().name())
+                    .equals(current.remove(completion.runId()));
+            applied.add(passes);
+            if (passes) {
+                fenced.add(completion);
+            }
+        }
+        int changed = completeGroups(connection, fenced);
+        if (changed != fenced.size()) {
+            // The rows are locked and were checked with the UPDATEs' own conditions: never expected.
+            throw new IllegalStateException("recording " + fenced.size() + " locked outcomes changed " + changed + " rows");
+        }
+        return applied;
+    }
+
+    /** Writes the outcomes, one statement per shape; returns how many rows their fences let through. */
+    private static int completeGroups(Connection connection, List<Completion> completions) throws SQLException {
+        Map<Shape, List<Completion>> byShape = new LinkedHashMap<>();
+        for (Completion completion : completions) {
+            byShape.computeIfAbsent(Shape.of(completion), shape -> new ArrayList<>()).add(completion);
+        }
+        int changed = 0;
+        for (Map.Entry<Shape, List<Completion>> group : byShape.entrySet()) {
+            changed += completeGroup(connection, group.getKey(), group.getValue());
+        }
+        return changed;
     }
 
     /** Outcomes that differ only in when they finished are written by one statement. */
@@ -384,7 +413,7 @@ public final class MysqlRunStore implements RunStore {
         }
     }
 
-    private static void completeGroup(Connection connection, Shape shape, List<Completion> group) throws SQLException {
+    private static int completeGroup(Connection connection, Shape shape, List<Completion> group) throws SQLException {
         StringBuilder finished = new StringBuilder("CASE id");
         StringBuilder attempts = new StringBuilder("CASE id");
         List<Object> finishedValues = new ArrayList<>();
@@ -409,10 +438,7 @@ public final class MysqlRunStore implements RunStore {
         values.addAll(ids);
         values.add(shape.from());
         values.addAll(attemptValues);
-        int changed = Jdbc.update(connection, sql, values.toArray());
-        if (changed != group.size()) {
-            throw new IllegalStateException("recording " + group.size() + " locked outcomes changed " + changed + " rows");
-        }
+        return Jdbc.update(connection, sql, values.toArray());
     }
 
     private static Object[] completeValues(Completion completion) {

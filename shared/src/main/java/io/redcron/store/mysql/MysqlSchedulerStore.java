@@ -8,7 +8,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
@@ -35,8 +34,6 @@ public final class MysqlSchedulerStore implements SchedulerStore {
             + " trigger_type, scheduled_at, due_at, status, attempt, max_attempts, created_at, finished_at, error,"
             + " params) VALUES ";
     private static final String INSERT_TAIL = " ON DUPLICATE KEY UPDATE task_run.id = task_run.id";
-    private static final String ADVANCE = "UPDATE task SET next_fire_at = ?"
-            + " WHERE id = ? AND version = ? AND next_fire_at = ?";
     private static final String CHANGED = "SELECT id, enabled, next_fire_at, updated_at, version FROM task"
             + " WHERE namespace = ? AND updated_at >= ? ORDER BY updated_at, id LIMIT ?";
     private static final String PLANNED = "SELECT id, enabled, next_fire_at, updated_at, version FROM task"
@@ -118,15 +115,33 @@ public final class MysqlSchedulerStore implements SchedulerStore {
         Jdbc.update(connection, sql, values.toArray());
     }
 
+    /**
+     * One statement for the batch: each task's next fire, each guarded by the version and the
+     * planned fire it was planned from, so a task changed meanwhile keeps what its change wrote.
+     */
     private static void advance(Connection connection, List<TaskFires> batch) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(ADVANCE)) {
-            for (TaskFires taskFires : batch) {
-                Task task = taskFires.task();
-                Jdbc.bind(statement, taskFires.next(), task.id(), task.version(), task.nextFireAt());
-                statement.addBatch();
-            }
-            statement.executeBatch();
+        StringBuilder next = new StringBuilder("CASE id");
+        StringBuilder guard = new StringBuilder("CASE id");
+        List<Object> nextValues = new ArrayList<>();
+        List<Object> guardValues = new ArrayList<>();
+        List<Object> ids = new ArrayList<>();
+        for (TaskFires taskFires : batch) {
+            Task task = taskFires.task();
+            next.append(" WHEN ? THEN ?");
+            nextValues.add(task.id());
+            nextValues.add(taskFires.next());
+            guard.append(" WHEN ? THEN version = ? AND next_fire_at = ?");
+            guardValues.add(task.id());
+            guardValues.add(task.version());
+            guardValues.add(task.nextFireAt());
+            ids.add(task.id());
         }
+        String sql = "UPDATE task SET next_fire_at = " + next + " END WHERE id IN (" + placeholders(ids.size())
+                + ") AND " + guard + " ELSE FALSE END";
+        List<Object> values = new ArrayList<>(nextValues);
+        values.addAll(ids);
+        values.addAll(guardValues);
+        Jdbc.update(connection, sql, values.toArray());
     }
 
     /** The runs of the batch's fires, whether inserted now or found from an earlier try. */

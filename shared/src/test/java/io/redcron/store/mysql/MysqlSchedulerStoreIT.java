@@ -144,6 +144,22 @@ class MysqlSchedulerStoreIT {
     }
 
     @Test
+    void inOneBatchOnlyTheTaskEditedMeanwhileKeepsItsPlannedFire() {
+        Task backup = create(shell(ns, "backup"));
+        Task report = create(shell(ns, "report"));
+        Task cleanup = create(shell(ns, "cleanup"));
+        clock.set(RECORDED);
+        Task edited = tasks.update(report.toBuilder().description("weekly").build(), "alice");
+
+        store.recordFires(ns, epoch, List.of(fires(backup, NEXT, queued(FIRE)), fires(report, NEXT, queued(FIRE)),
+                fires(cleanup, NEXT, queued(FIRE))));
+
+        assertThat(sql.nextFireAt(backup.id())).isEqualTo(NEXT);
+        assertThat(tasks.get(report.id()).orElseThrow()).isEqualTo(edited);
+        assertThat(sql.nextFireAt(cleanup.id())).isEqualTo(NEXT);
+    }
+
+    @Test
     void aTaskWhoseNextFireMovedMeanwhileIsLeftWhereItIs() {
         Task planned = create(shell(ns, "backup"));
         clock.set(RECORDED);

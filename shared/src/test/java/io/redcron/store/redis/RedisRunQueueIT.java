@@ -265,6 +265,23 @@ class RedisRunQueueIT {
     }
 
     @Test
+    void oneAckCoversEntriesOfSeveralGroups() {
+        queue.ensureGroups(Set.of("etl", "mail"));
+        queue.enqueue(List.of(QueuedRun.of("etl", 1), QueuedRun.of("mail", 2), QueuedRun.of("etl", 3),
+                QueuedRun.of("mail", 4)));
+        List<QueuedRun> read = queue.read("w1", Set.of("etl", "mail"), 10, NO_WAIT);
+        assertThat(read).hasSize(4);
+
+        queue.ack(read.stream().filter(run -> run.runId() != 4).toList());
+
+        assertThat(streamStats("etl").length()).isZero();
+        assertThat(streamStats("etl").pendingTotal()).isZero();
+        assertThat(streamStats("mail").length()).isEqualTo(1);
+        assertThat(streamStats("mail").pending()).containsExactly(Map.entry("w1", 1L));
+        assertThat(queue.waiting("mail", 10)).containsExactly(4L);
+    }
+
+    @Test
     void ackIgnoresRunsThatWereNeverRead() {
         queue.enqueue(List.of(QueuedRun.of("etl", 1)));
 
