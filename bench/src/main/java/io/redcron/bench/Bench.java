@@ -61,7 +61,7 @@ public final class Bench implements Callable<Integer> {
             description = "Redis to use (a fresh namespace per measurement). Default: ${DEFAULT-VALUE}")
     String redisUri;
 
-    @Option(names = "--slots", paramLabel = "N", defaultValue = "16",
+    @Option(names = "--slots", paramLabel = "N", defaultValue = "64",
             description = "Redcron slots per node; also Quartz's and db-scheduler's thread count. Default: ${DEFAULT-VALUE}")
     int slots;
 
