@@ -9,7 +9,7 @@ import io.redcron.store.mysql.Migrations;
 import io.redcron.store.mysql.MysqlTaskStore;
 import io.redcron.store.redis.RedisKeys;
 import io.redcron.store.redis.RedisRunQueue;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -99,7 +99,7 @@ final class RedcronData {
      * are on the stream. Manual runs take distinct milliseconds that are not whole seconds, as
      * the run store gives them.
      */
-    void submitManualRuns(Task task, int count, RedisClient redis) {
+    void submitManualRuns(Task task, int count, UnifiedJedis redis) {
         String now = utc(Instant.now());
         long base = Instant.now().toEpochMilli();
         String sql = "INSERT INTO task_run (task_id, namespace, task_name, task_group, trigger_type, scheduled_at,"
@@ -145,7 +145,7 @@ final class RedcronData {
      * Cancels the runs still waiting and drops the group's stream, so that the next measurement in
      * this namespace does not start behind the last one's backlog.
      */
-    void discardWaitingRuns(RedisClient redis) {
+    void discardWaitingRuns(UnifiedJedis redis) {
         String sql = "UPDATE task_run SET status = 'CANCELLED', finished_at = ?, error = ?"
                 + " WHERE namespace = ? AND status IN ('QUEUED', 'RETRYING')";
         try (Connection connection = dataSource.getConnection();

@@ -6,7 +6,7 @@ import io.redcron.config.RedisConfig;
 import io.redcron.node.sandbox.SandboxConfig;
 import io.redcron.node.sandbox.SandboxServers;
 import io.redcron.store.redis.RedisConnector;
-import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
 
@@ -36,7 +36,7 @@ public final class Stores implements AutoCloseable {
     private final String user;
     private final String redisUri;
     private final SandboxServers embedded;
-    private final RedisClient redis;
+    private final UnifiedJedis redis;
     private final String tag = LocalDateTime.now().format(DateTimeFormatter.ofPattern("MMddHHmmss"));
     private final List<String> databases = new ArrayList<>();
     private final List<String> namespaces = new ArrayList<>();
@@ -90,7 +90,7 @@ public final class Stores implements AutoCloseable {
         } catch (SQLException e) {
             return "MariaDB at " + server + " does not answer (" + e.getMessage().lines().findFirst().orElse("") + ")";
         }
-        try (RedisClient client = RedisConnector.open(RedisConfig.fromUri(redisUri), "redcron-bench-probe", 1)) {
+        try (UnifiedJedis client = RedisConnector.open(RedisConfig.fromUri(redisUri), "redcron-bench-probe", 1)) {
             client.ping();
         } catch (RuntimeException e) {
             return "Redis at " + redisUri + " does not answer (" + e.getMessage() + ")";
@@ -144,7 +144,7 @@ public final class Stores implements AutoCloseable {
         return redisUri;
     }
 
-    public RedisClient redis() {
+    public UnifiedJedis redis() {
         return redis;
     }
 
