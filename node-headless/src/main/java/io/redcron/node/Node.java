@@ -6,6 +6,7 @@ import io.redcron.node.metrics.Health;
 import io.redcron.node.metrics.MetricsServer;
 import io.redcron.node.metrics.NodeMetrics;
 import io.redcron.node.scheduler.Leadership;
+import io.redcron.store.mysql.DatabaseClock;
 import io.redcron.store.mysql.Migrations;
 import io.redcron.store.mysql.MysqlDataSources;
 import io.redcron.store.redis.RedisConnector;
@@ -32,11 +33,15 @@ import java.util.List;
  */
 public final class Node implements AutoCloseable {
     static final Duration HEARTBEAT = Duration.ofSeconds(5);
+    private static final Duration CLOCK_SYNC = Duration.ofMinutes(1);
+    /** A difference an operator should hear about: NTP keeps healthy machines far closer. */
+    private static final Duration NOTABLE_OFFSET = Duration.ofSeconds(1);
     private static final Logger LOG = LoggerFactory.getLogger(Node.class);
 
     private final RedcronConfig config;
     private final HikariDataSource dataSource;
     private final UnifiedJedis redis;
+    private final DatabaseClock clock;
     private final Housekeeper housekeeper;
     private final Instant startedAt;
     private final NodeMetrics metrics;
@@ -44,12 +49,15 @@ public final class Node implements AutoCloseable {
     private MetricsServer metricsServer;
     private volatile long lastHeartbeat = System.nanoTime();
 
-    public Node(RedcronConfig config, Clock clock) {
+    /** @param local this machine's clock; the node times everything by the database's, read through it */
+    public Node(RedcronConfig config, Clock local) {
         this.config = config;
         String nodeId = config.node().nodeId();
         this.dataSource = MysqlDataSources.open(config.mysql());
         try {
             Migrations.apply(dataSource);
+            this.clock = DatabaseClock.sync(dataSource, local);
+            reportOffset(clock.offset());
             // Each namespace's worker may hold one connection per slot, plus its loops' own.
             int connections = (config.node().slots() + 8) * config.node().namespaces().size();
             this.redis = RedisConnector.open(config.redis(), "redcron-" + nodeId, connections);
@@ -79,6 +87,7 @@ public final class Node implements AutoCloseable {
             roles.start(housekeeper);
         }
         housekeeper.every(HEARTBEAT, "heartbeat", this::heartbeat);
+        housekeeper.every(CLOCK_SYNC, "clock sync", this::syncClock);
         if (config.metricsPort() > 0) {
             startMetrics(namespaces.get(0));
         }
@@ -91,6 +100,7 @@ public final class Node implements AutoCloseable {
         metrics.leadership(first::isLeader, () -> first.leadership() == null ? 0
                 : first.leadership().current().map(Leadership.Term::epoch).orElse(0L));
         metrics.heartbeat(() -> Duration.ofNanos(System.nanoTime() - lastHeartbeat).toSeconds());
+        metrics.clockOffset(clock::offset);
         RedisQueueInspector inspector = new RedisQueueInspector(redis, first.keys());
         housekeeper.every(Duration.ofSeconds(10), "queue metrics", () -> metrics.queues(inspector.stats()));
         Health health = new Health(redis::ping, () -> {
@@ -102,6 +112,29 @@ public final class Node implements AutoCloseable {
         }, this::isLeader);
         metricsServer = new MetricsServer(config.metricsBind(), config.metricsPort(), metrics, health);
         LOG.info("Metrics and health on http://{}:{}/metrics and /health", config.metricsBind(), metricsServer.port());
+    }
+
+    private void syncClock() {
+        Duration before = clock.offset();
+        Duration after = clock.sync();
+        if (!after.equals(before)) {
+            reportOffset(after);
+        }
+    }
+
+    private static void reportOffset(Duration offset) {
+        if (offset.abs().compareTo(NOTABLE_OFFSET) >= 0) {
+            LOG.warn("This machine's clock is {} ms {} the database's; Redcron times leases, fires and retries by the"
+                    + " database's clock. Check NTP on this machine.", offset.abs().toMillis(),
+                    offset.isNegative() ? "ahead of" : "behind");
+        } else {
+            LOG.debug("Clock offset to the database: {} ms", offset.toMillis());
+        }
+    }
+
+    /** The clock the node times everything by: the database's. */
+    public Clock clock() {
+        return clock;
     }
 
     public NodeMetrics metrics() {

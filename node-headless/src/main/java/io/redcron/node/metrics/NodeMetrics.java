@@ -91,6 +91,13 @@ public final class NodeMetrics {
                 .description("Seconds since this node's heartbeat was last written").register(registry);
     }
 
+    /** How far the database's clock is ahead of this machine's, which the node corrects for. */
+    public void clockOffset(java.util.function.Supplier<Duration> offset) {
+        Gauge.builder("redcron.clock.offset.seconds", () -> offset.get().toNanos() / 1e9)
+                .description("The database's clock minus this machine's; the node times everything by the database's")
+                .register(registry);
+    }
+
     /** Updates the queue gauges from a fresh look at Redis. */
     public void queues(QueueInspector.QueueStats stats) {
         for (QueueInspector.StreamStats stream : stats.streams()) {

@@ -3,6 +3,7 @@ package io.redcron.node.engine;
 import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.config.ConfigLoader;
 import io.redcron.config.MysqlConfig;
+import io.redcron.config.RedisConfig;
 import io.redcron.config.RedcronConfig;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
@@ -10,6 +11,7 @@ import io.redcron.domain.ShellPayload;
 import io.redcron.domain.Task;
 import io.redcron.node.Node;
 import io.redcron.port.PageRequest;
+import io.redcron.port.QueuedRun;
 import io.redcron.port.RunFilter;
 import io.redcron.port.RunStore;
 import io.redcron.port.TaskStore;
@@ -17,8 +19,12 @@ import io.redcron.schedule.CronDialect;
 import io.redcron.store.mysql.MysqlDataSources;
 import io.redcron.store.mysql.MysqlRunStore;
 import io.redcron.store.mysql.MysqlTaskStore;
+import io.redcron.store.redis.RedisConnector;
+import io.redcron.store.redis.RedisKeys;
+import io.redcron.store.redis.RedisRunQueue;
 import io.redcron.testing.TestDatabase;
 import io.redcron.testing.TestRedis;
+import redis.clients.jedis.UnifiedJedis;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -83,7 +89,12 @@ final class TestCluster implements AutoCloseable {
     }
 
     Node start(String nodeId, Map<String, String> extra) {
-        Node node = new Node(config(nodeId, extra), Clock.systemUTC()).start();
+        return start(nodeId, extra, Clock.systemUTC());
+    }
+
+    /** A node on a machine whose clock reads {@code local}. */
+    Node start(String nodeId, Map<String, String> extra, Clock local) {
+        Node node = new Node(config(nodeId, extra), local).start();
         synchronized (nodes) {
             nodes.add(node);
         }
@@ -129,6 +140,13 @@ final class TestCluster implements AutoCloseable {
 
     List<Run> runsOf(Task task) {
         return runs().list(RunFilter.all(namespace).forTask(task.id()), new PageRequest(0, 10_000)).items();
+    }
+
+    /** Puts a run recorded by hand on its group's queue, as the leader would. */
+    void enqueue(Run run) {
+        try (UnifiedJedis redis = RedisConnector.open(RedisConfig.fromUri(defaults.get("redis.uri")), "test", 2)) {
+            new RedisRunQueue(redis, new RedisKeys(namespace)).enqueue(List.of(QueuedRun.of(run.group(), run.id())));
+        }
     }
 
     boolean allFinal(Task task) {
