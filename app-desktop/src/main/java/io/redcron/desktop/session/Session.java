@@ -8,6 +8,7 @@ import io.redcron.port.TaskStore;
 import io.redcron.store.mysql.MysqlAuditLog;
 import io.redcron.store.mysql.MysqlRunStore;
 import io.redcron.store.mysql.MysqlTaskStore;
+import io.redcron.store.redis.AnnouncingTaskStore;
 import io.redcron.store.redis.RedisKeys;
 import io.redcron.store.redis.RedisQueueInspector;
 import redis.clients.jedis.UnifiedJedis;
@@ -61,8 +62,9 @@ public final class Session implements AutoCloseable {
         return clock;
     }
 
+    /** Tasks; every change made through it is announced to the nodes, as the CLI does. */
     public TaskStore tasks() {
-        return new MysqlTaskStore(dataSource, clock);
+        return new AnnouncingTaskStore(new MysqlTaskStore(dataSource, clock), redis, keys());
     }
 
     public RunStore runs() {

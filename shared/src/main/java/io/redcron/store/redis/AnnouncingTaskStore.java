@@ -1,0 +1,88 @@
+package io.redcron.store.redis;
+
+import io.redcron.domain.Task;
+import io.redcron.port.EventBus;
+import io.redcron.port.Page;
+import io.redcron.port.PageRequest;
+import io.redcron.port.TaskFilter;
+import io.redcron.port.TaskStore;
+import redis.clients.jedis.UnifiedJedis;
+
+import java.util.Collection;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A task store for the operators' tools (CLI, desktop) that tells the nodes of every change it
+ * made: the scheduler re-plans the task at once and workers drop their cached copy. Best effort:
+ * without the event the scheduler still finds the change at its next look at changed tasks and
+ * workers within {@code worker.task-cache-ttl}, so an unreachable Redis only delays it.
+ */
+public final class AnnouncingTaskStore implements TaskStore {
+    private final TaskStore tasks;
+    private final UnifiedJedis redis;
+    private final RedisKeys keys;
+
+    public AnnouncingTaskStore(TaskStore tasks, UnifiedJedis redis, RedisKeys keys) {
+        this.tasks = tasks;
+        this.redis = redis;
+        this.keys = keys;
+    }
+
+    @Override
+    public Task create(Task task, String actor) {
+        return announced(tasks.create(task, actor));
+    }
+
+    @Override
+    public Task update(Task task, String actor) {
+        return announced(tasks.update(task, actor));
+    }
+
+    @Override
+    public Task setEnabled(long id, boolean enabled, String actor) {
+        return announced(tasks.setEnabled(id, enabled, actor));
+    }
+
+    @Override
+    public boolean delete(long id, String actor) {
+        boolean deleted = tasks.delete(id, actor);
+        if (deleted) {
+            announce(id);
+        }
+        return deleted;
+    }
+
+    @Override
+    public Optional<Task> get(long id) {
+        return tasks.get(id);
+    }
+
+    @Override
+    public Map<Long, Task> getAll(Collection<Long> ids) {
+        return tasks.getAll(ids);
+    }
+
+    @Override
+    public Optional<Task> findByName(String namespace, String name) {
+        return tasks.findByName(namespace, name);
+    }
+
+    @Override
+    public Page<Task> list(TaskFilter filter, PageRequest page) {
+        return tasks.list(filter, page);
+    }
+
+    private Task announced(Task task) {
+        announce(task.id());
+        return task;
+    }
+
+    private void announce(long taskId) {
+        try {
+            redis.publish(keys.events(), new EventBus.Event(EventBus.Event.Kind.TASK_CHANGED, taskId).encode());
+        } catch (RuntimeException e) {
+            // Found by the scheduler's next look at changed tasks; see the class comment.
+        }
+    }
+}
