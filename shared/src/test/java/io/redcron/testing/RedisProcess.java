@@ -1,9 +1,6 @@
 package io.redcron.testing;
 
-import redis.embedded.core.ExecutableProvider;
-
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
@@ -17,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A redis-server of a test's own, started from a config file the test writes (TLS, ACL files,
- * eviction and persistence settings): the machine's redis-server when it has one (Debian's 7.0
- * here), else the 6.2 binary shipped in the embedded-redis jar. Both are built with TLS.
+ * eviction and persistence settings), with the binary {@link RedisServerProcess} finds. Unlike that
+ * one it waits for the server's own "ready" line, as a TLS-only server answers no plain PING.
  */
 public final class RedisProcess implements AutoCloseable {
     private final Process process;
@@ -38,7 +35,7 @@ public final class RedisProcess implements AutoCloseable {
                     "appendonly no", "daemonize no"));
             lines.addAll(configLines);
             Files.write(config, lines);
-            Process process = new ProcessBuilder(binary(), config.toString()).redirectErrorStream(true).start();
+            Process process = new ProcessBuilder(RedisServerProcess.binary().toString(), config.toString()).redirectErrorStream(true).start();
             List<String> output = java.util.Collections.synchronizedList(new ArrayList<>());
             CountDownLatch ready = new CountDownLatch(1);
             Thread reader = new Thread(() -> drain(process, output, ready), "redis-process-output");
@@ -93,16 +90,5 @@ public final class RedisProcess implements AutoCloseable {
         } finally {
             ready.countDown();
         }
-    }
-
-    private static String binary() throws IOException {
-        for (String candidate : List.of("/usr/bin/redis-server", "/usr/sbin/redis-server", "/usr/local/bin/redis-server")) {
-            if (new File(candidate).canExecute()) {
-                return candidate;
-            }
-        }
-        File shipped = ExecutableProvider.newJarResourceProvider().get();
-        shipped.setExecutable(true);
-        return shipped.getAbsolutePath();
     }
 }

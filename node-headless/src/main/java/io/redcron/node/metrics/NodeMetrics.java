@@ -118,12 +118,12 @@ public final class NodeMetrics {
         });
     }
 
-    /** The Prometheus text exposition of every metric. */
     /** For parts that keep meters of their own (alerts). */
     public io.micrometer.core.instrument.MeterRegistry registry() {
         return registry;
     }
 
+    /** The Prometheus text exposition of every metric. */
     public String scrape() {
         return registry.scrape();
     }
