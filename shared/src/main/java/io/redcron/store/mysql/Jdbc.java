@@ -63,7 +63,7 @@ final class Jdbc {
                 connection.setAutoCommit(false);
                 try {
                     T result = work.run(connection);
-                    connection.setAutoCommit(true);
+                    commit(connection);
                     return result;
                 } catch (SQLException | RuntimeException e) {
                     rollback(connection, e);
@@ -74,6 +74,24 @@ final class Jdbc {
                     throw failure(what, e);
                 }
             }
+        }
+    }
+
+    /**
+     * Commits by switching auto-commit back on. Should that fail, the driver already believes the
+     * switch happened while the server may still be in the transaction: such a connection must
+     * not go back to the pool, where the next user would write into a transaction nobody commits.
+     */
+    private static void commit(Connection connection) throws SQLException {
+        try {
+            connection.setAutoCommit(true);
+        } catch (SQLException e) {
+            try {
+                connection.abort(Runnable::run);
+            } catch (SQLException | RuntimeException abortFailed) {
+                e.addSuppressed(abortFailed);
+            }
+            throw e;
         }
     }
 

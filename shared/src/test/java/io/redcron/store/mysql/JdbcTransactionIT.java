@@ -7,8 +7,13 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import javax.sql.DataSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -68,6 +73,34 @@ class JdbcTransactionIT {
         })).isInstanceOf(StoreException.class);
 
         assertThat(valueOf(3)).isNull();
+    }
+
+    @Test
+    void aConnectionWhoseCommitFailedIsNotGivenBack() {
+        List<String> calls = new CopyOnWriteArrayList<>();
+        DataSource failingCommits = (DataSource) Proxy.newProxyInstance(DataSource.class.getClassLoader(),
+                new Class<?>[] {DataSource.class}, (proxy, method, args) -> {
+                    Connection real = pool.getConnection();
+                    return Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
+                            (connectionProxy, call, values) -> {
+                                calls.add(call.getName());
+                                if (call.getName().equals("setAutoCommit") && Boolean.TRUE.equals(values[0])) {
+                                    throw new SQLException("commit failed on purpose");
+                                }
+                                try {
+                                    return call.invoke(real, values);
+                                } catch (InvocationTargetException e) {
+                                    throw e.getCause();
+                                }
+                            });
+                });
+
+        assertThatThrownBy(() -> new Jdbc(failingCommits).transaction("write", connection ->
+                Jdbc.update(connection, "INSERT INTO jdbc_probe VALUES (4, 'lost')")))
+                .isInstanceOf(StoreException.class).hasMessageContaining("commit failed on purpose");
+
+        assertThat(calls).contains("abort").endsWith("close");
+        assertThat(valueOf(4)).isNull();
     }
 
     private static String valueOf(int id) {
