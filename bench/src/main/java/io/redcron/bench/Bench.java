@@ -75,6 +75,9 @@ public final class Bench implements Callable<Integer> {
     @Option(names = "--node-jar", paramLabel = "JAR", description = "The node's runnable jar. Default: node-headless/target/redcron-node.jar beside this jar.")
     Path nodeJar;
 
+    @Option(names = "--no-baselines", description = "Measure Redcron alone (for profiling it; no ratios then).")
+    boolean noBaselines;
+
     @Option(names = "--keep-data", description = "Leave the benchmark's databases and Redis keys for inspection.")
     boolean keepData;
 
@@ -131,7 +134,8 @@ public final class Bench implements Callable<Integer> {
         try (Stores stores = Stores.open(jdbcUrl, dbUser, redisUri, keepData)) {
             storeFacts = stores.describe();
             RedcronScheduler redcron = new RedcronScheduler(stores, jars, logs, slots);
-            List<SchedulerUnderTest> baselines = List.of(new QuartzScheduler(stores, slots), new DbSchedulerBaseline(stores, slots));
+            List<SchedulerUnderTest> baselines = noBaselines ? List.of()
+                    : List.of(new QuartzScheduler(stores, slots), new DbSchedulerBaseline(stores, slots));
             settings.put("Mode", describe(mode));
             settings.put("Stores", "one MariaDB and one Redis for every scheduler; a fresh database per measurement"
                     + " (and a fresh namespace for Redcron)");

@@ -17,6 +17,11 @@ import java.util.concurrent.TimeUnit;
  * exits.
  */
 public final class NodeProcess implements AutoCloseable {
+    /**
+     * Extra JVM flags for every node process, split on blanks, for profiling a node under load,
+     * e.g. {@code -XX:StartFlightRecording=filename=/tmp/node.jfr,settings=profile}.
+     */
+    static final String JVM_ARGS_ENV = "REDCRON_BENCH_NODE_JVM_ARGS";
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
 
     static {
@@ -39,8 +44,9 @@ public final class NodeProcess implements AutoCloseable {
     }
 
     public static NodeProcess start(Spec spec, Jars jars, Path logDir) {
-        List<String> command = new ArrayList<>(List.of(javaBinary(), "-cp", jars.nodeClassPath(),
-                "io.redcron.node.cli.RedcronNode", "run", "--allow-root",
+        List<String> command = new ArrayList<>(List.of(javaBinary()));
+        command.addAll(extraJvmArgs(System.getenv(JVM_ARGS_ENV)));
+        command.addAll(List.of("-cp", jars.nodeClassPath(), "io.redcron.node.cli.RedcronNode", "run", "--allow-root",
                 "--jdbc", spec.jdbcUrl(), "--db-user", spec.dbUser(), "--redis", spec.redisUri(),
                 "--namespace", spec.namespace(), "--roles", spec.roles(), "--slots", Integer.toString(spec.slots()),
                 "--node-id", spec.nodeId()));
@@ -54,6 +60,13 @@ public final class NodeProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalStateException("cannot start node " + spec.nodeId() + ": " + e.getMessage(), e);
         }
+    }
+
+    static List<String> extraJvmArgs(String value) {
+        if (value == null || value.isBlank()) {
+            return List.of();
+        }
+        return List.of(value.trim().split("\\s+"));
     }
 
     /** {@code worker.lease} is read from {@code REDCRON_WORKER_LEASE}. */

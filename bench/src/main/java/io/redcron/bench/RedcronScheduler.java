@@ -68,7 +68,11 @@ public final class RedcronScheduler implements SchedulerUnderTest {
                     node.awaitRunning(START_TIMEOUT);
                 }
                 Progress.say("Redcron: " + workers + " worker process(es) running");
+                double cpuBefore = nodes.stream().mapToDouble(NodeProcess::cpuSeconds).sum();
                 String note = awaitFinal(data, runs, timeout);
+                double cpu = nodes.stream().mapToDouble(NodeProcess::cpuSeconds).sum() - cpuBefore;
+                // For profiling: what a run costs the node processes, less their start-up.
+                Progress.say(String.format("Redcron: node CPU %.1f s, %.3f ms/run", cpu, cpu * 1000 / runs));
                 Map<String, Integer> counts = data.statusCounts();
                 int succeeded = counts.getOrDefault("SUCCEEDED", 0);
                 long problems = nodes.stream().mapToLong(NodeProcess::problems).sum();

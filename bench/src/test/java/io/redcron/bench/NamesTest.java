@@ -15,6 +15,14 @@ class NamesTest {
     }
 
     @Test
+    void extraJvmFlagsForNodesAreSplitOnBlanks() {
+        assertThat(NodeProcess.extraJvmArgs(null)).isEmpty();
+        assertThat(NodeProcess.extraJvmArgs("  ")).isEmpty();
+        assertThat(NodeProcess.extraJvmArgs(" -XX:TieredStopAtLevel=1\t-XX:StartFlightRecording=filename=/tmp/n.jfr "))
+                .containsExactly("-XX:TieredStopAtLevel=1", "-XX:StartFlightRecording=filename=/tmp/n.jfr");
+    }
+
+    @Test
     void theServerUrlDropsTheDatabaseAndParameters() {
         assertThat(Stores.serverUrl("jdbc:mysql://127.0.0.1:3306/test?useSSL=false")).isEqualTo("jdbc:mysql://127.0.0.1:3306/");
         assertThat(Stores.serverUrl("jdbc:mariadb://db:3307")).isEqualTo("jdbc:mysql://db:3307/");

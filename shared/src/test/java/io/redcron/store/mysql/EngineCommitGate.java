@@ -60,7 +60,7 @@ final class EngineCommitGate implements DataSource {
     private Connection gated(Connection connection) {
         return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
                 (proxy, method, args) -> {
-                    boolean hold = method.getName().equals("commit") && armed.compareAndSet(true, false);
+                    boolean hold = commits(method.getName(), args) && armed.compareAndSet(true, false);
                     if (hold) {
                         reached.countDown();
                         if (!released.await(WAIT_SECONDS, TimeUnit.SECONDS)) {
@@ -77,6 +77,11 @@ final class EngineCommitGate implements DataSource {
                         throw e.getCause();
                     }
                 });
+    }
+
+    /** {@code commit()}, or switching auto-commit back on inside a transaction, which commits it too. */
+    private static boolean commits(String method, Object[] args) {
+        return method.equals("commit") || (method.equals("setAutoCommit") && Boolean.TRUE.equals(args[0]));
     }
 
     @Override

@@ -5,20 +5,31 @@ import io.redcron.handler.TaskContext;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /** A {@link TaskContext} over one execution request. */
 final class HandlerContext implements TaskContext {
     private final ExecutionRequest request;
     private final Map<String, String> settings;
-    private final PrintStream out;
+    private final Supplier<PrintStream> openOut;
     private final Cancellation cancellation;
+    /** Made on first use: most handlers print nothing, and a PrintStream costs buffers and an encoder. */
+    private PrintStream out;
     private volatile boolean stopped;
 
-    HandlerContext(ExecutionRequest request, Map<String, String> settings, PrintStream out, Cancellation cancellation) {
+    HandlerContext(ExecutionRequest request, Map<String, String> settings, Supplier<PrintStream> openOut,
+                   Cancellation cancellation) {
         this.request = request;
         this.settings = Map.copyOf(settings);
-        this.out = out;
+        this.openOut = openOut;
         this.cancellation = cancellation;
+    }
+
+    /** Pushes what the handler printed through to the sink (nothing to do if it never asked for out). */
+    synchronized void flush() {
+        if (out != null) {
+            out.flush();
+        }
     }
 
     /** Called on timeout, which the cancellation does not know about. */
@@ -57,7 +68,10 @@ final class HandlerContext implements TaskContext {
     }
 
     @Override
-    public PrintStream out() {
+    public synchronized PrintStream out() {
+        if (out == null) {
+            out = openOut.get();
+        }
         return out;
     }
 

@@ -81,8 +81,8 @@ final class JavaExecutor implements Executor {
             return ExecutionResult.failedBeforeStart("no task handler named '" + payload.handler() + "' on node " + nodeId);
         }
         OutputSink sink = new OutputSink(tailBytes, output);
-        PrintStream out = new PrintStream(new SinkStream(sink), true, StandardCharsets.UTF_8);
-        HandlerContext context = new HandlerContext(request, payload.settings(), out, cancellation);
+        HandlerContext context = new HandlerContext(request, payload.settings(),
+                () -> new PrintStream(new SinkStream(sink), true, StandardCharsets.UTF_8), cancellation);
         CompletableFuture<Throwable> finished = new CompletableFuture<>();
         Thread[] thread = new Thread[1];
         CountDownLatch onThread = new CountDownLatch(1);
@@ -108,7 +108,7 @@ final class JavaExecutor implements Executor {
                 Throwable failure = finished.join();
                 status = failure == null ? ExecutionStatus.SUCCEEDED : ExecutionStatus.FAILED;
                 if (failure != null) {
-                    out.flush();
+                    context.flush();
                     sink.writeText(stackTrace(failure));
                     error = describe(failure);
                 }
@@ -122,7 +122,7 @@ final class JavaExecutor implements Executor {
         } finally {
             registration.close();
         }
-        out.flush();
+        context.flush();
         sink.detach();
         return new ExecutionResult(status, null, sink.text(), error, Duration.ofNanos(System.nanoTime() - started));
     }

@@ -9,27 +9,34 @@ import java.text.NumberFormat;
 import java.util.Locale;
 
 /**
- * Keeps the last bytes of a stream in a fixed ring buffer, so that a program printing gigabytes
- * costs no more memory than the tail the run history keeps.
+ * Keeps the last bytes of a stream in a ring buffer, so that a program printing gigabytes
+ * costs no more memory than the tail the run history keeps. The buffer grows to its capacity only
+ * as output arrives: most runs print little or nothing, and a full-size buffer per attempt made
+ * zeroing memory a visible cost of short runs.
  *
  * <p>{@link #text()} decodes the tail as UTF-8, replacing invalid or binary bytes, and never
  * throws. When bytes were dropped it starts with a marker line; the marker counts against the
  * capacity, so the text is at most {@code capacity} characters long in all cases.
  */
 final class OutputTail {
-    private final byte[] ring;
+    private static final byte[] EMPTY = new byte[0];
+    private static final int FIRST_SIZE = 256;
+
+    private final int capacity;
+    /** Holds positions {@code [0, ring.length)} of the ring; it is full-size before the ring first wraps. */
+    private byte[] ring = EMPTY;
     private long total;
 
     OutputTail(int capacity) {
         if (capacity < 0) {
             throw new IllegalArgumentException("capacity must not be negative: " + capacity);
         }
-        ring = new byte[capacity];
+        this.capacity = capacity;
     }
 
     synchronized void write(byte[] buffer, int offset, int length) {
-        int capacity = ring.length;
         if (capacity > 0) {
+            ensureRoom(total + length);
             int skip = Math.max(0, length - capacity);
             int position = (int) ((total + skip) % capacity);
             int remaining = length - skip;
@@ -41,13 +48,22 @@ final class OutputTail {
         total += length;
     }
 
+    /** Grows the buffer to hold {@code end} bytes from the start, or the whole ring past that. */
+    private void ensureRoom(long end) {
+        if (ring.length == capacity || end <= ring.length) {
+            return;
+        }
+        long wanted = Math.max(end, Math.max(FIRST_SIZE, 2L * ring.length));
+        ring = java.util.Arrays.copyOf(ring, (int) Math.min(capacity, wanted));
+    }
+
     /** Every byte written so far, kept or not. */
     synchronized long totalBytes() {
         return total;
     }
 
     synchronized String text() {
-        int held = (int) Math.min(total, ring.length);
+        int held = (int) Math.min(total, capacity);
         if (held == total) {
             return decode(held);
         }
@@ -58,7 +74,7 @@ final class OutputTail {
             int keep = Math.max(0, held - marker.length());
             int lead = leadingContinuationBytes(keep);
             String next = marker(total - (keep - lead));
-            if (next.length() > ring.length) {
+            if (next.length() > capacity) {
                 return decode(held); // no room for a marker at all: a tiny tail is still a tail
             }
             if (next.length() <= marker.length()) {
@@ -88,7 +104,7 @@ final class OutputTail {
     private String decode(int count) {
         byte[] bytes = new byte[count];
         int start = index(total - count);
-        int first = Math.min(count, ring.length - start);
+        int first = Math.min(count, capacity - start);
         System.arraycopy(ring, start, bytes, 0, first);
         System.arraycopy(ring, 0, bytes, first, count - first);
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
@@ -102,6 +118,6 @@ final class OutputTail {
     }
 
     private int index(long absolute) {
-        return ring.length == 0 ? 0 : (int) (absolute % ring.length);
+        return capacity == 0 ? 0 : (int) (absolute % capacity);
     }
 }

@@ -71,6 +71,25 @@ class OutputTailTest {
         assertThat(tailWith(0, "0123456789").text()).isEmpty();
     }
 
+    @Test
+    void keepsTheSameTailWhileItsBufferGrowsInOddSizedWrites() {
+        OutputTail tail = new OutputTail(5000);
+        StringBuilder all = new StringBuilder();
+        for (int i = 0; all.length() < 12_000; i++) {
+            String chunk = "chunk " + i + " " + "x".repeat(i % 97) + "\n";
+            all.append(chunk);
+            byte[] bytes = chunk.getBytes(StandardCharsets.UTF_8);
+            tail.write(bytes, 0, bytes.length);
+            if (all.length() <= 5000) {
+                assertThat(tail.text()).isEqualTo(all.toString());
+            }
+        }
+
+        String text = tail.text();
+        assertThat(text).hasSizeLessThanOrEqualTo(5000);
+        assertThat(all.toString()).endsWith(text.substring(text.indexOf('\n') + 1));
+    }
+
     private static OutputTail tailWith(int capacity, String text) {
         OutputTail tail = new OutputTail(capacity);
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);

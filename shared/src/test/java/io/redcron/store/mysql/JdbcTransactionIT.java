@@ -1,0 +1,110 @@
+package io.redcron.store.mysql;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.redcron.port.StoreException;
+import io.redcron.testing.TestDatabase;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import javax.sql.DataSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * {@link Jdbc#transaction} commits by switching auto-commit back on: what it wrote is there for
+ * everyone once it returns, nothing of a failed one is, and the pool gets its connection back in
+ * auto-commit mode with no transaction left open.
+ */
+class JdbcTransactionIT {
+    private static HikariDataSource pool;
+    private static Jdbc jdbc;
+
+    @BeforeAll
+    static void open() {
+        // One connection: every step below must find the same one, as the pool left it.
+        pool = MysqlDataSources.open(TestDatabase.freshSchema().withPoolSize(1));
+        jdbc = new Jdbc(pool);
+        jdbc.autoCommit("create", connection -> Jdbc.update(connection,
+                "CREATE TABLE jdbc_probe (id INT PRIMARY KEY, value VARCHAR(20))"));
+    }
+
+    @AfterAll
+    static void close() {
+        pool.close();
+    }
+
+    @Test
+    void aCommittedTransactionIsVisibleAndLeavesTheConnectionInAutoCommit() throws SQLException {
+        jdbc.transaction("write", connection -> Jdbc.update(connection, "INSERT INTO jdbc_probe VALUES (1, 'kept')"));
+
+        try (Connection connection = pool.getConnection()) {
+            assertThat(connection.getAutoCommit()).isTrue();
+            assertThat(Jdbc.count(connection, "SELECT @@in_transaction")).isZero();
+        }
+        assertThat(valueOf(1)).isEqualTo("kept");
+    }
+
+    @Test
+    void aFailedTransactionLeavesNothing() throws SQLException {
+        assertThatThrownBy(() -> jdbc.transaction("write then fail", connection -> {
+            Jdbc.update(connection, "INSERT INTO jdbc_probe VALUES (2, 'undone')");
+            throw new IllegalStateException("failing on purpose");
+        })).isInstanceOf(IllegalStateException.class);
+
+        assertThat(valueOf(2)).isNull();
+        try (Connection connection = pool.getConnection()) {
+            assertThat(connection.getAutoCommit()).isTrue();
+        }
+    }
+
+    @Test
+    void aFailingStatementRollsBackTheWholeTransaction() {
+        assertThatThrownBy(() -> jdbc.transaction("duplicate", connection -> {
+            Jdbc.update(connection, "INSERT INTO jdbc_probe VALUES (3, 'first')");
+            return Jdbc.update(connection, "INSERT INTO jdbc_probe VALUES (3, 'again')");
+        })).isInstanceOf(StoreException.class);
+
+        assertThat(valueOf(3)).isNull();
+    }
+
+    @Test
+    void aConnectionWhoseCommitFailedIsNotGivenBack() {
+        List<String> calls = new CopyOnWriteArrayList<>();
+        DataSource failingCommits = (DataSource) Proxy.newProxyInstance(DataSource.class.getClassLoader(),
+                new Class<?>[] {DataSource.class}, (proxy, method, args) -> {
+                    Connection real = pool.getConnection();
+                    return Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
+                            (connectionProxy, call, values) -> {
+                                calls.add(call.getName());
+                                if (call.getName().equals("setAutoCommit") && Boolean.TRUE.equals(values[0])) {
+                                    throw new SQLException("commit failed on purpose");
+                                }
+                                try {
+                                    return call.invoke(real, values);
+                                } catch (InvocationTargetException e) {
+                                    throw e.getCause();
+                                }
+                            });
+                });
+
+        assertThatThrownBy(() -> new Jdbc(failingCommits).transaction("write", connection ->
+                Jdbc.update(connection, "INSERT INTO jdbc_probe VALUES (4, 'lost')")))
+                .isInstanceOf(StoreException.class).hasMessageContaining("commit failed on purpose");
+
+        assertThat(calls).contains("abort").endsWith("close");
+        assertThat(valueOf(4)).isNull();
+    }
+
+    private static String valueOf(int id) {
+        return jdbc.autoCommit("read", connection -> Jdbc.one(connection, "SELECT value FROM jdbc_probe WHERE id = ?",
+                row -> row.getString(1), id).orElse(null));
+    }
+}
