@@ -8,6 +8,8 @@ import java.util.List;
  * the performance goals are stated in.
  *
  * @param runs           one-off runs per throughput measurement
+ * @param warmUpRuns     one-off runs each scheduler executes first in the same process(es), not
+ *                       counted, so that JIT compilation of a fresh JVM does not count
  * @param workerCounts   Redcron worker processes to measure throughput with (1 and 2 for the
  *                       comparison, 4 for the scaling curve)
  * @param firesPerSecond lateness loads: tasks firing every second
@@ -17,7 +19,7 @@ import java.util.List;
  * @param ceilingWindow  how long each ceiling is measured
  * @param phaseTimeout   the longest any one measurement may take before it is cut short (and said so)
  */
-public record Mode(String name, int runs, List<Integer> workerCounts, List<Integer> firesPerSecond,
+public record Mode(String name, int runs, int warmUpRuns, List<Integer> workerCounts, List<Integer> firesPerSecond,
                    Duration latenessWindow, List<Integer> taskCounts, Duration scaleWindow, Duration ceilingWindow,
                    Duration phaseTimeout) {
 
@@ -27,32 +29,32 @@ public record Mode(String name, int runs, List<Integer> workerCounts, List<Integ
     public static final int FIRING_TASKS = 100;
 
     public static Mode quick() {
-        return new Mode("quick", 20_000, List.of(1, 2, 4), List.of(100, 1_000, 5_000), Duration.ofSeconds(15),
+        return new Mode("quick", 20_000, 20_000, List.of(1, 2, 4), List.of(100, 1_000, 5_000), Duration.ofSeconds(15),
                 List.of(1_000, 10_000, 100_000), Duration.ofSeconds(15), Duration.ofSeconds(5), Duration.ofSeconds(90));
     }
 
     public static Mode full() {
-        return new Mode("full", 100_000, List.of(1, 2, 4), List.of(100, 1_000, 5_000), Duration.ofSeconds(60),
+        return new Mode("full", 100_000, 50_000, List.of(1, 2, 4), List.of(100, 1_000, 5_000), Duration.ofSeconds(60),
                 List.of(1_000, 10_000, 100_000), Duration.ofSeconds(60), Duration.ofSeconds(20), Duration.ofMinutes(20));
     }
 
     public Mode withWorkerCounts(List<Integer> value) {
-        return new Mode(name, runs, List.copyOf(value), firesPerSecond, latenessWindow, taskCounts, scaleWindow,
+        return new Mode(name, runs, warmUpRuns, List.copyOf(value), firesPerSecond, latenessWindow, taskCounts, scaleWindow,
                 ceilingWindow, phaseTimeout);
     }
 
     public Mode withFiresPerSecond(List<Integer> value) {
-        return new Mode(name, runs, workerCounts, List.copyOf(value), latenessWindow, taskCounts, scaleWindow,
+        return new Mode(name, runs, warmUpRuns, workerCounts, List.copyOf(value), latenessWindow, taskCounts, scaleWindow,
                 ceilingWindow, phaseTimeout);
     }
 
     public Mode withTaskCounts(List<Integer> value) {
-        return new Mode(name, runs, workerCounts, firesPerSecond, latenessWindow, List.copyOf(value), scaleWindow,
+        return new Mode(name, runs, warmUpRuns, workerCounts, firesPerSecond, latenessWindow, List.copyOf(value), scaleWindow,
                 ceilingWindow, phaseTimeout);
     }
 
     public Mode withRuns(int value) {
-        return new Mode(name, value, workerCounts, firesPerSecond, latenessWindow, taskCounts, scaleWindow,
+        return new Mode(name, value, Math.min(warmUpRuns, value), workerCounts, firesPerSecond, latenessWindow, taskCounts, scaleWindow,
                 ceilingWindow, phaseTimeout);
     }
 }

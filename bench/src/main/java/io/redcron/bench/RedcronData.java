@@ -96,10 +96,19 @@ final class RedcronData {
 
     /**
      * Inserts {@code count} QUEUED manual runs of {@code task} and enqueues them; returns when all
-     * are on the stream. Manual runs take distinct milliseconds that are not whole seconds, as
-     * the run store gives them.
+     * are on the stream.
      */
     void submitManualRuns(Task task, int count, UnifiedJedis redis) {
+        recordManualRuns(task, count);
+        enqueueRuns(task, redis);
+    }
+
+    /**
+     * Inserts {@code count} QUEUED manual runs of {@code task}, not yet on any stream (workers do
+     * not see them until {@link #enqueueRuns}). Manual runs take distinct milliseconds that are
+     * not whole seconds, as the run store gives them.
+     */
+    void recordManualRuns(Task task, int count) {
         String now = utc(Instant.now());
         long base = Instant.now().toEpochMilli();
         String sql = "INSERT INTO task_run (task_id, namespace, task_name, task_group, trigger_type, scheduled_at,"
@@ -128,6 +137,10 @@ final class RedcronData {
         } catch (SQLException e) {
             throw new IllegalStateException("cannot insert the runs: " + e.getMessage(), e);
         }
+    }
+
+    /** Puts every run of {@code task} on its group's stream, a pipelined chunk at a time. */
+    void enqueueRuns(Task task, UnifiedJedis redis) {
         RedisRunQueue queue = new RedisRunQueue(redis, new RedisKeys(namespace));
         queue.ensureGroups(Set.of(GROUP));
         List<QueuedRun> chunk = new ArrayList<>();
@@ -165,6 +178,14 @@ final class RedcronData {
         return counts;
     }
 
+    /** The runs of one task by status. */
+    Map<String, Integer> statusCounts(Task task) {
+        Map<String, Integer> counts = new TreeMap<>();
+        query("SELECT status, COUNT(*) FROM task_run WHERE task_id = ? GROUP BY status",
+                row -> counts.put(row.getString(1), row.getInt(2)), task.id());
+        return counts;
+    }
+
     static int finalCount(Map<String, Integer> counts) {
         int total = 0;
         for (String status : FINAL) {
@@ -173,11 +194,11 @@ final class RedcronData {
         return total;
     }
 
-    /** Seconds from the first start to the last finish of the succeeded runs. */
-    double succeededSpanSeconds() {
+    /** Seconds from the first start to the last finish of the succeeded runs of one task. */
+    double succeededSpanSeconds(Task task) {
         double[] span = new double[1];
         query("SELECT TIMESTAMPDIFF(MICROSECOND, MIN(started_at), MAX(finished_at)) FROM task_run"
-                + " WHERE status = 'SUCCEEDED'", row -> span[0] = row.getLong(1) / 1e6);
+                + " WHERE status = 'SUCCEEDED' AND task_id = ?", row -> span[0] = row.getLong(1) / 1e6, task.id());
         return span[0];
     }
 

@@ -46,19 +46,25 @@ public final class RedcronScheduler implements SchedulerUnderTest {
 
     @Override
     public Throughput throughput(int runs, Duration timeout) {
-        return throughput(runs, 1, timeout);
+        return throughput(runs, 1, 0, timeout);
     }
 
-    /** {@code runs} queued manual runs, executed by {@code workers} worker-only node processes. */
-    public Throughput throughput(int runs, int workers, Duration timeout) {
+    /**
+     * {@code runs} queued manual runs, executed by {@code workers} worker-only node processes
+     * after a warm-up of {@code warmUpRuns} runs on the same processes, not counted: a node is a
+     * long-running process, and a fresh JVM spends its first seconds compiling the hot path.
+     */
+    public Throughput throughput(int runs, int workers, int warmUpRuns, Duration timeout) {
         String label = "tp" + workers;
         String namespace = stores.freshNamespace(label);
         String url = stores.freshDatabase("redcron_" + label);
         try (HikariDataSource pool = stores.pool(url, 4)) {
             RedcronData data = new RedcronData(pool, namespace);
+            Task warmUp = data.createTask("warmup", "0 0 0 1 1 ?");
             Task task = data.createTask("oneoff", "0 0 0 1 1 ?");
-            Progress.say("Redcron: submitting " + runs + " runs");
-            data.submitManualRuns(task, runs, stores.redis());
+            Progress.say("Redcron: submitting " + warmUpRuns + " warm-up runs, recording " + runs + " runs");
+            data.submitManualRuns(warmUp, warmUpRuns, stores.redis());
+            data.recordManualRuns(task, runs);
             List<NodeProcess> nodes = new ArrayList<>();
             try {
                 for (int i = 1; i <= workers; i++) {
@@ -67,31 +73,37 @@ public final class RedcronScheduler implements SchedulerUnderTest {
                 for (NodeProcess node : nodes) {
                     node.awaitRunning(START_TIMEOUT);
                 }
-                Progress.say("Redcron: " + workers + " worker process(es) running");
+                Progress.say("Redcron: " + workers + " worker process(es) running; warming up");
+                String warmUpNote = awaitFinal(data, warmUp, warmUpRuns, timeout);
+                if (!warmUpNote.isEmpty()) {
+                    return new Throughput(runs, 0, 0, 0, "warm-up " + warmUpNote);
+                }
+                Progress.say("Redcron: warm; the " + runs + " runs go on the stream at once");
                 double cpuBefore = nodes.stream().mapToDouble(NodeProcess::cpuSeconds).sum();
-                String note = awaitFinal(data, runs, timeout);
+                data.enqueueRuns(task, stores.redis());
+                String note = awaitFinal(data, task, runs, timeout);
                 double cpu = nodes.stream().mapToDouble(NodeProcess::cpuSeconds).sum() - cpuBefore;
-                // For profiling: what a run costs the node processes, less their start-up.
+                // For profiling: what a run costs the node processes.
                 Progress.say(String.format("Redcron: node CPU %.1f s, %.3f ms/run", cpu, cpu * 1000 / runs));
-                Map<String, Integer> counts = data.statusCounts();
+                Map<String, Integer> counts = data.statusCounts(task);
                 int succeeded = counts.getOrDefault("SUCCEEDED", 0);
                 long problems = nodes.stream().mapToLong(NodeProcess::problems).sum();
                 if (problems > 0) {
                     note = (note + " " + problems + " warning/error line(s) in the node logs").trim();
                 }
                 return new Throughput(runs, succeeded, RedcronData.finalCount(counts) - succeeded,
-                        data.succeededSpanSeconds(), note);
+                        data.succeededSpanSeconds(task), note);
             } finally {
                 nodes.forEach(NodeProcess::close);
             }
         }
     }
 
-    private static String awaitFinal(RedcronData data, int runs, Duration timeout) {
+    private static String awaitFinal(RedcronData data, Task task, int runs, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         long nextReport = System.nanoTime();
         while (System.nanoTime() < deadline) {
-            int done = RedcronData.finalCount(data.statusCounts());
+            int done = RedcronData.finalCount(data.statusCounts(task));
             if (done >= runs) {
                 return "";
             }
@@ -101,7 +113,7 @@ public final class RedcronScheduler implements SchedulerUnderTest {
             }
             NodeProcess.pause(Duration.ofMillis(250));
         }
-        return "cut short after " + timeout.toSeconds() + " s: " + data.statusCounts();
+        return "cut short after " + timeout.toSeconds() + " s: " + data.statusCounts(task);
     }
 
     @Override

@@ -1,15 +1,19 @@
 package io.redcron.bench;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * N one-off no-op runs submitted at once, then executed: Redcron with 1, 2 and 4 worker
  * processes, and each baseline. Runs per second count succeeded runs from the first start to the
- * last finish.
+ * last finish. Every scheduler first executes a warm-up batch in the same process(es), not
+ * counted: the baselines in this JVM, Redcron's on the node processes that then measure.
  */
 public final class ThroughputScenario {
     public static final String NAME = "throughput";
+    /** A baseline's warm-up ends after this even if its batch has not (Quartz is slow). */
+    static final Duration BASELINE_WARM_UP = Duration.ofSeconds(30);
 
     private final Mode mode;
     private final RedcronScheduler redcron;
@@ -26,7 +30,7 @@ public final class ThroughputScenario {
         for (int workers : mode.workerCounts()) {
             Progress.say("Throughput: Redcron, " + mode.runs() + " runs, " + workers + " worker process(es)");
             Stores.Counters before = redcron.stores().counters();
-            Throughput measured = redcron.throughput(mode.runs(), workers, mode.phaseTimeout());
+            Throughput measured = redcron.throughput(mode.runs(), workers, mode.warmUpRuns(), mode.phaseTimeout());
             Stores.Counters used = redcron.stores().counters().minus(before);
             String variant = workers + (workers == 1 ? " node" : " nodes");
             add(results, redcron.name(), variant, measured);
@@ -38,6 +42,9 @@ public final class ThroughputScenario {
             }
         }
         for (SchedulerUnderTest baseline : baselines) {
+            Progress.say("Throughput: " + baseline.name() + ", warm-up of " + mode.warmUpRuns() + " runs (at most "
+                    + BASELINE_WARM_UP.toSeconds() + " s, not counted)");
+            baseline.throughput(mode.warmUpRuns(), BASELINE_WARM_UP);
             Progress.say("Throughput: " + baseline.name() + ", " + mode.runs() + " runs");
             add(results, baseline.name(), "1 process", baseline.throughput(mode.runs(), mode.phaseTimeout()));
         }
