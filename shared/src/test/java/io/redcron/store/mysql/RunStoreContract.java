@@ -453,13 +453,14 @@ public abstract class RunStoreContract {
 
     @Test
     void aRunClaimedAheadOfItsTimeShowsItsPlannedStartUntilItsResultNamesTheRealOne() {
+        Task allow = tasks.create(shell(ns, "ahead").concurrencyPolicy(ConcurrencyPolicy.ALLOW).build(), "alice");
         Instant later = FIRE.plusSeconds(60);
-        Run early = runs.insertOrGetCronFire(task.id(), later, 1);
-        Run due = runs.insertOrGetCronFire(task.id(), FIRE, 1);
+        Run early = runs.insertOrGetCronFire(allow.id(), later, 1);
+        Run due = runs.insertOrGetCronFire(allow.id(), FIRE, 1);
 
         List<Run> claimed = runs.claimAll(List.of(early.id(), due.id()), "node-a", clock.instant(),
                 clock.instant().plus(LEASE)).claimed();
-        Run single = runs.claim(runs.insertOrGetCronFire(task.id(), later.plusSeconds(60), 1).id(), "node-a",
+        Run single = runs.claim(runs.insertOrGetCronFire(allow.id(), later.plusSeconds(60), 1).id(), "node-a",
                 clock.instant(), clock.instant().plus(LEASE)).orElseThrow();
 
         assertThat(claimed).filteredOn(run -> run.id() == early.id()).extracting(Run::startedAt).containsExactly(later);
