@@ -31,7 +31,8 @@ final class HeldRuns {
     private final int capacity;
     private final DelayQueue<Held> due = new DelayQueue<>();
     private final Map<Long, Held> byRun = new ConcurrentHashMap<>();
-    private final Object room = new Object();
+    /** Notified whenever a held run leaves. */
+    private final Object changes = new Object();
 
     HeldRuns(Clock clock, int capacity) {
         if (capacity < 1) {
@@ -120,34 +121,21 @@ final class HeldRuns {
     /** Waits at most {@code wait} for room to hold another run; true if there is room. */
     boolean awaitRoom(Duration wait) throws InterruptedException {
         long deadline = System.nanoTime() + wait.toNanos();
-        synchronized (room) {
+        synchronized (changes) {
             while (room() == 0) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     return false;
                 }
-                TimeUnit.NANOSECONDS.timedWait(room, left);
+                TimeUnit.NANOSECONDS.timedWait(changes, left);
             }
         }
         return true;
     }
 
-    /** How long until the earliest held run is due (zero if one is due now); {@code max} if none is held. */
-    Duration untilNext(Duration max) {
-        Held next = due.peek();
-        if (next == null) {
-            return max;
-        }
-        Duration until = Duration.between(clock.instant(), next.startAt);
-        if (until.isNegative()) {
-            return Duration.ZERO;
-        }
-        return until.compareTo(max) > 0 ? max : until;
-    }
-
     private void signalRoom() {
-        synchronized (room) {
-            room.notifyAll();
+        synchronized (changes) {
+            changes.notifyAll();
         }
     }
 

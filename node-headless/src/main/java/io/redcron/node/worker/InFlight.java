@@ -14,8 +14,12 @@ final class InFlight {
     /** When a slot began executing it; null while it waits for its time, or if it never began. */
     volatile java.time.Instant startedAt;
 
+    /** Until when this node's claim holds, as last written. */
+    volatile java.time.Instant leaseUntil;
+
     InFlight(Run run, Task task) {
         this.run = run;
         this.task = task;
+        this.leaseUntil = run.leaseUntil() == null ? java.time.Instant.MIN : run.leaseUntil();
     }
 }

@@ -67,8 +67,6 @@ public final class WorkerLoop implements Runnable {
     private final Map<Long, InFlight> inFlight = new ConcurrentHashMap<>();
     private final HeldRuns held;
     private final Thread starter;
-    /** Slots taken by runs started in the current pass (only the loop's thread touches it). */
-    private int startedThisPass;
     private final java.util.concurrent.CountDownLatch loopEnded = new java.util.concurrent.CountDownLatch(1);
     private volatile boolean accepting = true;
     private volatile boolean halted;
@@ -144,23 +142,18 @@ public final class WorkerLoop implements Runnable {
                     // Held runs fill the prefetch: read again once some have started.
                     continue;
                 }
+                // Waits for a free slot in turn, but keeps none while reading and claiming: runs read
+                // ahead need no slot until their time, and a held run due meanwhile must not wait
+                // for this pass. Runs due now take their slots once claimed.
                 if (!free.tryAcquire(READ_BLOCK.toMillis(), TimeUnit.MILLISECONDS)) {
                     continue;
                 }
-                int taken = 1 + free.drainPermits();
-                int count = Math.min(taken, Math.max(1, held.room()));
-                startedThisPass = 0;
-                try {
-                    // The slots set aside are not free for a held run meanwhile: never block past its time.
-                    List<QueuedRun> delivered = accepting
-                            ? queue.read(settings.nodeId(), settings.groups(), count, held.untilNext(READ_BLOCK))
-                            : List.of();
-                    if (!delivered.isEmpty()) {
-                        startAll(delivered);
-                    }
-                } finally {
-                    // Also when the pass failed half way: a slot not taken must not be lost.
-                    free.release(taken - startedThisPass);
+                free.release();
+                int count = Math.min(Math.max(1, free.availablePermits()), Math.max(1, held.room()));
+                List<QueuedRun> delivered = accepting
+                        ? queue.read(settings.nodeId(), settings.groups(), count, READ_BLOCK) : List.of();
+                if (!delivered.isEmpty()) {
+                    startAll(delivered);
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -211,7 +204,7 @@ public final class WorkerLoop implements Runnable {
                 if (HeldRuns.startsLater(claimed, now)) {
                     held.hold(flight.get());
                 } else {
-                    startOnPassSlot(flight.get());
+                    startNow(flight.get());
                 }
             }
         }
@@ -224,7 +217,7 @@ public final class WorkerLoop implements Runnable {
                 // Its policy is weighed when it is due, against the runs in flight then.
                 held.hold(entry, run.get().scheduledAt());
             } else {
-                claim(entry, run.get()).ifPresent(this::startOnPassSlot);
+                claim(entry, run.get()).ifPresent(this::startNow);
             }
         }
     }
@@ -286,10 +279,25 @@ public final class WorkerLoop implements Runnable {
         return Optional.of(flight);
     }
 
-    /** Starts a claimed run on a slot set aside by this pass. */
-    private void startOnPassSlot(InFlight flight) {
-        if (dispatch(flight)) {
-            startedThisPass++;
+    /**
+     * Starts a claimed run that is due now once a slot is free (in turn with held runs); a run
+     * still waiting for a slot when the node stops is handed back.
+     */
+    private void startNow(InFlight flight) {
+        try {
+            while (!free.tryAcquire(READ_BLOCK.toMillis(), TimeUnit.MILLISECONDS)) {
+                if (!accepting) {
+                    handBack(flight);
+                    return;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            handBack(flight);
+            return;
+        }
+        if (!dispatch(flight)) {
+            free.release();
         }
     }
 
@@ -460,9 +468,19 @@ public final class WorkerLoop implements Runnable {
     /** Renews the leases of the runs in flight; a run this node lost is stopped here. */
     public void renewLeases() {
         Instant now = clock.instant();
+        // Renewals come every third of the lease. A run claimed ahead and not started yet is
+        // renewed only once less than two thirds are left: it still never has less than a third,
+        // and the thousands of runs held under a high fire rate cost no statement each per round.
+        Instant fresh = now.plus(settings.lease().multipliedBy(2).dividedBy(3));
         for (InFlight flight : inFlight.values()) {
+            if (flight.startedAt == null && flight.leaseUntil.isAfter(fresh)) {
+                continue;
+            }
             try {
-                if (!runs.renewLease(flight.run.id(), flight.run.attempt(), settings.nodeId(), now.plus(settings.lease()))) {
+                Instant leaseUntil = now.plus(settings.lease());
+                if (runs.renewLease(flight.run.id(), flight.run.attempt(), settings.nodeId(), leaseUntil)) {
+                    flight.leaseUntil = leaseUntil;
+                } else {
                     stop(flight, "node " + settings.nodeId() + " no longer owns this run");
                 }
             } catch (RuntimeException e) {
