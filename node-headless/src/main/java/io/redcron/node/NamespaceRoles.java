@@ -97,7 +97,8 @@ final class NamespaceRoles {
                     config.worker().lease(), config.scheduler().queueDeadline());
             scheduler = parts.loop(new SchedulerLoop.Settings(namespace, config.scheduler().tick(),
                     Duration.ofSeconds(2), config.scheduler().batchSize(),
-                    new FirePlanner(config.scheduler().misfireThreshold(), config.scheduler().batchSize())),
+                    new FirePlanner(config.scheduler().misfireThreshold(), config.scheduler().batchSize()),
+                    config.scheduler().lookahead()),
                     leadership, clock, alerts);
             election = new LeaderElection(namespace, nodeId, new RedisLeaderLease(redis, keys),
                     new MysqlFencingEpochs(dataSource, clock), leadership, lease, System::nanoTime, this::elected);
@@ -111,7 +112,7 @@ final class NamespaceRoles {
             ExecutorService slots = Executors.newFixedThreadPool(config.node().slots(), named("redcron-slot-" + namespace));
             worker = new WorkerLoop(new WorkerLoop.Settings(nodeId, config.node().groups(), config.node().slots(),
                     config.worker().lease(), config.scheduler().misfireThreshold(), config.worker().taskCacheTtl(),
-                    config.worker().resultBatch()), queue, runs, tasks, new ExecutorRegistry(config.worker(), nodeId),
+                    config.worker().resultBatch(), config.worker().prefetch()), queue, runs, tasks, new ExecutorRegistry(config.worker(), nodeId),
                     liveLog, events, clock, slots, metrics, alerts);
             housekeeper.every(config.worker().lease().dividedBy(3), "lease renewal in " + namespace, worker::renewLeases);
             housekeeper.every(Duration.ofMillis(250), "live output in " + namespace, liveLog::flush);

@@ -171,7 +171,8 @@ public final class ConfigLoader {
                 StoreCheck.parse(Setting.REDIS_PERSISTENCE_CHECK, get(Setting.REDIS_PERSISTENCE_CHECK)));
         SchedulerConfig scheduler = new SchedulerConfig(duration(Setting.SCHEDULER_TICK),
                 duration(Setting.SCHEDULER_LEASE), duration(Setting.SCHEDULER_MISFIRE_THRESHOLD),
-                integer(Setting.SCHEDULER_BATCH_SIZE, 1, 10_000), duration(Setting.SCHEDULER_QUEUE_DEADLINE));
+                integer(Setting.SCHEDULER_BATCH_SIZE, 1, 10_000), duration(Setting.SCHEDULER_QUEUE_DEADLINE),
+                durationOrZero(Setting.SCHEDULER_LOOKAHEAD));
         if (scheduler.lease().compareTo(Duration.ofSeconds(1)) < 0) {
             throw new ConfigException(Setting.SCHEDULER_LEASE.key(), "must be at least 1s, got "
                     + Durations.format(scheduler.lease()));
@@ -179,7 +180,8 @@ public final class ConfigLoader {
         WorkerConfig worker = new WorkerConfig(duration(Setting.WORKER_LEASE),
                 integer(Setting.WORKER_OUTPUT_TAIL, 1024, 16 * 1024 * 1024),
                 set(Setting.WORKER_TYPES, TaskType::parse), patterns(Setting.WORKER_ALLOW_COMMANDS),
-                integer(Setting.WORKER_RESULT_BATCH, 1, 10_000), duration(Setting.WORKER_TASK_CACHE_TTL));
+                integer(Setting.WORKER_RESULT_BATCH, 1, 10_000), duration(Setting.WORKER_TASK_CACHE_TTL),
+                integer(Setting.WORKER_PREFETCH, 1, 1_000_000));
         String bind = get(Setting.METRICS_BIND);
         if (bind.isBlank()) {
             throw new ConfigException(Setting.METRICS_BIND.key(), "is required (an address such as 0.0.0.0 or 127.0.0.1)");
@@ -273,6 +275,19 @@ public final class ConfigLoader {
             Duration value = Durations.parse(setting.key(), get(setting));
             if (value.isNegative() || value.isZero()) {
                 throw new ConfigException(setting.key(), "must be positive, got '" + get(setting) + "'");
+            }
+            return value;
+        } catch (InvalidTaskException e) {
+            throw new ConfigException(setting.key(), "'" + get(setting) + "' is not a duration (for example 500ms, 30s, 5m)");
+        }
+    }
+
+    /** A duration where zero means "off" (only a negative one is refused). */
+    private Duration durationOrZero(Setting setting) {
+        try {
+            Duration value = Durations.parse(setting.key(), get(setting));
+            if (value.isNegative()) {
+                throw new ConfigException(setting.key(), "must not be negative, got '" + get(setting) + "'");
             }
             return value;
         } catch (InvalidTaskException e) {

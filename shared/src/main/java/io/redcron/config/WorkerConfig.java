@@ -13,9 +13,10 @@ import java.util.regex.Pattern;
  * is refused by the node.
  */
 public record WorkerConfig(Duration lease, int outputTailBytes, Set<TaskType> types, List<Pattern> allowCommands,
-                           int resultBatch, Duration taskCacheTtl) {
+                           int resultBatch, Duration taskCacheTtl, int prefetch) {
     public static final int DEFAULT_RESULT_BATCH = 256;
     public static final Duration DEFAULT_TASK_CACHE_TTL = Duration.ofSeconds(5);
+    public static final int DEFAULT_PREFETCH = 10_000;
 
     public WorkerConfig {
         types = Set.copyOf(types);
@@ -23,6 +24,7 @@ public record WorkerConfig(Duration lease, int outputTailBytes, Set<TaskType> ty
     }
 
     public WorkerConfig(Duration lease, int outputTailBytes, Set<TaskType> types, List<Pattern> allowCommands) {
-        this(lease, outputTailBytes, types, allowCommands, DEFAULT_RESULT_BATCH, DEFAULT_TASK_CACHE_TTL);
+        this(lease, outputTailBytes, types, allowCommands, DEFAULT_RESULT_BATCH, DEFAULT_TASK_CACHE_TTL,
+                DEFAULT_PREFETCH);
     }
 }

@@ -84,7 +84,8 @@ public interface RunStore {
     /**
      * Moves attempt {@code attempt} of a run from {@code from} to {@code outcome.status()}, if it
      * is still in {@code from} at that attempt. Illegal transitions are refused with
-     * {@link IllegalStateException} before touching the store.
+     * {@link IllegalStateException} before touching the store. The start the claim wrote is kept;
+     * {@link #completeAll} writes the real start.
      */
     boolean complete(long runId, int attempt, RunStatus from, RunOutcome outcome);
 
@@ -95,8 +96,14 @@ public interface RunStore {
      */
     List<Boolean> completeAll(List<Completion> completions);
 
-    /** One outcome for {@link #completeAll}: attempt {@code attempt} of a run, moving from {@code from}. */
-    record Completion(long runId, int attempt, RunStatus from, RunOutcome outcome) {
+    /**
+     * One outcome for {@link #completeAll}: attempt {@code attempt} of a run, moving from {@code from}.
+     *
+     * @param startedAt when the attempt really began executing; it replaces the planned start the
+     *                  claim wrote. Null for an attempt that ended before it began (a run held for
+     *                  its scheduled time and cancelled meanwhile): it then has no start at all.
+     */
+    record Completion(long runId, int attempt, RunStatus from, RunOutcome outcome, Instant startedAt) {
     }
 
     /**

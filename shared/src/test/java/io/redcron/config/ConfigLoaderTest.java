@@ -128,6 +128,17 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void theLookaheadDefaultsToTwoSecondsAndZeroTurnsItOff() {
+        assertThat(ConfigLoader.load(null, Map.of(), Map.of()).scheduler().lookahead()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(ConfigLoader.load(null, Map.of(), Map.of("scheduler.lookahead", "0s")).scheduler().lookahead())
+                .isZero();
+        assertThat(ConfigLoader.load(null, Map.of(), Map.of()).worker().prefetch()).isEqualTo(10_000);
+        assertBad(Map.of("scheduler.lookahead", "-1s"), "scheduler.lookahead: '-1s' is not a duration (for example 500ms, 30s, 5m)");
+        assertBad(Map.of("scheduler.lookahead", "PT-1S"), "scheduler.lookahead: must not be negative, got 'PT-1S'");
+        assertBad(Map.of("worker.prefetch", "0"), "worker.prefetch: 0 is out of range 1-1000000");
+    }
+
+    @Test
     void envNamesFollowTheKeys() {
         assertThat(Setting.MYSQL_POOL_SIZE.envName()).isEqualTo("REDCRON_MYSQL_POOL_SIZE");
         assertThat(Setting.WORKER_ALLOW_COMMANDS.envName()).isEqualTo("REDCRON_WORKER_ALLOW_COMMANDS");

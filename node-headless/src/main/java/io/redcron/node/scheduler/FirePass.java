@@ -44,9 +44,13 @@ final class FirePass {
         this.alerts = alerts;
     }
 
-    /** Returns how many index entries were due (a full batch means: run again at once). */
-    int run(long epoch, Instant now) {
-        List<ScheduleIndex.Entry> due = index.due(now, batchSize);
+    /**
+     * Records and queues the fires due at or before {@code horizon} (now plus the lookahead), so
+     * that workers hold them ready before they are due. Misfires are judged against {@code now}.
+     * Returns how many index entries were due (a full batch means: run again at once).
+     */
+    int run(long epoch, Instant now, Instant horizon) {
+        List<ScheduleIndex.Entry> due = index.due(horizon, batchSize);
         if (due.isEmpty()) {
             return 0;
         }
@@ -59,13 +63,13 @@ final class FirePass {
                 advances.add(new Dispatch.Advance(entry.taskId(), entry.due(), null));
                 continue;
             }
-            if (task.nextFireAt().isAfter(now)) {
+            if (task.nextFireAt().isAfter(horizon)) {
                 // The index lagged behind MySQL (the task changed): follow MySQL.
                 advances.add(new Dispatch.Advance(entry.taskId(), entry.due(), task.nextFireAt()));
                 continue;
             }
-            FirePlan plan = planner.plan(schedule(task), task.zone(), task.nextFireAt(), now, task.misfirePolicy(),
-                    task.catchUpLimit());
+            FirePlan plan = planner.plan(schedule(task), task.zone(), task.nextFireAt(), now, horizon,
+                    task.misfirePolicy(), task.catchUpLimit());
             batch.add(new SchedulerStore.TaskFires(task, plan.fires().stream()
                     .map(f -> new SchedulerStore.Fire(f.scheduledAt(), f.skipped(), f.reason())).toList(), plan.next()));
             advances.add(new Dispatch.Advance(entry.taskId(), entry.due(), plan.next()));

@@ -19,6 +19,10 @@ import java.util.Optional;
  * down, the database unreachable). Every fire gets a run row either way: misfires the policy
  * drops are recorded as skipped, so history shows each fire exactly once. One pass records at
  * most {@code limit} fires; a long outage is worked off over several passes.
+ *
+ * <p>With a lookahead the planner also takes the fires due after now up to a horizon, so that
+ * their runs are recorded and queued before they are due. Those are never misfires: lateness is
+ * always judged against now, never against the horizon.
  */
 public final class FirePlanner {
     private final Duration threshold;
@@ -37,6 +41,18 @@ public final class FirePlanner {
      */
     public FirePlan plan(Schedule schedule, ZoneId zone, Instant due, Instant now, MisfirePolicy policy,
                          int catchUpLimit) {
+        return plan(schedule, zone, due, now, now, policy, catchUpLimit);
+    }
+
+    /**
+     * @param due     the task's planned next fire, at or before {@code horizon}
+     * @param horizon the latest fire to plan in this pass: now plus the lookahead
+     */
+    public FirePlan plan(Schedule schedule, ZoneId zone, Instant due, Instant now, Instant horizon,
+                         MisfirePolicy policy, int catchUpLimit) {
+        if (horizon.isBefore(now)) {
+            throw new IllegalArgumentException("horizon " + horizon + " is before now " + now);
+        }
         Instant misfireBefore = now.minus(threshold);
         // Fires at or after the boundary run; earlier misfires are skipped. Only misfires are
         // ever dropped: a fire within the threshold always runs.
@@ -44,7 +60,7 @@ public final class FirePlanner {
                 : due;
         List<PlannedFire> fires = new ArrayList<>();
         Instant fire = due;
-        while (fire != null && !fire.isAfter(now) && fires.size() < limit) {
+        while (fire != null && !fire.isAfter(horizon) && fires.size() < limit) {
             if (fire.isBefore(keepFrom)) {
                 fires.add(PlannedFire.skipped(fire, reason(policy)));
             } else {

@@ -22,17 +22,21 @@ final class Reaper {
     private final String nodeId;
     private final RecoveryStore recovery;
     private final RunQueue queue;
-    private final Duration lease;
+    private final Duration entryIdle;
     private final int maxLostAttempts;
     private final io.redcron.node.alert.AlertSink alerts;
 
-    Reaper(String namespace, String nodeId, RecoveryStore recovery, RunQueue queue, Duration lease,
+    /**
+     * @param entryIdle how long a delivered entry may stay unacknowledged before it is taken back:
+     *                  at least the run lease, plus how long a worker may hold it for its run's time
+     */
+    Reaper(String namespace, String nodeId, RecoveryStore recovery, RunQueue queue, Duration entryIdle,
            int maxLostAttempts, io.redcron.node.alert.AlertSink alerts) {
         this.namespace = namespace;
         this.nodeId = nodeId;
         this.recovery = recovery;
         this.queue = queue;
-        this.lease = lease;
+        this.entryIdle = entryIdle;
         this.maxLostAttempts = maxLostAttempts;
         this.alerts = alerts;
     }
@@ -58,7 +62,7 @@ final class Reaper {
         }
         queue.enqueue(requeue);
         for (String group : groups) {
-            List<QueuedRun> stale = queue.reclaimIdle(group, nodeId + "-reaper", lease, 500);
+            List<QueuedRun> stale = queue.reclaimIdle(group, nodeId + "-reaper", entryIdle, 500);
             if (!stale.isEmpty()) {
                 queue.enqueue(stale.stream().map(r -> QueuedRun.of(r.group(), r.runId())).toList());
                 queue.ack(stale);

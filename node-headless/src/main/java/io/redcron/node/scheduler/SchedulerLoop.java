@@ -13,9 +13,14 @@ import java.time.Instant;
 import java.util.Set;
 
 /**
- * The leader's main loop: keep the index in step, fire what is due, promote due retries, then
- * sleep until the earliest entry (at most a tick) or until woken by a task change. Housekeeping
- * (reaper, reconciler) runs every few passes. Followers just wait for their turn.
+ * The leader's main loop: keep the index in step, fire what is due within the lookahead, promote
+ * due retries, then sleep until the earliest entry comes within the lookahead (at most a tick) or
+ * until woken by a task change. Housekeeping (reaper, reconciler) runs every few passes.
+ * Followers just wait for their turn.
+ *
+ * <p>The lookahead moves the database work of a fire (its run row, its stream entry, a worker's
+ * claim) before its due time, so that the run can start on time; a zero lookahead records each
+ * fire once it is due.
  */
 public final class SchedulerLoop implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(SchedulerLoop.class);
@@ -31,6 +36,7 @@ public final class SchedulerLoop implements Runnable {
     private final Reconciler reconciler;
     private final Clock clock;
     private final Duration tick;
+    private final Duration lookahead;
     private final Duration housekeeping;
     private final int batchSize;
     private final Waiter waiter = new Waiter();
@@ -58,12 +64,27 @@ public final class SchedulerLoop implements Runnable {
         this.reconciler = reconciler;
         this.clock = clock;
         this.tick = settings.tick();
+        this.lookahead = settings.lookahead();
         this.housekeeping = settings.housekeeping();
         this.batchSize = settings.batchSize();
     }
 
-    /** What the loop needs to know, from the node's configuration. */
-    public record Settings(String namespace, Duration tick, Duration housekeeping, int batchSize, FirePlanner planner) {
+    /**
+     * What the loop needs to know, from the node's configuration.
+     *
+     * @param lookahead how long before its due time a fire is recorded and queued
+     */
+    public record Settings(String namespace, Duration tick, Duration housekeeping, int batchSize, FirePlanner planner,
+                           Duration lookahead) {
+        public Settings {
+            if (lookahead.isNegative()) {
+                throw new IllegalArgumentException("lookahead: must not be negative, got " + lookahead);
+            }
+        }
+
+        public Settings(String namespace, Duration tick, Duration housekeeping, int batchSize, FirePlanner planner) {
+            this(namespace, tick, housekeeping, batchSize, planner, Duration.ZERO);
+        }
     }
 
     @Override
@@ -92,7 +113,7 @@ public final class SchedulerLoop implements Runnable {
             }
             Instant now = clock.instant();
             sync.pass(now);
-            int due = fires.run(epoch, now);
+            int due = fires.run(epoch, now, now.plus(lookahead));
             queue.promoteDue(now, batchSize);
             if (!now.isBefore(nextHousekeeping)) {
                 housekeeping(now);
@@ -119,8 +140,9 @@ public final class SchedulerLoop implements Runnable {
         nextHousekeeping = now.plus(housekeeping);
     }
 
+    /** Until the earliest entry comes within the lookahead, at most a tick. */
     private Duration untilNextFire(Instant now) {
-        Duration sleep = index.earliest().map(next -> Duration.between(now, next)).orElse(tick);
+        Duration sleep = index.earliest().map(next -> Duration.between(now, next.minus(lookahead))).orElse(tick);
         if (sleep.isNegative()) {
             return Duration.ZERO;
         }

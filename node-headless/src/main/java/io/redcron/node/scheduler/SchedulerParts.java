@@ -23,7 +23,10 @@ public record SchedulerParts(String namespace, String nodeId, SchedulerStore sto
     }
 
     public SchedulerLoop loop(SchedulerLoop.Settings settings, Leadership leadership, Clock clock, AlertSink alerts) {
-        Reaper reaper = new Reaper(namespace, nodeId, recovery, queue, runLease, MAX_LOST_ATTEMPTS, alerts);
+        // A worker keeps the entry of a run it holds for its time unacknowledged until then (up to
+        // the lookahead): the reaper must not take it from a live worker meanwhile.
+        Reaper reaper = new Reaper(namespace, nodeId, recovery, queue, runLease.plus(settings.lookahead()),
+                MAX_LOST_ATTEMPTS, alerts);
         Reconciler reconciler = new Reconciler(namespace, recovery, runs, queue, runLease, queueDeadline, alerts);
         return new SchedulerLoop(settings, leadership, store, index, queue, reaper, reconciler, clock, alerts);
     }

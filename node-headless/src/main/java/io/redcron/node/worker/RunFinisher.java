@@ -85,7 +85,7 @@ final class RunFinisher {
             return;
         }
         RunOutcome outcome = outcome(flight.task, run, result, now);
-        writer.submit(new RunStore.Completion(run.id(), run.attempt(), RunStatus.RUNNING, outcome),
+        writer.submit(new RunStore.Completion(run.id(), run.attempt(), RunStatus.RUNNING, outcome, flight.startedAt),
                 new ResultWriter.Callback() {
                     @Override
                     public void written(boolean applied) {

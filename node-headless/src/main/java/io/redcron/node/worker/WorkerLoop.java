@@ -38,6 +38,12 @@ import java.util.concurrent.TimeUnit;
  * Reads run ids from the node's groups, claims each in the run store (the only way to own a run),
  * acknowledges the stream entry once the claim is decided, and executes claimed runs on the
  * node's slots. A duplicate delivery finds the run taken and is simply acknowledged.
+ *
+ * <p>Cron fires arrive ahead of their time (the scheduler's lookahead). Such a run is claimed
+ * now when its claim depends on nothing else (policy ALLOW) and held, without a slot, until its
+ * scheduled time; a starter thread then gives it a slot. A run whose policy is weighed against
+ * the task's other runs keeps its stream entry unacknowledged until its time, and is claimed
+ * then. So the database work is done before a fire is due, and it starts on time.
  */
 public final class WorkerLoop implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerLoop.class);
@@ -56,20 +62,29 @@ public final class WorkerLoop implements Runnable {
     private final Clock clock;
     private final ExecutorService slots;
     private final io.redcron.node.metrics.NodeMetrics metrics;
+    /** Free slots; fair, so that a held run whose time has come is not starved by the read loop. */
     private final Semaphore free;
     private final Map<Long, InFlight> inFlight = new ConcurrentHashMap<>();
-    /** Slots taken by runs started in the current pass (only the loop's thread touches it). */
-    private int startedThisPass;
+    private final HeldRuns held;
+    private final Thread starter;
     private final java.util.concurrent.CountDownLatch loopEnded = new java.util.concurrent.CountDownLatch(1);
     private volatile boolean accepting = true;
+    private volatile boolean halted;
     private volatile boolean stopped;
 
     /**
      * @param forbidWait how long after its scheduled time a run of a FORBID task may wait for the
      *                   task's run in flight before it is skipped (the misfire threshold)
+     * @param prefetch   runs held for their scheduled time at most; when full the loop reads no more
      */
     public record Settings(String nodeId, Set<String> groups, int slots, Duration lease, Duration forbidWait,
-                           Duration taskCacheTtl, int resultBatch) {
+                           Duration taskCacheTtl, int resultBatch, int prefetch) {
+        public Settings(String nodeId, Set<String> groups, int slots, Duration lease, Duration forbidWait,
+                        Duration taskCacheTtl, int resultBatch) {
+            this(nodeId, groups, slots, lease, forbidWait, taskCacheTtl, resultBatch,
+                    io.redcron.config.WorkerConfig.DEFAULT_PREFETCH);
+        }
+
         public Settings(String nodeId, Set<String> groups, int slots, Duration lease, Duration forbidWait) {
             this(nodeId, groups, slots, lease, forbidWait, io.redcron.config.WorkerConfig.DEFAULT_TASK_CACHE_TTL,
                     io.redcron.config.WorkerConfig.DEFAULT_RESULT_BATCH);
@@ -96,7 +111,10 @@ public final class WorkerLoop implements Runnable {
         this.events = events;
         this.clock = clock;
         this.slots = slots;
-        this.free = new Semaphore(settings.slots());
+        this.free = new Semaphore(settings.slots(), true);
+        this.held = new HeldRuns(clock, settings.prefetch());
+        this.starter = new Thread(this::startHeld, "redcron-starter-" + settings.nodeId());
+        this.starter.setDaemon(true);
         this.finisher = new RunFinisher(settings.nodeId(), runs, writer, queue, events, clock, Math::random, metrics,
                 alerts);
         this.metrics = metrics;
@@ -104,6 +122,7 @@ public final class WorkerLoop implements Runnable {
 
     @Override
     public void run() {
+        starter.start();
         try {
             loop();
         } finally {
@@ -119,20 +138,22 @@ public final class WorkerLoop implements Runnable {
                     queue.ensureGroups(settings.groups());
                     groupsReady = true;
                 }
+                if (!held.awaitRoom(READ_BLOCK)) {
+                    // Held runs fill the prefetch: read again once some have started.
+                    continue;
+                }
+                // Waits for a free slot in turn, but keeps none while reading and claiming: runs read
+                // ahead need no slot until their time, and a held run due meanwhile must not wait
+                // for this pass. Runs due now take their slots once claimed.
                 if (!free.tryAcquire(READ_BLOCK.toMillis(), TimeUnit.MILLISECONDS)) {
                     continue;
                 }
-                int count = 1 + free.drainPermits();
-                startedThisPass = 0;
-                try {
-                    List<QueuedRun> delivered = accepting
-                            ? queue.read(settings.nodeId(), settings.groups(), count, READ_BLOCK) : List.of();
-                    if (!delivered.isEmpty()) {
-                        startAll(delivered);
-                    }
-                } finally {
-                    // Also when the pass failed half way: a slot not taken must not be lost.
-                    free.release(count - startedThisPass);
+                free.release();
+                int count = Math.min(Math.max(1, free.availablePermits()), Math.max(1, held.room()));
+                List<QueuedRun> delivered = accepting
+                        ? queue.read(settings.nodeId(), settings.groups(), count, READ_BLOCK) : List.of();
+                if (!delivered.isEmpty()) {
+                    startAll(delivered);
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -146,7 +167,7 @@ public final class WorkerLoop implements Runnable {
 
     /**
      * Claims a delivery in one transaction and starts what it got; runs whose task's concurrency
-     * policy must be weighed are claimed one by one.
+     * policy must be weighed are claimed one by one. Runs not yet due are held for their time.
      */
     private void startAll(List<QueuedRun> delivered) {
         List<Long> ids = new ArrayList<>(delivered.size());
@@ -176,22 +197,43 @@ public final class WorkerLoop implements Runnable {
             }
             Map<Long, Task> found = tasks.get(taskIds);
             for (Run claimed : batch.claimed()) {
-                run(claimed, Optional.ofNullable(found.get(claimed.taskId())));
+                Optional<InFlight> flight = prepare(claimed, Optional.ofNullable(found.get(claimed.taskId())));
+                if (flight.isEmpty()) {
+                    continue;
+                }
+                if (HeldRuns.startsLater(claimed, now)) {
+                    held.hold(flight.get());
+                } else {
+                    startNow(flight.get());
+                }
             }
         }
         for (QueuedRun entry : oneByOne) {
-            start(entry);
+            Optional<Run> run = waiting(entry);
+            if (run.isEmpty()) {
+                continue;
+            }
+            if (HeldRuns.startsLater(run.get(), clock.instant())) {
+                // Its policy is weighed when it is due, against the runs in flight then.
+                held.hold(entry, run.get().scheduledAt());
+            } else {
+                claim(entry, run.get()).ifPresent(this::startNow);
+            }
         }
     }
 
-    /** Claims and starts one delivered run under its task's concurrency policy. */
-    private void start(QueuedRun entry) {
+    /** The delivered run, if it still waits; a run that is gone or final just has its entry acknowledged. */
+    private Optional<Run> waiting(QueuedRun entry) {
         Optional<Run> found = runs.get(entry.runId());
         if (found.isEmpty() || found.get().status().isFinal()) {
             queue.ack(List.of(entry));
-            return;
+            return Optional.empty();
         }
-        Run run = found.get();
+        return found;
+    }
+
+    /** Claims one delivered run under its task's concurrency policy; the run to execute, if claimed. */
+    private Optional<InFlight> claim(QueuedRun entry, Run run) {
         // Read afresh: this path already costs a few statements, and a FORBID or REPLACE task is
         // often edited while its previous run is in flight, which the next run must then follow
         // even when the task-changed event was lost.
@@ -205,7 +247,7 @@ public final class WorkerLoop implements Runnable {
         }
         if (claim.result() != Claim.Result.CLAIMED) {
             queue.ack(List.of(entry));
-            return;
+            return Optional.empty();
         }
         try {
             queue.ack(List.of(entry));
@@ -217,31 +259,131 @@ public final class WorkerLoop implements Runnable {
         for (Run replaced : claim.replaced()) {
             publishCancel(replaced.id());
         }
-        run(claim.run(), task);
+        return prepare(claim.run(), task);
     }
 
-    /** Starts a run this node has just claimed, on a slot of this pass. */
-    private void run(Run claimed, Optional<Task> task) {
-        if (claimed.trigger() == io.redcron.domain.TriggerType.CRON && claimed.attempt() == 1 && claimed.startedAt() != null) {
-            metrics.fireStarted(Duration.between(claimed.scheduledAt(), claimed.startedAt()));
-        }
+    /**
+     * Makes a run this node has just claimed its own (in flight: its lease is renewed, a cancel
+     * reaches it); a run whose task was deleted ends here, failed.
+     */
+    private Optional<InFlight> prepare(Run claimed, Optional<Task> task) {
         if (task.isEmpty()) {
-            runs.complete(claimed.id(), claimed.attempt(), RunStatus.RUNNING, new RunOutcome(RunStatus.FAILED,
-                    clock.instant(), null, "", "task " + claimed.taskName() + " was deleted before this run started"));
-            return;
+            RunOutcome failed = new RunOutcome(RunStatus.FAILED, clock.instant(), null, "",
+                    "task " + claimed.taskName() + " was deleted before this run started");
+            runs.completeAll(List.of(new RunStore.Completion(claimed.id(), claimed.attempt(), RunStatus.RUNNING, failed,
+                    null)));
+            return Optional.empty();
         }
         InFlight flight = new InFlight(claimed, task.get());
         inFlight.put(claimed.id(), flight);
+        return Optional.of(flight);
+    }
+
+    /**
+     * Starts a claimed run that is due now once a slot is free (in turn with held runs); a run
+     * still waiting for a slot when the node stops is handed back.
+     */
+    private void startNow(InFlight flight) {
         try {
-            slots.execute(() -> execute(flight));
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            // The node stopped meanwhile: give the run back rather than leave it to its lease.
-            inFlight.remove(claimed.id());
-            flight.handBack = true;
-            finisher.finish(flight, null, () -> { });
+            while (!free.tryAcquire(READ_BLOCK.toMillis(), TimeUnit.MILLISECONDS)) {
+                if (!accepting) {
+                    handBack(flight);
+                    return;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            handBack(flight);
             return;
         }
-        startedThisPass++;
+        if (!dispatch(flight)) {
+            free.release();
+        }
+    }
+
+    /** Hands a run to a slot thread, which releases the slot when done; false if the node stopped. */
+    private boolean dispatch(InFlight flight) {
+        try {
+            slots.execute(() -> execute(flight));
+            return true;
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // The node stopped meanwhile: give the run back rather than leave it to its lease.
+            handBack(flight);
+            return false;
+        }
+    }
+
+    /**
+     * The starter: takes each held run when its time comes, waits for a free slot (fair, so the
+     * read loop does not starve it) and starts it; a held entry is claimed then, on its slot.
+     */
+    private void startHeld() {
+        while (true) {
+            HeldRuns.Held next;
+            try {
+                next = held.take();
+            } catch (InterruptedException e) {
+                return;
+            }
+            try {
+                free.acquire();
+            } catch (InterruptedException e) {
+                release(next);
+                return;
+            }
+            try {
+                if (next.flight != null) {
+                    if (!dispatch(next.flight)) {
+                        free.release();
+                    }
+                } else {
+                    slots.execute(() -> claimAndExecute(next.entry));
+                }
+            } catch (RuntimeException e) {
+                // Rejected: the node is stopping. The entry stays unacknowledged for the reaper.
+                free.release();
+                LOG.debug("Held run {} not started: {}", next.runId, e.getMessage());
+            }
+        }
+    }
+
+    /** On a slot the starter took: claims a held entry now that it is due, and runs it if claimed. */
+    private void claimAndExecute(QueuedRun entry) {
+        Optional<InFlight> flight = Optional.empty();
+        try {
+            flight = waiting(entry).flatMap(run -> claim(entry, run));
+        } catch (RuntimeException e) {
+            // Unacknowledged, the entry is handed back by the reaper: nothing is lost.
+            LOG.warn("Run {}: could not claim it at its time: {}", entry.runId(), e.getMessage());
+        }
+        if (flight.isPresent()) {
+            execute(flight.get());
+        } else {
+            free.release();
+        }
+    }
+
+    /** A held run that will not start here: a claimed one is handed back, an entry queued again. */
+    private void release(HeldRuns.Held run) {
+        if (halted) {
+            return;
+        }
+        try {
+            if (run.flight != null) {
+                handBack(run.flight);
+            } else {
+                queue.enqueue(List.of(QueuedRun.of(run.entry.group(), run.entry.runId())));
+                queue.ack(List.of(run.entry));
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("Could not hand back held run {}; it is recovered when its lease runs out: {}", run.runId,
+                    e.getMessage());
+        }
+    }
+
+    private void handBack(InFlight flight) {
+        flight.handBack = true;
+        finisher.finish(flight, null, () -> inFlight.remove(flight.run.id()));
     }
 
     private void announceFinished() {
@@ -253,22 +395,13 @@ public final class WorkerLoop implements Runnable {
         tasks.invalidate(taskId);
     }
 
+    /** Executes a run on the slot thread this is called on, then releases that slot. */
     private void execute(InFlight flight) {
         Run run = flight.run;
         // Every log line written while this slot works on the run names it (logback's %X{runId}).
         MDC.put("runId", Long.toString(run.id()));
-        LOG.debug("Run {} attempt {} of task '{}' starting", run.id(), run.attempt(), run.taskName());
-        ExecutionResult result;
-        try {
-            Map<String, String> params = new HashMap<>(flight.task.params());
-            params.putAll(run.params());
-            ExecutionRequest request = new ExecutionRequest(run.id(), run.taskId(), run.attempt(), run.scheduledAt(),
-                    run.taskName(), flight.task.payload(), params, flight.task.timeout());
-            result = executors.execute(request, liveLog.open(run.id()), flight.cancellation);
-        } catch (RuntimeException e) {
-            result = new ExecutionResult(ExecutionStatus.FAILED, null, "", "node " + settings.nodeId()
-                    + " could not run it: " + e.getMessage(), Duration.ZERO);
-        }
+        // Cancelled while it was held for its time: it ends without having run at all.
+        ExecutionResult result = flight.cancellation.isCancelled() ? notStarted(flight) : executeNow(flight);
         try {
             liveLog.close(run.id());
             // The run stays in flight (its lease renewed) until its result is written.
@@ -281,6 +414,43 @@ public final class WorkerLoop implements Runnable {
         } finally {
             free.release();
             MDC.remove("runId");
+        }
+    }
+
+    private ExecutionResult executeNow(InFlight flight) {
+        Run run = flight.run;
+        Instant startedAt = clock.instant();
+        flight.startedAt = startedAt;
+        if (run.trigger() == io.redcron.domain.TriggerType.CRON && run.attempt() == 1) {
+            metrics.fireStarted(Duration.between(run.scheduledAt(), startedAt));
+        }
+        LOG.debug("Run {} attempt {} of task '{}' starting", run.id(), run.attempt(), run.taskName());
+        try {
+            Map<String, String> params = new HashMap<>(flight.task.params());
+            params.putAll(run.params());
+            ExecutionRequest request = new ExecutionRequest(run.id(), run.taskId(), run.attempt(), run.scheduledAt(),
+                    run.taskName(), flight.task.payload(), params, flight.task.timeout());
+            return executors.execute(request, liveLog.open(run.id()), flight.cancellation);
+        } catch (RuntimeException e) {
+            return new ExecutionResult(ExecutionStatus.FAILED, null, "", "node " + settings.nodeId()
+                    + " could not run it: " + e.getMessage(), Duration.ZERO);
+        }
+    }
+
+    /** A claimed run stopped before it began (cancelled while held for its time): it never ran. */
+    private static ExecutionResult notStarted(InFlight flight) {
+        return new ExecutionResult(ExecutionStatus.CANCELLED, null, "", flight.cancellation.reason()
+                + " (before it started)", Duration.ZERO);
+    }
+
+    /** Ends a held run that was cancelled before its time, at once and without a slot. */
+    private void endHeld(InFlight flight) {
+        try {
+            finisher.finish(flight, notStarted(flight), () -> inFlight.remove(flight.run.id()));
+        } catch (RuntimeException e) {
+            // The lease then runs out and the reaper records the attempt as lost (cancelled).
+            LOG.warn("Run {}: could not record its cancellation: {}", flight.run.id(), e.getMessage());
+            inFlight.remove(flight.run.id());
         }
     }
 
@@ -298,10 +468,20 @@ public final class WorkerLoop implements Runnable {
     /** Renews the leases of the runs in flight; a run this node lost is stopped here. */
     public void renewLeases() {
         Instant now = clock.instant();
+        // Renewals come every third of the lease. A run claimed ahead and not started yet is
+        // renewed only once less than two thirds are left: it still never has less than a third,
+        // and the thousands of runs held under a high fire rate cost no statement each per round.
+        Instant fresh = now.plus(settings.lease().multipliedBy(2).dividedBy(3));
         for (InFlight flight : inFlight.values()) {
+            if (flight.startedAt == null && flight.leaseUntil.isAfter(fresh)) {
+                continue;
+            }
             try {
-                if (!runs.renewLease(flight.run.id(), flight.run.attempt(), settings.nodeId(), now.plus(settings.lease()))) {
-                    flight.cancellation.cancel("node " + settings.nodeId() + " no longer owns this run");
+                Instant leaseUntil = now.plus(settings.lease());
+                if (runs.renewLease(flight.run.id(), flight.run.attempt(), settings.nodeId(), leaseUntil)) {
+                    flight.leaseUntil = leaseUntil;
+                } else {
+                    stop(flight, "node " + settings.nodeId() + " no longer owns this run");
                 }
             } catch (RuntimeException e) {
                 LOG.warn("Could not renew the lease of run {}: {}", flight.run.id(), e.getMessage());
@@ -313,12 +493,19 @@ public final class WorkerLoop implements Runnable {
     public void cancel(long runId, String reason) {
         InFlight flight = inFlight.get(runId);
         if (flight != null) {
-            flight.cancellation.cancel(reason);
+            stop(flight, reason);
         }
     }
 
+    /** Stops a running run; one still held for its time ends at once, never executed. */
+    private void stop(InFlight flight, String reason) {
+        flight.cancellation.cancel(reason);
+        held.withdraw(flight.run.id()).ifPresent(withdrawn -> endHeld(withdrawn.flight));
+    }
+
+    /** Runs executing now (not those claimed and held for their time). */
     public int running() {
-        return inFlight.size();
+        return Math.max(0, inFlight.size() - held.claimed());
     }
 
     /**
@@ -328,7 +515,10 @@ public final class WorkerLoop implements Runnable {
      */
     public void halt() {
         accepting = false;
+        halted = true;
         finisher.silence();
+        starter.interrupt();
+        held.drain();
         for (InFlight flight : inFlight.values()) {
             flight.cancellation.cancel("node " + settings.nodeId() + " halted");
         }
@@ -347,8 +537,14 @@ public final class WorkerLoop implements Runnable {
         try {
             // A pass under way may still be starting runs it has claimed: let it hand them over first.
             loopEnded.await(READ_BLOCK.toMillis() + grace.toMillis(), TimeUnit.MILLISECONDS);
+            // Held runs have not started: they go back at once, for another node to run on time.
+            starter.interrupt();
+            starter.join(TimeUnit.SECONDS.toMillis(5));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        for (HeldRuns.Held run : held.drain()) {
+            release(run);
         }
         while (!inFlight.isEmpty() && System.nanoTime() < deadline) {
             pause(100);

@@ -111,6 +111,66 @@ class FirePlannerTest {
         assertThat(plan.next()).isNull();
     }
 
+    @Test
+    void firesWithinTheLookaheadArePlannedBeforeTheyAreDue() {
+        Instant now = T0.minusMillis(1500);
+
+        FirePlan plan = planner.plan(every(1), UTC, T0, now, now.plusSeconds(2), MisfirePolicy.SKIP, 10);
+
+        assertThat(plan.fires()).containsExactly(PlannedFire.queued(T0));
+        assertThat(plan.next()).isEqualTo(T0.plusSeconds(1));
+    }
+
+    @Test
+    void everyFireUpToTheHorizonIsPlannedAndNoneAfterIt() {
+        FirePlan plan = planner.plan(every(1), UTC, T0, T0.plusMillis(100), T0.plusMillis(2100), MisfirePolicy.FIRE_ONCE,
+                10);
+
+        assertThat(queued(plan)).containsExactly(T0, T0.plusSeconds(1), T0.plusSeconds(2));
+        assertThat(plan.next()).isEqualTo(T0.plusSeconds(3));
+    }
+
+    @Test
+    void aFireAtTheHorizonItselfIsPlanned() {
+        Instant now = T0.minusSeconds(2);
+
+        FirePlan plan = planner.plan(every(1), UTC, T0, now, T0, MisfirePolicy.FIRE_ONCE, 10);
+
+        assertThat(queued(plan)).containsExactly(T0);
+    }
+
+    @Test
+    void misfiresAreJudgedAgainstNowNeverAgainstTheHorizon() {
+        Instant now = T0.plusSeconds(10);
+        FirePlanner strict = new FirePlanner(Duration.ofSeconds(5), 500);
+
+        for (MisfirePolicy policy : MisfirePolicy.values()) {
+            FirePlan plan = strict.plan(every(1), UTC, T0, now, now.plusSeconds(2), policy, 1);
+
+            // Older than now minus 5 s: T0 to T0+4 are misfires; T0+5 to the horizon all run.
+            assertThat(plan.fires()).as(policy.name()).filteredOn(PlannedFire::skipped).extracting(PlannedFire::scheduledAt)
+                    .containsExactly(T0, T0.plusSeconds(1), T0.plusSeconds(2), T0.plusSeconds(3), T0.plusSeconds(4));
+            assertThat(queued(plan)).as(policy.name()).first().isEqualTo(T0.plusSeconds(5));
+            assertThat(queued(plan)).as(policy.name()).last().isEqualTo(now.plusSeconds(2));
+        }
+    }
+
+    @Test
+    void theLimitHoldsWithinTheLookaheadToo() {
+        FirePlanner small = new FirePlanner(Duration.ofSeconds(60), 3);
+
+        FirePlan plan = small.plan(every(1), UTC, T0, T0, T0.plusSeconds(10), MisfirePolicy.FIRE_ONCE, 10);
+
+        assertThat(queued(plan)).containsExactly(T0, T0.plusSeconds(1), T0.plusSeconds(2));
+        assertThat(plan.next()).isEqualTo(T0.plusSeconds(3));
+    }
+
+    @Test
+    void aHorizonBeforeNowIsRefused() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> planner.plan(every(1), UTC, T0, T0, T0.minusMillis(1),
+                MisfirePolicy.FIRE_ONCE, 10)).isInstanceOf(IllegalArgumentException.class);
+    }
+
     private static List<Instant> queued(FirePlan plan) {
         return plan.fires().stream().filter(f -> !f.skipped()).map(PlannedFire::scheduledAt).toList();
     }

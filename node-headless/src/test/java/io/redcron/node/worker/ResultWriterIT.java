@@ -153,6 +153,6 @@ class ResultWriterIT {
 
     private static RunStore.Completion success(Run run) {
         return new RunStore.Completion(run.id(), run.attempt(), RunStatus.RUNNING,
-                new RunOutcome(RunStatus.SUCCEEDED, Instant.now(), 0, "", null));
+                new RunOutcome(RunStatus.SUCCEEDED, Instant.now(), 0, "", null), run.startedAt());
     }
 }

@@ -53,13 +53,15 @@ public final class MysqlRunStore implements RunStore {
             + " trigger_type, scheduled_at, due_at, status, attempt, max_attempts, created_at, params)"
             + " SELECT t.id, t.namespace, t.name, t.task_group, ?, ?, ?, 'QUEUED', 0, ?, ?, ? FROM task t WHERE t.id = ?";
     private static final String INSERT_CRON_FIRE = INSERT + " ON DUPLICATE KEY UPDATE task_run.id = task_run.id";
+    // started_at is the planned start (a run claimed ahead of its time starts then); the result
+    // write replaces it with the real one.
     private static final String CLAIM = "UPDATE task_run SET status = 'RUNNING', attempt = attempt + 1, node = ?,"
-            + " lease_until = ?, started_at = ?, finished_at = NULL, exit_code = NULL, output = NULL"
+            + " lease_until = ?, started_at = GREATEST(?, scheduled_at), finished_at = NULL, exit_code = NULL, output = NULL"
             + " WHERE id = ? AND attempt - lost_attempts < max_attempts AND cancel_requested = FALSE"
             + " AND (status = 'QUEUED' OR (status = 'RETRYING' AND due_at <= ?))";
     // The same conditions as CLAIM, for a batch of rows this transaction has locked.
     private static final String CLAIM_ALL = "UPDATE task_run SET status = 'RUNNING', attempt = attempt + 1, node = ?,"
-            + " lease_until = ?, started_at = ?, finished_at = NULL, exit_code = NULL, output = NULL"
+            + " lease_until = ?, started_at = GREATEST(?, scheduled_at), finished_at = NULL, exit_code = NULL, output = NULL"
             + " WHERE id IN (%s) AND attempt - lost_attempts < max_attempts AND cancel_requested = FALSE"
             + " AND (status = 'QUEUED' OR (status = 'RETRYING' AND due_at <= ?))";
     private static final String LOCK_WAITING = "SELECT " + RunRows.COLUMNS + ", r.due_at, r.cancel_requested"
@@ -71,8 +73,9 @@ public final class MysqlRunStore implements RunStore {
             + " WHERE id = ? AND attempt = ? AND node = ? AND status = 'RUNNING' AND cancel_requested = FALSE";
     private static final String COMPLETE = "UPDATE task_run SET status = ?, finished_at = ?, exit_code = ?,"
             + " output = ?, error = ?, due_at = ?, lease_until = NULL WHERE id = ? AND attempt = ? AND status = ?";
+    // A run handed back before its time (held by its worker) is due at its time, not before.
     private static final String HAND_BACK = "UPDATE task_run SET status = 'QUEUED', lost_attempts = lost_attempts + 1,"
-            + " lease_until = NULL, due_at = ?, error = ? WHERE id = ? AND attempt = ? AND node = ? AND status = 'RUNNING'";
+            + " lease_until = NULL, due_at = GREATEST(?, scheduled_at), error = ? WHERE id = ? AND attempt = ? AND node = ? AND status = 'RUNNING'";
     private static final String FOR_UPDATE = BY_ID + " FOR UPDATE";
     private static final String CANCEL_IDLE = "UPDATE task_run SET status = 'CANCELLED', finished_at = ?, error = ?"
             + " WHERE id = ? AND status IN ('QUEUED', 'RETRYING')";
@@ -277,9 +280,10 @@ public final class MysqlRunStore implements RunStore {
 
         /** The row as CLAIM leaves it. */
         Run claimedBy(String node, Instant leaseUntil, Instant now) {
+            Instant plannedStart = run.scheduledAt().isAfter(now) ? run.scheduledAt() : now;
             return new Run(run.id(), run.taskId(), run.namespace(), run.taskName(), run.group(), run.trigger(),
                     run.scheduledAt(), RunStatus.RUNNING, run.attempt() + 1, run.maxAttempts(), run.lostAttempts(), node,
-                    leaseUntil, run.createdAt(), now, null, null, null, run.error(), run.params());
+                    leaseUntil, run.createdAt(), plannedStart, null, null, null, run.error(), run.params());
         }
     }
 
@@ -335,7 +339,7 @@ public final class MysqlRunStore implements RunStore {
     @Override
     public boolean complete(long runId, int attempt, RunStatus from, RunOutcome outcome) {
         checkTransition(runId, from, outcome.status());
-        Object[] values = completeValues(new Completion(runId, attempt, from, outcome));
+        Object[] values = completeValues(new Completion(runId, attempt, from, outcome, null));
         return jdbc.autoCommit("record the outcome of run " + runId,
                 connection -> Jdbc.update(connection, COMPLETE, values) == 1);
     }
@@ -414,25 +418,32 @@ public final class MysqlRunStore implements RunStore {
     }
 
     private static int completeGroup(Connection connection, Shape shape, List<Completion> group) throws SQLException {
+        StringBuilder started = new StringBuilder("CASE id");
         StringBuilder finished = new StringBuilder("CASE id");
         StringBuilder attempts = new StringBuilder("CASE id");
+        List<Object> startedValues = new ArrayList<>();
         List<Object> finishedValues = new ArrayList<>();
         List<Object> attemptValues = new ArrayList<>();
         List<Object> ids = new ArrayList<>();
         for (Completion completion : group) {
+            started.append(" WHEN ? THEN ?");
             finished.append(" WHEN ? THEN ?");
             attempts.append(" WHEN ? THEN ?");
+            startedValues.add(completion.runId());
+            startedValues.add(completion.startedAt());
             finishedValues.add(completion.runId());
             finishedValues.add(completion.outcome().finishedAt());
             attemptValues.add(completion.runId());
             attemptValues.add(completion.attempt());
             ids.add(completion.runId());
         }
-        String sql = "UPDATE task_run SET status = ?, finished_at = " + finished + " END, exit_code = ?, output = ?,"
-                + " error = ?, due_at = ?, lease_until = NULL WHERE id IN (" + MysqlSchedulerStore.placeholders(ids.size())
-                + ") AND status = ? AND attempt = " + attempts + " END";
+        // started_at: the real start replaces the planned one the claim wrote (null: it never started).
+        String sql = "UPDATE task_run SET status = ?, started_at = " + started + " END, finished_at = " + finished
+                + " END, exit_code = ?, output = ?, error = ?, due_at = ?, lease_until = NULL WHERE id IN ("
+                + MysqlSchedulerStore.placeholders(ids.size()) + ") AND status = ? AND attempt = " + attempts + " END";
         List<Object> values = new ArrayList<>();
         values.add(shape.to());
+        values.addAll(startedValues);
         values.addAll(finishedValues);
         values.addAll(java.util.Arrays.asList(shape.exitCode(), shape.output(), shape.error(), shape.retryAt()));
         values.addAll(ids);

@@ -98,8 +98,10 @@ public final class MysqlSchedulerStore implements SchedulerStore {
                 values.add(task.group());
                 values.add(fire.scheduledAt());
                 // Due from when it is recorded, not from the fire time: a fire recorded late (after
-                // an outage) has waited for nobody yet, so it is neither lost nor overdue.
-                values.add(now);
+                // an outage) has waited for nobody yet, so it is neither lost nor overdue. A fire
+                // recorded ahead (the lookahead) is due at its time: until then nothing that looks
+                // for runs waiting too long (reconciler, queue deadline) counts it as waiting.
+                values.add(fire.scheduledAt().isAfter(now) ? fire.scheduledAt() : now);
                 values.add(fire.skipped() ? "SKIPPED" : "QUEUED");
                 values.add(task.retry().maxAttempts());
                 values.add(now);

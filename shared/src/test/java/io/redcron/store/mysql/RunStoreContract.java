@@ -404,19 +404,26 @@ public abstract class RunStoreContract {
         // Another node now holds the next attempt of this one: the old attempt's result is stale.
         runs.handBack(reclaimed.id(), 1, "node-a", clock.instant(), "lost");
         runs.claim(reclaimed.id(), "node-b", clock.instant(), clock.instant().plus(LEASE)).orElseThrow();
+        Instant okStarted = clock.instant().plusMillis(10);
+        Instant failingStarted = clock.instant().plusMillis(15);
         clock.advance(Duration.ofMillis(40));
         Instant retryAt = clock.instant().plusSeconds(10);
 
         List<Boolean> applied = runs.completeAll(List.of(
-                new RunStore.Completion(ok.id(), 1, RunStatus.RUNNING, outcome(RunStatus.SUCCEEDED, 0)),
-                new RunStore.Completion(stale.id(), 2, RunStatus.RUNNING, outcome(RunStatus.SUCCEEDED, 0)),
+                new RunStore.Completion(ok.id(), 1, RunStatus.RUNNING, outcome(RunStatus.SUCCEEDED, 0), okStarted),
+                new RunStore.Completion(stale.id(), 2, RunStatus.RUNNING, outcome(RunStatus.SUCCEEDED, 0), okStarted),
                 new RunStore.Completion(failing.id(), 1, RunStatus.RUNNING,
-                        new RunOutcome(RunStatus.RETRYING, clock.instant().plusMillis(5), 3, "oops", "exit 3", retryAt)),
-                new RunStore.Completion(reclaimed.id(), 1, RunStatus.RUNNING, outcome(RunStatus.FAILED, 1))));
+                        new RunOutcome(RunStatus.RETRYING, clock.instant().plusMillis(5), 3, "oops", "exit 3", retryAt),
+                        failingStarted),
+                new RunStore.Completion(reclaimed.id(), 1, RunStatus.RUNNING, outcome(RunStatus.FAILED, 1), okStarted)));
 
         assertThat(applied).containsExactly(true, false, true, false);
         Run done = runs.get(ok.id()).orElseThrow();
         assertThat(done.status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(done.startedAt()).as("the real start replaces the claim's").isEqualTo(okStarted);
+        assertThat(runs.get(failing.id()).orElseThrow().startedAt()).isEqualTo(failingStarted);
+        assertThat(runs.get(stale.id()).orElseThrow().startedAt()).as("a stale result changes nothing")
+                .isEqualTo(stale.startedAt());
         assertThat(done.finishedAt()).isEqualTo(clock.instant());
         assertThat(done.output()).isEqualTo("out");
         assertThat(done.leaseUntil()).isNull();
@@ -438,10 +445,36 @@ public abstract class RunStoreContract {
         Run run = claimed(1);
 
         assertThatThrownBy(() -> runs.completeAll(List.of(
-                new RunStore.Completion(run.id(), 1, RunStatus.RUNNING, outcome(RunStatus.SUCCEEDED, 0)),
-                new RunStore.Completion(run.id(), 1, RunStatus.SUCCEEDED, outcome(RunStatus.FAILED, 1)))))
+                new RunStore.Completion(run.id(), 1, RunStatus.RUNNING, outcome(RunStatus.SUCCEEDED, 0), clock.instant()),
+                new RunStore.Completion(run.id(), 1, RunStatus.SUCCEEDED, outcome(RunStatus.FAILED, 1), clock.instant()))))
                 .isInstanceOf(IllegalStateException.class);
         assertThat(runs.get(run.id()).orElseThrow().status()).isEqualTo(RunStatus.RUNNING);
+    }
+
+    @Test
+    void aRunClaimedAheadOfItsTimeShowsItsPlannedStartUntilItsResultNamesTheRealOne() {
+        Task allow = tasks.create(shell(ns, "ahead").concurrencyPolicy(ConcurrencyPolicy.ALLOW).build(), "alice");
+        Instant later = FIRE.plusSeconds(60);
+        Run early = runs.insertOrGetCronFire(allow.id(), later, 1);
+        Run due = runs.insertOrGetCronFire(allow.id(), FIRE, 1);
+
+        List<Run> claimed = runs.claimAll(List.of(early.id(), due.id()), "node-a", clock.instant(),
+                clock.instant().plus(LEASE)).claimed();
+        Run single = runs.claim(runs.insertOrGetCronFire(allow.id(), later.plusSeconds(60), 1).id(), "node-a",
+                clock.instant(), clock.instant().plus(LEASE)).orElseThrow();
+
+        assertThat(claimed).filteredOn(run -> run.id() == early.id()).extracting(Run::startedAt).containsExactly(later);
+        assertThat(claimed).filteredOn(run -> run.id() == due.id()).extracting(Run::startedAt)
+                .containsExactly(clock.instant());
+        assertThat(runs.get(early.id()).orElseThrow().startedAt()).isEqualTo(later);
+        assertThat(single.startedAt()).isEqualTo(later.plusSeconds(60));
+        Instant realStart = later.plusMillis(3);
+        runs.completeAll(List.of(new RunStore.Completion(early.id(), 1, RunStatus.RUNNING,
+                new RunOutcome(RunStatus.SUCCEEDED, realStart.plusMillis(5), 0, "", null), realStart)));
+        assertThat(runs.get(early.id()).orElseThrow().startedAt()).isEqualTo(realStart);
+        runs.completeAll(List.of(new RunStore.Completion(single.id(), 1, RunStatus.RUNNING,
+                new RunOutcome(RunStatus.CANCELLED, clock.instant(), null, "", "cancelled"), null)));
+        assertThat(runs.get(single.id()).orElseThrow().startedAt()).as("it never started").isNull();
     }
 
     private Run claimed(int maxAttempts) {
