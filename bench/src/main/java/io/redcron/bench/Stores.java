@@ -106,7 +106,8 @@ public final class Stores implements AutoCloseable {
 
     /** Creates an empty database for one measurement and returns its JDBC URL. */
     public String freshDatabase(String label) {
-        String name = "rcbench_" + tag + "_" + label.replaceAll("[^A-Za-z0-9]", "_");
+        // A label may come again (a warm-up, then the measurement): each call gets a database of its own.
+        String name = "rcbench_" + tag + "_" + label.replaceAll("[^A-Za-z0-9]", "_") + "_" + databases.size();
         execute("CREATE DATABASE " + name + " CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
         databases.add(name);
         return serverUrl + name;

@@ -7,7 +7,7 @@ import java.time.Duration;
  */
 public record SchedulerConfig(Duration tick, Duration lease, Duration misfireThreshold, int batchSize,
                               Duration queueDeadline, Duration lookahead) {
-    public static final Duration DEFAULT_LOOKAHEAD = Duration.ofSeconds(2);
+    public static final Duration DEFAULT_LOOKAHEAD = Duration.ofMillis(2500);
 
     public SchedulerConfig(Duration tick, Duration lease, Duration misfireThreshold, int batchSize,
                            Duration queueDeadline) {

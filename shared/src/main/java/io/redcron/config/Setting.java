@@ -29,7 +29,7 @@ public enum Setting {
     SCHEDULER_MISFIRE_THRESHOLD("scheduler.misfire-threshold", "60s", "A fire later than this is a misfire and follows the task's misfire policy; also how long a fire of a 'forbid' task waits for the run in flight"),
     SCHEDULER_QUEUE_DEADLINE("scheduler.queue-deadline", "1h", "A run no worker has started this long after it was due is failed (and names its group)"),
     SCHEDULER_BATCH_SIZE("scheduler.batch-size", "500", "Due fires handled per database transaction"),
-    SCHEDULER_LOOKAHEAD("scheduler.lookahead", "2s", "Fires due within this time are recorded and queued ahead, so workers start them on time; 0s records each fire once it is due"),
+    SCHEDULER_LOOKAHEAD("scheduler.lookahead", "2500ms", "Fires due within this time are recorded and queued ahead, so workers start them on time; 0s records each fire once it is due"),
     WORKER_LEASE("worker.lease", "30s", "Run lease; renewed while a run is going, reclaimed by another node when it lapses"),
     WORKER_OUTPUT_TAIL("worker.output-tail", "65536", "Bytes of output kept in the run history (the tail)"),
     WORKER_TYPES("worker.types", "exec,shell,http,java", "Task types this node executes"),

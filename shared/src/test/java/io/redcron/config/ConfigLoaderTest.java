@@ -129,7 +129,7 @@ class ConfigLoaderTest {
 
     @Test
     void theLookaheadDefaultsToTwoSecondsAndZeroTurnsItOff() {
-        assertThat(ConfigLoader.load(null, Map.of(), Map.of()).scheduler().lookahead()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(ConfigLoader.load(null, Map.of(), Map.of()).scheduler().lookahead()).isEqualTo(Duration.ofMillis(2500));
         assertThat(ConfigLoader.load(null, Map.of(), Map.of("scheduler.lookahead", "0s")).scheduler().lookahead())
                 .isZero();
         assertThat(ConfigLoader.load(null, Map.of(), Map.of()).worker().prefetch()).isEqualTo(10_000);

@@ -5,6 +5,7 @@ import io.redcron.config.MysqlConfig;
 import io.redcron.config.RedisConfig;
 import io.redcron.config.Secret;
 import io.redcron.desktop.connect.ConnectionProfile;
+import io.redcron.store.mysql.DatabaseClock;
 import io.redcron.store.mysql.MysqlDataSources;
 import io.redcron.store.redis.RedisConnector;
 import io.redcron.store.redis.RedisKeys;
@@ -66,8 +67,10 @@ public final class SessionFactory {
     public Session open(ConnectionProfile profile, Secret dbPassword, Secret redisPassword) {
         HikariDataSource dataSource = MysqlDataSources.open(mysqlConfig(profile, dbPassword, 4));
         try {
+            // Changes are stamped by the database's clock, as the nodes read time (see DatabaseClock).
+            Clock databaseClock = DatabaseClock.sync(dataSource, clock);
             UnifiedJedis redis = RedisConnector.open(redisConfig(profile, redisPassword), "redcron-desktop", 4);
-            return new Session(profile.namespace(), dataSource, redis, operator, clock);
+            return new Session(profile.namespace(), dataSource, redis, operator, databaseClock);
         } catch (RuntimeException e) {
             dataSource.close();
             throw e;

@@ -5,6 +5,7 @@ import io.redcron.config.RedcronConfig;
 import io.redcron.port.EventBus;
 import io.redcron.port.RunStore;
 import io.redcron.port.TaskStore;
+import io.redcron.store.mysql.DatabaseClock;
 import io.redcron.store.mysql.MysqlDataSources;
 import io.redcron.store.mysql.MysqlRunStore;
 import io.redcron.store.mysql.MysqlTaskStore;
@@ -23,13 +24,25 @@ import java.time.Clock;
 final class CliStores implements AutoCloseable {
     private final RedcronConfig config;
     private final DataSource dataSource;
-    private final Clock clock;
+    private final Clock local;
+    private Clock clock;
     private UnifiedJedis redis;
 
-    private CliStores(RedcronConfig config, DataSource dataSource, Clock clock) {
+    private CliStores(RedcronConfig config, DataSource dataSource, Clock local) {
         this.config = config;
         this.dataSource = dataSource;
-        this.clock = clock;
+        this.local = local;
+    }
+
+    /**
+     * The database's clock, read on first use: changes are stamped by it, as the nodes read time,
+     * so the scheduler finds them however this machine's clock is set.
+     */
+    private Clock clock() {
+        if (clock == null) {
+            clock = DatabaseClock.sync(dataSource, local);
+        }
+        return clock;
     }
 
     static CliStores open(RedcronConfig config, Clock clock) {
@@ -51,11 +64,11 @@ final class CliStores implements AutoCloseable {
     }
 
     TaskStore tasks() {
-        return new MysqlTaskStore(dataSource, clock);
+        return new MysqlTaskStore(dataSource, clock());
     }
 
     RunStore runs() {
-        return new MysqlRunStore(dataSource, clock);
+        return new MysqlRunStore(dataSource, clock());
     }
 
     /** The Redis client, opened on first use: most task commands need only MySQL. */
@@ -92,7 +105,7 @@ final class CliStores implements AutoCloseable {
 
     /** Records a change made from the command line outside a task transaction (runs triggered or cancelled). */
     void audit(String action, String subject, String before, String after) {
-        new io.redcron.store.mysql.MysqlAuditLog(dataSource, clock).record(namespace(), actor(), action, subject, before,
+        new io.redcron.store.mysql.MysqlAuditLog(dataSource, clock()).record(namespace(), actor(), action, subject, before,
                 after);
     }
 

@@ -16,6 +16,13 @@ import java.util.Map;
  * term starts or the index is gone, then only the tasks changed since the last look (found through
  * the {@code updated_at} index). Task changes write {@code next_fire_at} themselves, so the index
  * just copies it.
+ *
+ * <p>Each look goes back {@link #OVERLAP} before the later of the newest change seen and the
+ * previous look, so a change committed a little after the time it was stamped with is still
+ * found, while a burst of changes (a thousand tasks enabled at once) is read again only for that
+ * long, not on every pass until some newer change comes. Every writer stamps {@code updated_at}
+ * by the database's clock, as this node reads time, so "the previous look" means the same
+ * moment to both.
  */
 final class IndexSync {
     /** Changes are re-read this far back, so a change committed late with an earlier timestamp is not missed. */
@@ -26,6 +33,8 @@ final class IndexSync {
     private final SchedulerStore store;
     private final ScheduleIndex index;
     private Instant watermark;
+    /** When the previous look began: changes stamped {@link #OVERLAP} before it were visible to it. */
+    private Instant previousLook;
 
     IndexSync(String namespace, SchedulerStore store, ScheduleIndex index) {
         this.namespace = namespace;
@@ -44,7 +53,8 @@ final class IndexSync {
             return rebuild(now);
         }
         int written = 0;
-        Instant since = watermark.minus(OVERLAP);
+        Instant since = (previousLook.isAfter(watermark) ? previousLook : watermark).minus(OVERLAP);
+        previousLook = now;
         List<ScheduleState> changes;
         do {
             changes = store.changedSince(namespace, since, PAGE);
@@ -74,6 +84,7 @@ final class IndexSync {
             }
         } while (page.size() == PAGE);
         watermark = started;
+        previousLook = now;
         return written;
     }
 
