@@ -287,8 +287,9 @@ public final class MysqlRunStore implements RunStore {
         }
     }
 
+    /** The statement with its {@code %s} replaced by {@code size} placeholders (on every claim: no Formatter). */
     private static String in(String sql, int size) {
-        return String.format(sql, MysqlSchedulerStore.placeholders(size));
+        return sql.replace("%s", MysqlSchedulerStore.placeholders(size));
     }
 
     @Override

@@ -235,6 +235,14 @@ public final class MysqlSchedulerStore implements SchedulerStore {
 
     /** {@code ?, ?, ?}: the SQL names no value, every one is bound. */
     static String placeholders(int count) {
-        return String.join(", ", java.util.Collections.nCopies(count, "?"));
+        if (count < 1) {
+            return "";
+        }
+        StringBuilder list = new StringBuilder(count * 3);
+        list.append('?');
+        for (int i = 1; i < count; i++) {
+            list.append(", ?");
+        }
+        return list.toString();
     }
 }
