@@ -64,7 +64,7 @@ public final class Session implements AutoCloseable {
 
     /** Tasks; every change made through it is announced to the nodes, as the CLI does. */
     public TaskStore tasks() {
-        return new AnnouncingTaskStore(new MysqlTaskStore(dataSource, clock), redis, keys());
+        return new AnnouncingTaskStore(new MysqlTaskStore(dataSource, clock), () -> redis, keys());
     }
 
     public RunStore runs() {

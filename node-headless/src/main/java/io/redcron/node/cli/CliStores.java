@@ -9,6 +9,7 @@ import io.redcron.store.mysql.DatabaseClock;
 import io.redcron.store.mysql.MysqlDataSources;
 import io.redcron.store.mysql.MysqlRunStore;
 import io.redcron.store.mysql.MysqlTaskStore;
+import io.redcron.store.redis.AnnouncingTaskStore;
 import io.redcron.store.redis.RedisConnector;
 import io.redcron.store.redis.RedisEventBus;
 import io.redcron.store.redis.RedisKeys;
@@ -63,8 +64,12 @@ final class CliStores implements AutoCloseable {
         return dataSource;
     }
 
+    /**
+     * Tasks; every change is announced to the scheduler so it re-plans at once (best effort: it
+     * also looks for changed tasks every tick, so an unreachable Redis only delays the change).
+     */
     TaskStore tasks() {
-        return new MysqlTaskStore(dataSource, clock());
+        return new AnnouncingTaskStore(new MysqlTaskStore(dataSource, clock()), this::redis, keys());
     }
 
     RunStore runs() {
@@ -89,18 +94,6 @@ final class CliStores implements AutoCloseable {
 
     EventBus events() {
         return new RedisEventBus(redis(), keys(), config.redis());
-    }
-
-    /**
-     * Tells the scheduler a task changed so it re-plans at once. Best effort: the scheduler also
-     * looks for changed tasks every tick, so an unreachable Redis only delays the change a little.
-     */
-    void announceTaskChanged(long taskId) {
-        try {
-            events().publish(new EventBus.Event(EventBus.Event.Kind.TASK_CHANGED, taskId));
-        } catch (RuntimeException e) {
-            // Picked up by the scheduler's next look at changed tasks.
-        }
     }
 
     /** Records a change made from the command line outside a task transaction (runs triggered or cancelled). */

@@ -63,7 +63,6 @@ final class TaskAddCommand implements Callable<Integer> {
         Clock clock = Clock.systemUTC();
         try (CliStores stores = CliStores.open(config, clock)) {
             Task stored = stores.tasks().create(draft, CliStores.actor());
-            stores.announceTaskChanged(stored.id());
             PrintWriter out = spec.commandLine().getOut();
             if (json) {
                 out.println(Json.write(TaskViews.json(stored, clock.instant())));

@@ -20,7 +20,6 @@ final class TaskDeleteCommand extends StoreCommand {
         if (!stores.tasks().delete(task.id(), CliStores.actor())) {
             throw new CliErrors.NotFoundException("no task named '" + name + "' in namespace '" + stores.namespace() + "'");
         }
-        stores.announceTaskChanged(task.id());
         out.println("Deleted task '" + task.name() + "'.");
         out.flush();
     }

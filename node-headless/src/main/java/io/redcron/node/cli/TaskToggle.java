@@ -21,7 +21,6 @@ abstract class TaskToggle extends StoreCommand {
     void run(CliStores stores, PrintWriter out) throws Exception {
         Task task = TaskCommand.find(stores.tasks(), stores.namespace(), name);
         Task after = stores.tasks().setEnabled(task.id(), enable, CliStores.actor());
-        stores.announceTaskChanged(after.id());
         String state = enable ? "enabled" : "disabled";
         out.println(after.version() == task.version()
                 ? "Task '" + task.name() + "' was already " + state + "."

@@ -70,7 +70,6 @@ final class TaskUpdateCommand implements Callable<Integer> {
                 return ExitCode.OK;
             }
             Task stored = stores.tasks().update(changed, CliStores.actor());
-            stores.announceTaskChanged(stored.id());
             spec.commandLine().getOut().println("Updated task '" + stored.name() + "' (version " + stored.version() + ").");
             spec.commandLine().getOut().flush();
         }

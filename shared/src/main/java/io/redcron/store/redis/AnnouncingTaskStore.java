@@ -11,19 +11,21 @@ import redis.clients.jedis.UnifiedJedis;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * A task store for the operators' tools (CLI, desktop) that tells the nodes of every change it
  * made: the scheduler re-plans the task at once and workers drop their cached copy. Best effort:
  * without the event the scheduler still finds the change at its next look at changed tasks and
- * workers within {@code worker.task-cache-ttl}, so an unreachable Redis only delays it.
+ * workers within {@code worker.task-cache-ttl}, so an unreachable Redis only delays it. Redis is
+ * asked for only when there is a change to announce: a tool that only reads needs none.
  */
 public final class AnnouncingTaskStore implements TaskStore {
     private final TaskStore tasks;
-    private final UnifiedJedis redis;
+    private final Supplier<UnifiedJedis> redis;
     private final RedisKeys keys;
 
-    public AnnouncingTaskStore(TaskStore tasks, UnifiedJedis redis, RedisKeys keys) {
+    public AnnouncingTaskStore(TaskStore tasks, Supplier<UnifiedJedis> redis, RedisKeys keys) {
         this.tasks = tasks;
         this.redis = redis;
         this.keys = keys;
@@ -80,7 +82,7 @@ public final class AnnouncingTaskStore implements TaskStore {
 
     private void announce(long taskId) {
         try {
-            redis.publish(keys.events(), new EventBus.Event(EventBus.Event.Kind.TASK_CHANGED, taskId).encode());
+            redis.get().publish(keys.events(), new EventBus.Event(EventBus.Event.Kind.TASK_CHANGED, taskId).encode());
         } catch (RuntimeException e) {
             // Found by the scheduler's next look at changed tasks; see the class comment.
         }

@@ -44,7 +44,7 @@ class AnnouncingTaskStoreIT {
 
     @Test
     void everyChangeIsAnnouncedAndReadsAreNot() throws Exception {
-        TaskStore tasks = new AnnouncingTaskStore(new MysqlTaskStore(database, Clock.systemUTC()), redis.client(),
+        TaskStore tasks = new AnnouncingTaskStore(new MysqlTaskStore(database, Clock.systemUTC()), redis::client,
                 redis.keys());
         EventBus bus = new RedisEventBus(redis.client(), redis.keys(), RedisConfig.fromUri(TestRedis.uri()));
         List<Event> heard = new CopyOnWriteArrayList<>();
@@ -69,7 +69,7 @@ class AnnouncingTaskStoreIT {
     void aRedisThatIsGoneDoesNotUndoOrFailTheChange() {
         RedisNamespace gone = RedisNamespace.onSharedServer();
         gone.close();
-        TaskStore tasks = new AnnouncingTaskStore(new MysqlTaskStore(database, Clock.systemUTC()), gone.client(),
+        TaskStore tasks = new AnnouncingTaskStore(new MysqlTaskStore(database, Clock.systemUTC()), gone::client,
                 gone.keys());
 
         Task created = tasks.create(TaskFixtures.shell(gone.keys().namespace(), "unannounced").build(), "ops");
