@@ -6,10 +6,6 @@ import io.redcron.testing.TestRedis;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -44,19 +40,7 @@ class RunCommandIT {
         builder.environment().put("REDCRON_NODE_NAMESPACE", TestRedis.freshNamespace());
         builder.environment().put("REDCRON_MYSQL_PASSWORD", database.password().reveal());
         node = builder.start();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader lines = new BufferedReader(new InputStreamReader(node.getInputStream(),
-                    StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = lines.readLine()) != null) {
-                    output.add(line);
-                }
-            } catch (IOException e) {
-                output.add("(output closed: " + e.getMessage() + ")");
-            }
-        });
-        reader.setDaemon(true);
-        reader.start();
+        ProcessOutput.follow(node, output);
         await().atMost(Duration.ofSeconds(120)).until(() -> output.stream().anyMatch(l -> l.startsWith("Node term-test running"))
                 || !node.isAlive());
         assertThat(node.isAlive()).as(String.join("\n", output)).isTrue();

@@ -6,10 +6,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -71,19 +68,7 @@ class SandboxCommandIT {
         sandbox = new ProcessBuilder(java, "-Dredcron.home=" + home, "-cp", System.getProperty("java.class.path"),
                 RedcronNode.class.getName(), "sandbox", "--redis-port", "0", "--mysql-port", "0")
                 .redirectErrorStream(true).start();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader lines = new BufferedReader(new InputStreamReader(sandbox.getInputStream(),
-                    StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = lines.readLine()) != null) {
-                    output.add(line);
-                }
-            } catch (IOException e) {
-                output.add("(output closed: " + e.getMessage() + ")");
-            }
-        });
-        reader.setDaemon(true);
-        reader.start();
+        ProcessOutput.follow(sandbox, output);
         await().atMost(Duration.ofSeconds(120)).until(() -> output.stream().anyMatch(l -> l.startsWith("Stop with Ctrl-C"))
                 || !sandbox.isAlive());
         assertThat(sandbox.isAlive()).as(String.join("\n", output)).isTrue();

@@ -7,10 +7,8 @@ import io.redcron.domain.Run;
 import io.redcron.domain.Task;
 import io.redcron.node.Node;
 import io.redcron.node.alert.WebhookReceiver;
-import io.redcron.port.QueuedRun;
 import io.redcron.store.redis.RedisKeys;
 import io.redcron.store.redis.RedisNodeRegistry;
-import io.redcron.store.redis.RedisRunQueue;
 import io.redcron.config.RedisConfig;
 import io.redcron.store.redis.RedisConnector;
 import io.redcron.testing.TestRedis;
@@ -143,7 +141,7 @@ class AlertHooksIT {
 
     private static Run trigger(Task task) {
         Run run = cluster.runs().insertManual(task.id(), Instant.now(), task.retry().maxAttempts(), Map.of());
-        new RedisRunQueue(redis, new RedisKeys(cluster.namespace())).enqueue(List.of(QueuedRun.of(run.group(), run.id())));
+        cluster.enqueue(run);
         return run;
     }
 

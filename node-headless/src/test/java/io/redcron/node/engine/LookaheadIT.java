@@ -7,11 +7,9 @@ import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.node.Node;
 import io.redcron.port.EventBus;
-import io.redcron.port.QueuedRun;
 import io.redcron.store.redis.RedisConnector;
 import io.redcron.store.redis.RedisEventBus;
 import io.redcron.store.redis.RedisKeys;
-import io.redcron.store.redis.RedisRunQueue;
 import io.redcron.testing.TestRedis;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -89,7 +87,7 @@ class LookaheadIT {
 
         // The only slot is taken until well after the held run's time.
         Run busy = cluster.runs().insertManual(blocker.id(), Instant.now(), 1, Map.of());
-        new RedisRunQueue(redis, keys()).enqueue(List.of(QueuedRun.of(busy.group(), busy.id())));
+        cluster.enqueue(busy);
 
         Run done = awaitFinal(run);
         Run blocked = cluster.runs().get(busy.id()).orElseThrow();
@@ -183,7 +181,7 @@ class LookaheadIT {
     private Run fireAhead(Task task, Duration ahead) {
         Instant at = Instant.now().plus(ahead).truncatedTo(ChronoUnit.SECONDS);
         Run run = cluster.runs().insertOrGetCronFire(task.id(), at, 1);
-        new RedisRunQueue(redis, keys()).enqueue(List.of(QueuedRun.of(run.group(), run.id())));
+        cluster.enqueue(run);
         return run;
     }
 

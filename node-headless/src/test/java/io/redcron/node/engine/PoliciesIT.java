@@ -8,12 +8,10 @@ import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.config.RedisConfig;
 import io.redcron.port.EventBus;
-import io.redcron.port.QueuedRun;
 import io.redcron.store.redis.RedisConnector;
 import io.redcron.store.redis.RedisEventBus;
 import io.redcron.store.redis.RedisKeys;
 import io.redcron.store.redis.RedisQueueInspector;
-import io.redcron.store.redis.RedisRunQueue;
 import io.redcron.testing.TestRedis;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -206,7 +204,7 @@ class PoliciesIT {
 
     private static Run trigger(Task task, Map<String, String> params) {
         Run run = cluster.runs().insertManual(task.id(), Instant.now(), task.retry().maxAttempts(), params);
-        new RedisRunQueue(redis, keys()).enqueue(List.of(QueuedRun.of(run.group(), run.id())));
+        cluster.enqueue(run);
         return run;
     }
 

@@ -40,7 +40,7 @@ class RecoveryIT {
         Node first = cluster.start("first", Map.of("node.roles", "scheduler,worker"));
         Task task = cluster.add(cluster.shell("long", "0 0 0 1 1 ? 2099", "sleep 2; echo done attempt $REDCRON_ATTEMPT"));
         Run run = cluster.runs().insertManual(task.id(), Instant.now(), 1, Map.of());
-        enqueue(run);
+        cluster.enqueue(run);
         await().atMost(Duration.ofSeconds(10)).until(() -> status(run) == RunStatus.RUNNING);
 
         cluster.crash(first);
@@ -93,7 +93,7 @@ class RecoveryIT {
         Node leaving = cluster.start("leaving", Map.of("node.drain-grace", "1s"));
         Task slow = cluster.add(cluster.shell("slow", "0 0 0 1 1 ? 2099", "sleep 4; echo finished"));
         Run run = cluster.runs().insertManual(slow.id(), Instant.now(), 1, Map.of());
-        enqueue(run);
+        cluster.enqueue(run);
         await().atMost(Duration.ofSeconds(10)).until(() -> status(run) == RunStatus.RUNNING);
 
         cluster.stop(leaving);
@@ -108,13 +108,6 @@ class RecoveryIT {
 
     private RunStatus status(Run run) {
         return cluster.runs().get(run.id()).orElseThrow().status();
-    }
-
-    private void enqueue(Run run) {
-        try (UnifiedJedis redis = redis()) {
-            new io.redcron.store.redis.RedisRunQueue(redis, new RedisKeys(cluster.namespace()))
-                    .enqueue(List.of(io.redcron.port.QueuedRun.of(run.group(), run.id())));
-        }
     }
 
     private String leader() {

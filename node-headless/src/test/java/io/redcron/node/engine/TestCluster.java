@@ -49,6 +49,7 @@ final class TestCluster implements AutoCloseable {
     private final HikariDataSource dataSource;
     private final List<Node> nodes = new ArrayList<>();
     private final Map<String, String> defaults = new HashMap<>();
+    private UnifiedJedis redis;
 
     TestCluster() {
         this(TestRedis.uri());
@@ -144,9 +145,12 @@ final class TestCluster implements AutoCloseable {
 
     /** Puts a run recorded by hand on its group's queue, as the leader would. */
     void enqueue(Run run) {
-        try (UnifiedJedis redis = RedisConnector.open(RedisConfig.fromUri(defaults.get("redis.uri")), "test", 2)) {
-            new RedisRunQueue(redis, new RedisKeys(namespace)).enqueue(List.of(QueuedRun.of(run.group(), run.id())));
+        synchronized (this) {
+            if (redis == null) {
+                redis = RedisConnector.open(RedisConfig.fromUri(defaults.get("redis.uri")), "test", 2);
+            }
         }
+        new RedisRunQueue(redis, new RedisKeys(namespace)).enqueue(List.of(QueuedRun.of(run.group(), run.id())));
     }
 
     boolean allFinal(Task task) {
@@ -166,6 +170,11 @@ final class TestCluster implements AutoCloseable {
         }
         for (Node node : running) {
             node.close();
+        }
+        synchronized (this) {
+            if (redis != null) {
+                redis.close();
+            }
         }
         dataSource.close();
     }
