@@ -171,13 +171,6 @@ final class RedcronData {
         redis.del(new RedisKeys(namespace).stream(GROUP));
     }
 
-    /** Runs by status. */
-    Map<String, Integer> statusCounts() {
-        Map<String, Integer> counts = new TreeMap<>();
-        query("SELECT status, COUNT(*) FROM task_run GROUP BY status", row -> counts.put(row.getString(1), row.getInt(2)));
-        return counts;
-    }
-
     /** The runs of one task by status. */
     Map<String, Integer> statusCounts(Task task) {
         Map<String, Integer> counts = new TreeMap<>();
