@@ -15,6 +15,7 @@ import io.redcron.node.scheduler.Leadership;
 import io.redcron.node.scheduler.SchedulerLoop;
 import io.redcron.node.scheduler.SchedulerParts;
 import io.redcron.node.worker.LiveLog;
+import io.redcron.node.worker.SlotThreads;
 import io.redcron.node.worker.WorkerLoop;
 import io.redcron.node.worker.execution.ExecutorRegistry;
 import io.redcron.port.EventBus;
@@ -37,10 +38,6 @@ import redis.clients.jedis.UnifiedJedis;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The scheduler and worker roles of a node in one namespace. A node serving several namespaces runs
@@ -109,7 +106,7 @@ final class NamespaceRoles {
         }
         if (config.node().roles().contains(NodeRole.WORKER)) {
             LiveLog liveLog = new LiveLog(redis, keys);
-            ExecutorService slots = Executors.newFixedThreadPool(config.node().slots(), named("redcron-slot-" + namespace));
+            SlotThreads slots = new SlotThreads(config.node().slots(), "redcron-slot-" + namespace);
             worker = new WorkerLoop(new WorkerLoop.Settings(nodeId, config.node().groups(), config.node().slots(),
                     config.worker().lease(), config.scheduler().misfireThreshold(), config.worker().taskCacheTtl(),
                     config.worker().resultBatch(), config.worker().prefetch()), queue, runs, tasks, new ExecutorRegistry(config.worker(), nodeId),
@@ -228,10 +225,5 @@ final class NamespaceRoles {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    private static ThreadFactory named(String prefix) {
-        AtomicInteger count = new AtomicInteger();
-        return runnable -> new Thread(runnable, prefix + "-" + count.incrementAndGet());
     }
 }

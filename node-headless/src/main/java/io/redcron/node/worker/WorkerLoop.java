@@ -30,7 +30,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
@@ -49,6 +48,8 @@ public final class WorkerLoop implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerLoop.class);
     private static final Duration READ_BLOCK = Duration.ofMillis(500);
     private static final Duration FORBID_RECHECK = Duration.ofMillis(250);
+    /** How long a draining worker waits for its stopped runs to end before it leaves them to the reaper. */
+    private static final Duration STOP_WAIT = Duration.ofSeconds(30);
 
     private final Settings settings;
     private final RunQueue queue;
@@ -60,7 +61,7 @@ public final class WorkerLoop implements Runnable {
     private final RunFinisher finisher;
     private final EventBus events;
     private final Clock clock;
-    private final ExecutorService slots;
+    private final SlotThreads slots;
     private final io.redcron.node.metrics.NodeMetrics metrics;
     /** Free slots; fair, so that a held run whose time has come is not starved by the read loop. */
     private final Semaphore free;
@@ -92,13 +93,13 @@ public final class WorkerLoop implements Runnable {
     }
 
     public WorkerLoop(Settings settings, RunQueue queue, RunStore runs, TaskStore tasks, ExecutorRegistry executors,
-                      LiveLog liveLog, EventBus events, Clock clock, ExecutorService slots,
+                      LiveLog liveLog, EventBus events, Clock clock, SlotThreads slots,
                       io.redcron.node.metrics.NodeMetrics metrics) {
         this(settings, queue, runs, tasks, executors, liveLog, events, clock, slots, metrics, AlertSink.NONE);
     }
 
     public WorkerLoop(Settings settings, RunQueue queue, RunStore runs, TaskStore tasks, ExecutorRegistry executors,
-                      LiveLog liveLog, EventBus events, Clock clock, ExecutorService slots,
+                      LiveLog liveLog, EventBus events, Clock clock, SlotThreads slots,
                       io.redcron.node.metrics.NodeMetrics metrics, AlertSink alerts) {
         this.settings = settings;
         this.queue = queue;
@@ -395,13 +396,30 @@ public final class WorkerLoop implements Runnable {
         tasks.invalidate(taskId);
     }
 
-    /** Executes a run on the slot thread this is called on, then releases that slot. */
+    /**
+     * Executes a run on the slot thread this is called on; its slot is released once the result
+     * is handed over (which, for a java handler given up on, happens while this thread is still
+     * held by it: the slot pool then makes another thread).
+     */
     private void execute(InFlight flight) {
         Run run = flight.run;
         // Every log line written while this slot works on the run names it (logback's %X{runId}).
         MDC.put("runId", Long.toString(run.id()));
-        // Cancelled while it was held for its time: it ends without having run at all.
-        ExecutionResult result = flight.cancellation.isCancelled() ? notStarted(flight) : executeNow(flight);
+        try {
+            if (flight.cancellation.isCancelled()) {
+                // Cancelled while it was held for its time: it ends without having run at all.
+                ended(flight, notStarted(flight));
+            } else {
+                executeNow(flight);
+            }
+        } finally {
+            MDC.remove("runId");
+        }
+    }
+
+    /** Records how a run ended and frees its slot; called once per executed run. */
+    private void ended(InFlight flight, ExecutionResult result) {
+        Run run = flight.run;
         try {
             liveLog.close(run.id());
             // The run stays in flight (its lease renewed) until its result is written.
@@ -413,11 +431,10 @@ public final class WorkerLoop implements Runnable {
             inFlight.remove(run.id());
         } finally {
             free.release();
-            MDC.remove("runId");
         }
     }
 
-    private ExecutionResult executeNow(InFlight flight) {
+    private void executeNow(InFlight flight) {
         Run run = flight.run;
         Instant startedAt = clock.instant();
         flight.startedAt = startedAt;
@@ -425,16 +442,20 @@ public final class WorkerLoop implements Runnable {
             metrics.fireStarted(Duration.between(run.scheduledAt(), startedAt));
         }
         LOG.debug("Run {} attempt {} of task '{}' starting", run.id(), run.attempt(), run.taskName());
+        ExecutionRequest request;
         try {
             Map<String, String> params = new HashMap<>(flight.task.params());
             params.putAll(run.params());
-            ExecutionRequest request = new ExecutionRequest(run.id(), run.taskId(), run.attempt(), run.scheduledAt(),
+            request = new ExecutionRequest(run.id(), run.taskId(), run.attempt(), run.scheduledAt(),
                     run.taskName(), flight.task.payload(), params, flight.task.timeout());
-            return executors.execute(request, liveLog.open(run.id()), flight.cancellation);
         } catch (RuntimeException e) {
-            return new ExecutionResult(ExecutionStatus.FAILED, null, "", "node " + settings.nodeId()
-                    + " could not run it: " + e.getMessage(), Duration.ZERO);
+            ended(flight, new ExecutionResult(ExecutionStatus.FAILED, null, "", "node " + settings.nodeId()
+                    + " could not run it: " + e.getMessage(), Duration.ZERO));
+            return;
         }
+        SlotThreads.Handover handover = slots.handover(result -> ended(flight, result));
+        executors.execute(request, liveLog.open(run.id()), flight.cancellation, handover);
+        handover.slotReturned();
     }
 
     /** A claimed run stopped before it began (cancelled while held for its time): it never ran. */
@@ -553,15 +574,17 @@ public final class WorkerLoop implements Runnable {
             flight.handBack = true;
             flight.cancellation.cancel("node " + settings.nodeId() + " is shutting down");
         }
-        slots.shutdown();
-        try {
-            if (!slots.awaitTermination(30, TimeUnit.SECONDS)) {
-                LOG.warn("{} run(s) did not stop in time; their leases will run out and they will be recovered",
-                        inFlight.size());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        // Every run has its result handed over by then, even one whose java handler ignores its
+        // stop (given up on after the kill grace); such a thread is not waited for.
+        long stopDeadline = System.nanoTime() + STOP_WAIT.toNanos();
+        while (!inFlight.isEmpty() && System.nanoTime() < stopDeadline) {
+            pause(50);
         }
+        if (!inFlight.isEmpty()) {
+            LOG.warn("{} run(s) did not stop in time; their leases will run out and they will be recovered",
+                    inFlight.size());
+        }
+        slots.shutdown();
         writer.close();
         stopped = true;
     }

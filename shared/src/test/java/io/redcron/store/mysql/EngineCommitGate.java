@@ -23,12 +23,8 @@ final class EngineCommitGate implements DataSource {
     private final AtomicBoolean armed = new AtomicBoolean();
     private final CountDownLatch reached = new CountDownLatch(1);
     private final CountDownLatch released = new CountDownLatch(1);
-    private final Runnable afterCommit;
-
-    /** @param afterCommit runs right after the held transaction committed */
-    EngineCommitGate(DataSource delegate, Runnable afterCommit) {
+    EngineCommitGate(DataSource delegate) {
         this.delegate = delegate;
-        this.afterCommit = afterCommit;
     }
 
     /** The next transaction to commit through this data source stops before committing. */
@@ -68,11 +64,7 @@ final class EngineCommitGate implements DataSource {
                         }
                     }
                     try {
-                        Object result = method.invoke(connection, args);
-                        if (hold) {
-                            afterCommit.run();
-                        }
-                        return result;
+                        return method.invoke(connection, args);
                     } catch (InvocationTargetException e) {
                         throw e.getCause();
                     }

@@ -33,7 +33,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 class MysqlSchedulerStoreIT {
@@ -239,8 +238,7 @@ class MysqlSchedulerStoreIT {
     void aNewLeaderWaitsForTheFencedTransactionInFlightThenFencesItsLeaderOff() throws Exception {
         Task planned = create(shell(ns, "backup"));
         clock.set(RECORDED);
-        List<String> events = new CopyOnWriteArrayList<>();
-        EngineCommitGate gate = new EngineCommitGate(pool, () -> events.add("fires committed"));
+        EngineCommitGate gate = new EngineCommitGate(pool);
         SchedulerStore oldLeader = new MysqlSchedulerStore(gate, clock);
         List<TaskFires> batch = List.of(fires(planned, NEXT, queued(FIRE)));
 
@@ -248,9 +246,11 @@ class MysqlSchedulerStoreIT {
         CompletableFuture<List<Run>> recording =
                 CompletableFuture.supplyAsync(() -> oldLeader.recordFires(ns, epoch, batch));
         gate.awaitHeld();
+        // What the new leader sees the moment its epoch is taken: the fenced transaction's fire, committed.
+        CompletableFuture<Long> runsWhenTaken = new CompletableFuture<>();
         CompletableFuture<Long> takeover = CompletableFuture.supplyAsync(() -> {
             long taken = epochs.advance(ns, "node-b");
-            events.add("epoch " + taken + " taken");
+            runsWhenTaken.complete((long) sql.runsOf(ns));
             return taken;
         });
         sql.awaitLockWaitOr(takeover::isDone);
@@ -259,7 +259,8 @@ class MysqlSchedulerStoreIT {
 
         List<Run> recorded = recording.get(30, TimeUnit.SECONDS);
         long newer = takeover.get(30, TimeUnit.SECONDS);
-        assertThat(events).containsExactly("fires committed", "epoch " + newer + " taken");
+        assertThat(newer).isEqualTo(epoch + 1);
+        assertThat(runsWhenTaken.join()).as("fires committed before the epoch was taken").isEqualTo(1);
         assertThat(recorded).hasSize(1);
         assertThat(sql.runsOf(ns)).isEqualTo(1);
         assertThat(sql.nextFireAt(planned.id())).isEqualTo(NEXT);

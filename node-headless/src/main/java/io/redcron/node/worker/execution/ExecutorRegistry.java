@@ -8,6 +8,9 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.Set;
 
 /**
@@ -84,22 +87,45 @@ public final class ExecutorRegistry {
      * waiting out the grace (KILL follows TERM at once) and the interrupt flag stays set.
      */
     public ExecutionResult execute(ExecutionRequest request, OutputListener output, Cancellation cancellation) {
+        CompletableFuture<ExecutionResult> result = new CompletableFuture<>();
+        execute(request, output, cancellation, result::complete);
+        return result.join();
+    }
+
+    /**
+     * Runs one attempt on the calling thread and hands its result to {@code ended}, exactly once,
+     * as {@link #execute(ExecutionRequest, OutputListener, Cancellation)} would return it. A java
+     * handler that ignores its stop is given up on after the grace period: its result is handed
+     * over then, from another thread, and this call returns only when the handler does, so the
+     * caller must not count this thread as free until {@code ended} has run.
+     */
+    public void execute(ExecutionRequest request, OutputListener output, Cancellation cancellation,
+                        Consumer<ExecutionResult> ended) {
         Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(ended, "ended");
         Optional<String> refusal = policy.refusal(request.payload())
                 .or(() -> RunVariables.problem(request.params()));
         if (refusal.isPresent()) {
-            return ExecutionResult.failedBeforeStart(refusal.get());
+            ended.accept(ExecutionResult.failedBeforeStart(refusal.get()));
+            return;
         }
         Cancellation cancel = cancellation == null ? new Cancellation() : cancellation;
         if (cancel.isCancelled()) {
-            return new ExecutionResult(ExecutionStatus.CANCELLED, null, "", cancel.reason(), Duration.ZERO);
+            ended.accept(new ExecutionResult(ExecutionStatus.CANCELLED, null, "", cancel.reason(), Duration.ZERO));
+            return;
         }
         Executor executor = executors.get(request.payload().type());
+        AtomicBoolean handed = new AtomicBoolean();
+        Consumer<ExecutionResult> once = result -> {
+            if (handed.compareAndSet(false, true)) {
+                ended.accept(result);
+            }
+        };
         try {
-            return executor.execute(request, output == null ? OutputListener.NONE : output, cancel);
+            executor.execute(request, output == null ? OutputListener.NONE : output, cancel, once);
         } catch (RuntimeException e) {
             // A bug of ours must still end as a recorded failure, not as a run stuck in RUNNING.
-            return ExecutionResult.failedBeforeStart("node error: " + Texts.oneLine(String.valueOf(e), 300));
+            once.accept(ExecutionResult.failedBeforeStart("node error: " + Texts.oneLine(String.valueOf(e), 300)));
         }
     }
 }

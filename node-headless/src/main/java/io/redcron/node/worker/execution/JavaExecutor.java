@@ -21,19 +21,14 @@ import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
  * Runs {@code java} tasks: a {@link TaskHandler} found once, at start, with {@link ServiceLoader}.
- * Each attempt gets its own thread, so that a timeout or cancellation can interrupt it while the
- * worker thread moves on. A handler that ignores the interrupt keeps its thread, but the run is
- * recorded and its slot freed after the grace period.
+ * The handler runs on the calling thread (the worker's slot), so a short run costs no hand-off.
+ * A watchdog interrupts it at its timeout or on a cancel; a handler that ignores the interrupt
+ * keeps its thread, but the executor gives up on it after the grace period: its result goes to
+ * the caller's callback from the watchdog then, so the run is recorded and its slot freed.
  */
 final class JavaExecutor implements Executor {
     private static final Logger log = LoggerFactory.getLogger(JavaExecutor.class);
@@ -44,22 +39,14 @@ final class JavaExecutor implements Executor {
     private final int tailBytes;
     private final Duration grace;
     private final Map<String, TaskHandler> handlers;
-    /**
-     * Threads are reused between attempts: starting one per run costs more than a short handler.
-     * A handler that ignores an interrupt keeps its thread, and the pool simply makes another.
-     */
-    private final ExecutorService threads = Executors.newCachedThreadPool(runnable -> {
-        Thread thread = new Thread(runnable, "redcron-java-" + THREADS.incrementAndGet());
-        thread.setDaemon(true);
-        return thread;
-    });
-    private static final AtomicInteger THREADS = new AtomicInteger();
+    private final HandlerWatchdog watchdog;
 
     JavaExecutor(String nodeId, int tailBytes, Duration grace, ClassLoader classLoader) {
         this.nodeId = nodeId;
         this.tailBytes = tailBytes;
         this.grace = grace;
         this.handlers = load(classLoader);
+        this.watchdog = new HandlerWatchdog("redcron-java-watchdog-" + nodeId);
     }
 
     @Override
@@ -72,87 +59,168 @@ final class JavaExecutor implements Executor {
         return handlers.keySet();
     }
 
+    /**
+     * Blocks until the handler returned; a result given up on reaches the caller first but is
+     * returned only then. The worker uses the callback form, which does not wait.
+     */
     @Override
     public ExecutionResult execute(ExecutionRequest request, OutputListener output, Cancellation cancellation) {
+        CompletableFuture<ExecutionResult> result = new CompletableFuture<>();
+        execute(request, output, cancellation, result::complete);
+        return result.join();
+    }
+
+    @Override
+    public void execute(ExecutionRequest request, OutputListener output, Cancellation cancellation,
+                        Consumer<ExecutionResult> ended) {
         long started = System.nanoTime();
         JavaPayload payload = (JavaPayload) request.payload();
         TaskHandler handler = handlers.get(payload.handler());
         if (handler == null) {
-            return ExecutionResult.failedBeforeStart("no task handler named '" + payload.handler() + "' on node " + nodeId);
+            ended.accept(ExecutionResult.failedBeforeStart("no task handler named '" + payload.handler()
+                    + "' on node " + nodeId));
+            return;
         }
         OutputSink sink = new OutputSink(tailBytes, output);
         HandlerContext context = new HandlerContext(request, payload.settings(),
                 () -> new PrintStream(new SinkStream(sink), true, StandardCharsets.UTF_8), cancellation);
-        CompletableFuture<Throwable> finished = new CompletableFuture<>();
-        Thread[] thread = new Thread[1];
-        CountDownLatch onThread = new CountDownLatch(1);
-        Runnable attempt = () -> {
-            thread[0] = Thread.currentThread();
-            onThread.countDown();
-            Throwable failure = run(handler, context);
-            synchronized (finished) {
-                finished.complete(failure);
-                // A pooled thread must not carry this attempt's interrupt into the next one.
-                Thread.interrupted();
-            }
-        };
-
-        CompletableFuture<String> stop = new CompletableFuture<>();
-        ExecutionStatus status;
-        String error = null;
-        Cancellation.Registration registration = cancellation.onCancel(() -> stop.complete(cancellation.reason()));
+        Attempt attempt = new Attempt(Thread.currentThread(), started, request.timeout(), context, sink, ended);
+        watchdog.watch(attempt, attempt.deadline);
+        Cancellation.Registration registration = cancellation.onCancel(() -> attempt.stop(ExecutionStatus.CANCELLED,
+                cancellation.reason()));
+        Throwable failure;
         try {
-            threads.execute(attempt);
-            awaitFirst(finished, stop, request.timeout());
-            if (finished.isDone()) {
-                Throwable failure = finished.join();
-                status = failure == null ? ExecutionStatus.SUCCEEDED : ExecutionStatus.FAILED;
-                if (failure != null) {
-                    context.flush();
-                    sink.writeText(stackTrace(failure));
-                    error = describe(failure);
-                }
-            } else {
-                status = stop.isDone() ? ExecutionStatus.CANCELLED : ExecutionStatus.TIMED_OUT;
-                error = stop.isDone() ? stop.join() : "timed out after " + Durations.format(request.timeout());
-                context.stop();
-                interrupt(onThread, thread, finished);
-                awaitQuietly(finished);
-            }
+            failure = run(handler, context);
         } finally {
             registration.close();
+            watchdog.forget(attempt);
         }
-        context.flush();
-        sink.detach();
-        return new ExecutionResult(status, null, sink.text(), error, Duration.ofNanos(System.nanoTime() - started));
+        attempt.returned(failure);
     }
 
-    /** Interrupts the attempt's thread, if it is still on this attempt. */
-    private static void interrupt(CountDownLatch started, Thread[] thread, CompletableFuture<Throwable> finished) {
-        try {
-            started.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return;
+    /**
+     * One handler call on its thread. Exactly one result leaves it: when the handler returns, or
+     * from the watchdog once it has ignored its stop for the grace period; {@code this} guards the
+     * state, and the thread is interrupted only while the handler is still on it.
+     */
+    private final class Attempt implements HandlerWatchdog.Watched {
+        private final Thread thread;
+        private final long started;
+        private final long deadline;
+        private final Duration timeout;
+        private final HandlerContext context;
+        private final OutputSink sink;
+        private final Consumer<ExecutionResult> ended;
+        private ExecutionStatus stoppedAs;
+        private String stopReason;
+        private long giveUpAt;
+        /** The result has left: returned by the handler's thread, or given up on by the watchdog. */
+        private boolean settled;
+
+        Attempt(Thread thread, long started, Duration timeout, HandlerContext context, OutputSink sink,
+                Consumer<ExecutionResult> ended) {
+            this.thread = thread;
+            this.started = started;
+            this.timeout = timeout;
+            // Saturated: a timeout of centuries must not wrap around.
+            this.deadline = started + Math.min(timeout.toNanos(), Long.MAX_VALUE / 4);
+            this.context = context;
+            this.sink = sink;
+            this.ended = ended;
         }
-        synchronized (finished) {
-            if (!finished.isDone()) {
-                thread[0].interrupt();
+
+        /** Asks the handler to stop (timeout or cancel): the first reason wins. */
+        void stop(ExecutionStatus status, String reason) {
+            synchronized (this) {
+                if (settled || stoppedAs != null) {
+                    return;
+                }
+                stoppedAs = status;
+                stopReason = reason;
+                giveUpAt = System.nanoTime() + grace.toNanos();
+                context.stop();
+                thread.interrupt();
+            }
+            watchdog.lookBy(giveUpAt);
+        }
+
+        @Override
+        public long check(long now) {
+            if (now - deadline >= 0) {
+                stop(ExecutionStatus.TIMED_OUT, "timed out after " + Durations.format(timeout));
+            }
+            ExecutionResult given;
+            synchronized (this) {
+                if (settled) {
+                    return Long.MAX_VALUE;
+                }
+                if (stoppedAs == null) {
+                    return deadline;
+                }
+                if (now - giveUpAt < 0) {
+                    return giveUpAt;
+                }
+                // It ignores the interrupt: the run is recorded now and its thread left to it.
+                settled = true;
+                given = stopped();
+            }
+            watchdog.forget(this);
+            log.warn("Run {}: the java handler ignored its stop for {}; giving up on its thread {}",
+                    context.runId(), Durations.format(grace), thread.getName());
+            deliver(given);
+            return Long.MAX_VALUE;
+        }
+
+        /** On the handler's thread, once it returned (or threw). */
+        void returned(Throwable failure) {
+            boolean interruptedByOthers;
+            ExecutionResult result;
+            synchronized (this) {
+                // Cleared under the lock, after which nothing here interrupts this thread again.
+                boolean interrupted = Thread.interrupted();
+                if (settled) {
+                    // Given up on earlier: its result was recorded then.
+                    return;
+                }
+                settled = true;
+                // Not stopped by us, yet interrupted (the flag, or an InterruptedException that
+                // cleared it): the slot's pool is shutting down.
+                interruptedByOthers = stoppedAs == null && (interrupted || failure instanceof InterruptedException);
+                if (interruptedByOthers) {
+                    stoppedAs = ExecutionStatus.CANCELLED;
+                    stopReason = "interrupted: the node is stopping";
+                }
+                result = stoppedAs != null ? stopped() : finished(failure);
+            }
+            deliver(result);
+            if (interruptedByOthers) {
+                // Whoever interrupted this thread (a pool shutting down) still needs to see it.
+                thread.interrupt();
             }
         }
-    }
 
-    private static void awaitFirst(CompletableFuture<Throwable> finished, CompletableFuture<String> stop,
-                                   Duration timeout) {
-        try {
-            CompletableFuture.anyOf(finished, stop).get(timeout.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            // The caller tells a timeout from the futures' state.
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            stop.complete("interrupted: the node is stopping");
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("neither future completes exceptionally", e);
+        private ExecutionResult finished(Throwable failure) {
+            String error = null;
+            if (failure != null) {
+                context.flush();
+                sink.writeText(stackTrace(failure));
+                error = describe(failure);
+            }
+            return result(failure == null ? ExecutionStatus.SUCCEEDED : ExecutionStatus.FAILED, error);
+        }
+
+        private ExecutionResult stopped() {
+            return result(stoppedAs, stopReason);
+        }
+
+        private ExecutionResult result(ExecutionStatus status, String error) {
+            context.flush();
+            sink.detach();
+            return new ExecutionResult(status, null, sink.text(), error, Duration.ofNanos(System.nanoTime() - started));
+        }
+
+        private void deliver(ExecutionResult result) {
+            ended.accept(result);
         }
     }
 
@@ -163,21 +231,6 @@ final class JavaExecutor implements Executor {
             return null;
         } catch (Exception | Error e) {
             return e;
-        }
-    }
-
-    /** Gives a stopped handler the grace period to end before its slot is given back. */
-    private void awaitQuietly(CompletableFuture<Throwable> finished) {
-        boolean interrupted = false;
-        try {
-            finished.get(grace.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            interrupted = true;
-        } catch (TimeoutException | ExecutionException e) {
-            // It ignores the interrupt: the run is recorded anyway, the thread lingers as a daemon.
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
         }
     }
 

@@ -99,12 +99,74 @@ class JavaExecutorTest {
     }
 
     @Test
-    void aHandlerThatIgnoresTheInterruptIsGivenUpOnAfterTheGrace() {
-        ExecutionResult result = run(new JavaPayload("test.stubborn", Map.of()), Duration.ofSeconds(1));
+    void aHandlerThatIgnoresTheInterruptIsGivenUpOnAfterTheGraceWhileItKeepsItsThread() {
+        CompletableFuture<ExecutionResult> ended = new CompletableFuture<>();
+        CompletableFuture<Thread> endedOn = new CompletableFuture<>();
+        CompletableFuture<Void> returned = CompletableFuture.runAsync(() -> registry.execute(
+                request(new JavaPayload("test.stubborn", Map.of()), Map.of(), Duration.ofSeconds(1)),
+                OutputListener.NONE, new Cancellation(), result -> {
+                    endedOn.complete(Thread.currentThread());
+                    ended.complete(result);
+                }));
+
+        ExecutionResult result = ended.orTimeout(10, TimeUnit.SECONDS).join();
 
         assertThat(result.status()).isEqualTo(ExecutionStatus.TIMED_OUT);
+        assertThat(result.error()).isEqualTo("timed out after 1s");
         assertThat(result.output()).isEqualTo("interrupted, carrying on; cancelled=true\n");
         assertThat(result.elapsed()).isBetween(Duration.ofSeconds(1).plus(Fixtures.GRACE), Duration.ofSeconds(5));
+        assertThat(endedOn.join().getName()).startsWith("redcron-java-watchdog-");
+        assertThat(returned).isNotDone();
+
+        TestHandlers.stubbornRelease.countDown();
+        returned.orTimeout(10, TimeUnit.SECONDS).join();
+    }
+
+    @Test
+    void aHandlerRunsOnTheCallersThreadAndLeavesItUninterrupted() {
+        Thread caller = Thread.currentThread();
+        CompletableFuture<Thread> ranOn = new CompletableFuture<>();
+
+        registry.execute(request(new JavaPayload("test.echo", Map.of()), Map.of(), Duration.ofSeconds(20)),
+                OutputListener.NONE, new Cancellation(), result -> ranOn.complete(Thread.currentThread()));
+
+        assertThat(ranOn).isCompletedWithValue(caller);
+        assertThat(Thread.currentThread().isInterrupted()).isFalse();
+    }
+
+    @Test
+    void aCancelledHandlerLeavesItsThreadUninterruptedForTheNextRun() throws InterruptedException {
+        Cancellation cancellation = new Cancellation();
+        CompletableFuture<Boolean> interruptedAfter = CompletableFuture.supplyAsync(() -> {
+            registry.execute(request(new JavaPayload("test.waits", Map.of()), Map.of(), Duration.ofMinutes(5)),
+                    OutputListener.NONE, cancellation);
+            return Thread.currentThread().isInterrupted();
+        });
+
+        assertThat(TestHandlers.blockingStarted.await(10, TimeUnit.SECONDS)).isTrue();
+        cancellation.cancel("operator");
+
+        assertThat(interruptedAfter.orTimeout(10, TimeUnit.SECONDS).join()).isFalse();
+    }
+
+    @Test
+    void anInterruptFromOutsideEndsTheRunCancelledAndStaysSet() throws InterruptedException {
+        CompletableFuture<ExecutionResult> ended = new CompletableFuture<>();
+        CompletableFuture<Boolean> interruptedAfter = new CompletableFuture<>();
+        Thread slot = new Thread(() -> {
+            registry.execute(request(new JavaPayload("test.waits", Map.of()), Map.of(), Duration.ofMinutes(5)),
+                    OutputListener.NONE, new Cancellation(), ended::complete);
+            interruptedAfter.complete(Thread.currentThread().isInterrupted());
+        });
+        slot.start();
+
+        assertThat(TestHandlers.blockingStarted.await(10, TimeUnit.SECONDS)).isTrue();
+        slot.interrupt();
+
+        ExecutionResult result = ended.orTimeout(10, TimeUnit.SECONDS).join();
+        assertThat(result.status()).isEqualTo(ExecutionStatus.CANCELLED);
+        assertThat(result.error()).isEqualTo("interrupted: the node is stopping");
+        assertThat(interruptedAfter.orTimeout(10, TimeUnit.SECONDS).join()).isTrue();
     }
 
     private ExecutionResult run(JavaPayload payload, Duration timeout) {

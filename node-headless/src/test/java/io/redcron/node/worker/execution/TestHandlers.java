@@ -8,13 +8,22 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /** Handlers registered in this module's test META-INF/services. */
-final class TestHandlers {
+public final class TestHandlers {
     /** Lets {@link Stubborn} finish once a test has seen what it wanted. */
     static volatile CountDownLatch stubbornRelease = new CountDownLatch(0);
     /** Counted down when a handler that blocks has started. */
     static volatile CountDownLatch blockingStarted = new CountDownLatch(1);
 
     private TestHandlers() {
+    }
+
+    /** From now on {@link Stubborn} handlers keep their threads until {@link #releaseStubborn}. */
+    public static void holdStubborn() {
+        stubbornRelease = new CountDownLatch(1);
+    }
+
+    public static void releaseStubborn() {
+        stubbornRelease.countDown();
     }
 
     public static final class Echo implements TaskHandler {
