@@ -183,7 +183,7 @@ public final class Bench implements Callable<Integer> {
 
     private static String describe(Mode mode) {
         return mode.name() + ": " + mode.runs() + " runs per throughput measurement (after " + mode.warmUpRuns()
-                + " warm-up runs) with " + mode.workerCounts()
+                + "-run warm-up batches for " + Mode.THROUGHPUT_WARM_UP.toSeconds() + " s) with " + mode.workerCounts()
                 + " worker processes; lateness at " + mode.firesPerSecond() + " fires/s for " + mode.latenessWindow().toSeconds()
                 + " s each after a " + Mode.WARM_UP.toSeconds() + " s warm-up; scale at " + mode.taskCounts()
                 + " tasks (" + Mode.FIRING_TASKS + " firing every second) for " + mode.scaleWindow().toSeconds()

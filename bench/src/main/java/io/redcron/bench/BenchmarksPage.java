@@ -19,12 +19,13 @@ final class BenchmarksPage {
 
             ## How each figure is measured
 
-            - **Throughput**: every scheduler first executes a warm-up batch of one-off no-op runs
-              (20,000 in quick mode, 50,000 in full) in the same process(es) that are then measured,
-              not counted: schedulers are long-running processes, and a fresh JVM spends its first
-              seconds of CPU compiling its hot path (for a Redcron node, more CPU than the runs
-              themselves). Redcron warms up on its node processes; Quartz and db-scheduler run in the
-              benchmark's JVM, each warming up with a batch of its own (cut off after 30 s). Then N
+            - **Throughput**: every scheduler first executes batches of one-off no-op runs (20,000
+              each in quick mode, 50,000 in full) for 30 s, in the same process(es) that are then
+              measured, not counted: schedulers are long-running processes, and a fresh JVM spends
+              its first 20–30 s compiling its hot path (for a Redcron node, more CPU than the runs
+              themselves on 2 cores). Redcron warms up on its node processes; Quartz and db-scheduler
+              run in the benchmark's JVM, each warming up with batches of its own (the last one cut
+              off at 30 s; Quartz never finishes one). Then N
               one-off no-op runs are submitted at once (Redcron: QUEUED manual runs inserted in
               batches, then put on the group's stream in pipelined chunks, as a manual trigger does;
               Quartz: one trigger per run, stored in one transaction before the scheduler starts;
@@ -32,7 +33,7 @@ final class BenchmarksPage {
               time from the first run's start to the last run's end. Redcron's figure comes from its
               `task_run` rows; the baselines' from their jobs.
             - **Lateness**: K tasks with a cron that fires every second (quartz `* * * * * ?`). After a
-              warm-up, the fires due in a window of whole seconds are looked at; lateness = actual
+              20 s warm-up under the same load, the fires due in a window of whole seconds are looked at; lateness = actual
               start − scheduled time (Redcron: `started_at − scheduled_at` of the `task_run` rows; the
               baselines: the time their job started − the scheduled fire time they report). A fire
               that had not started 10 s after the window counts with the lateness it had by then, so

@@ -23,8 +23,16 @@ public record Mode(String name, int runs, int warmUpRuns, List<Integer> workerCo
                    Duration latenessWindow, List<Integer> taskCounts, Duration scaleWindow, Duration ceilingWindow,
                    Duration phaseTimeout) {
 
-    /** A warm-up before lateness and scale windows, so that start-up and JIT do not count. */
-    public static final Duration WARM_UP = Duration.ofSeconds(5);
+    /**
+     * A warm-up before lateness windows, under the same load, so that start-up and JIT do not
+     * count: a fresh JVM keeps compiling its hot path for some 20 s, on the cores it measures on.
+     */
+    public static final Duration WARM_UP = Duration.ofSeconds(20);
+    /**
+     * How long every scheduler executes throughput warm-up batches, at least, in the process(es)
+     * then measured (a baseline's last batch is cut off then).
+     */
+    public static final Duration THROUGHPUT_WARM_UP = Duration.ofSeconds(30);
     /** Tasks of the scale scenario that fire every second; the rest fire once a year. */
     public static final int FIRING_TASKS = 100;
 

@@ -179,6 +179,20 @@ final class RedcronData {
         return counts;
     }
 
+    /**
+     * Runs of one task not final yet. Read through the (task_id, status) index, so only those
+     * runs are visited, not the task's whole history.
+     */
+    int unfinishedCount(Task task) {
+        return (int) single("SELECT COUNT(*) FROM task_run WHERE task_id = ? AND status IN ('QUEUED', 'RUNNING', 'RETRYING')",
+                task.id());
+    }
+
+    /** Entries on the group's stream that no worker has acknowledged yet (a Redis read). */
+    long streamBacklog(UnifiedJedis redis) {
+        return redis.xlen(new RedisKeys(namespace).stream(GROUP));
+    }
+
     static int finalCount(Map<String, Integer> counts) {
         int total = 0;
         for (String status : FINAL) {

@@ -7,14 +7,12 @@ import java.util.List;
 /**
  * N one-off no-op runs submitted at once, then executed: Redcron with 1, 2 and 4 worker
  * processes, and each baseline. Runs per second count succeeded runs from the first start to the
- * last finish. Every scheduler first executes a warm-up batch in the same process(es), not
- * counted: the baselines in this JVM, Redcron's on the node processes that then measure.
+ * last finish. Every scheduler first executes warm-up batches for {@link Mode#THROUGHPUT_WARM_UP}
+ * in the same process(es), not counted: the baselines in this JVM, Redcron's on the node
+ * processes that then measure.
  */
 public final class ThroughputScenario {
     public static final String NAME = "throughput";
-    /** A baseline's warm-up ends after this even if its batch has not (Quartz is slow). */
-    static final Duration BASELINE_WARM_UP = Duration.ofSeconds(30);
-
     private final Mode mode;
     private final RedcronScheduler redcron;
     private final List<SchedulerUnderTest> baselines;
@@ -42,13 +40,23 @@ public final class ThroughputScenario {
             }
         }
         for (SchedulerUnderTest baseline : baselines) {
-            Progress.say("Throughput: " + baseline.name() + ", warm-up of " + mode.warmUpRuns() + " runs (at most "
-                    + BASELINE_WARM_UP.toSeconds() + " s, not counted)");
-            baseline.throughput(mode.warmUpRuns(), BASELINE_WARM_UP);
+            Progress.say("Throughput: " + baseline.name() + ", warm-up batches of " + mode.warmUpRuns() + " runs for "
+                    + Mode.THROUGHPUT_WARM_UP.toSeconds() + " s (not counted)");
+            warmUp(baseline);
             Progress.say("Throughput: " + baseline.name() + ", " + mode.runs() + " runs");
             add(results, baseline.name(), "1 process", baseline.throughput(mode.runs(), mode.phaseTimeout()));
         }
         return results;
+    }
+
+    /** Batches until the warm-up time is over; the last is cut off then (Quartz never ends one). */
+    private void warmUp(SchedulerUnderTest baseline) {
+        long end = System.nanoTime() + Mode.THROUGHPUT_WARM_UP.toNanos();
+        long left = Mode.THROUGHPUT_WARM_UP.toNanos();
+        while (left > 0) {
+            baseline.throughput(mode.warmUpRuns(), Duration.ofNanos(left));
+            left = end - System.nanoTime();
+        }
     }
 
     private static void add(List<Result> results, String scheduler, String variant, Throughput measured) {
