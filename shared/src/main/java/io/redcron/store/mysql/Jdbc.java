@@ -95,6 +95,24 @@ final class Jdbc {
         }
     }
 
+    /**
+     * Runs {@code work} in auto-commit mode, each statement its own commit, and runs it again
+     * (up to {@value #MAX_TRIES} times) when a statement is chosen as a deadlock victim or times
+     * out on a lock, which undoes just that statement: the work must come to the same end when
+     * repeated after any of its statements.
+     */
+    <T> T autoCommitRepeatable(String what, Work<T> work) {
+        for (int tries = 1; ; tries++) {
+            try (Connection connection = dataSource.getConnection()) {
+                return work.run(connection);
+            } catch (SQLException e) {
+                if (!isTransient(e) || tries >= MAX_TRIES) {
+                    throw failure(what, e);
+                }
+            }
+        }
+    }
+
     /** Runs {@code work} on a connection in auto-commit mode (single statements, reads). */
     <T> T autoCommit(String what, Work<T> work) {
         try (Connection connection = dataSource.getConnection()) {

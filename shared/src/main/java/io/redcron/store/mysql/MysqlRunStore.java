@@ -64,9 +64,13 @@ public final class MysqlRunStore implements RunStore {
             + " lease_until = ?, started_at = GREATEST(?, scheduled_at), finished_at = NULL, exit_code = NULL, output = NULL"
             + " WHERE id IN (%s) AND attempt - lost_attempts < max_attempts AND cancel_requested = FALSE"
             + " AND (status = 'QUEUED' OR (status = 'RETRYING' AND due_at <= ?))";
-    private static final String LOCK_WAITING = "SELECT " + RunRows.COLUMNS + ", r.due_at, r.cancel_requested"
-            + " FROM task_run r WHERE r.id IN (%s) AND r.status IN ('QUEUED', 'RETRYING') ORDER BY r.id FOR UPDATE";
-    private static final String ALLOW_TASKS = "SELECT id FROM task WHERE id IN (%s) AND concurrency_policy = 'ALLOW'";
+    // A plain read: the claim's UPDATE repeats every condition, fenced by the attempt read here.
+    private static final String READ_WAITING = "SELECT " + RunRows.COLUMNS + ", r.due_at, r.cancel_requested,"
+            + " t.concurrency_policy FROM task_run r LEFT JOIN task t ON t.id = r.task_id"
+            + " WHERE r.id IN (%s) AND r.status IN ('QUEUED', 'RETRYING') ORDER BY r.id";
+    private static final String WRITTEN_STATE = "SELECT id, attempt, status, finished_at FROM task_run WHERE id IN (%s)";
+    private static final String CLAIMED_BY = "SELECT id, attempt FROM task_run WHERE node = ? AND lease_until = ?"
+            + " AND status = 'RUNNING' AND id IN (%s)";
     private static final String LOCK_ATTEMPTS = "SELECT id, attempt, status FROM task_run WHERE id IN (%s)"
             + " ORDER BY id FOR UPDATE";
     private static final String RENEW = "UPDATE task_run SET lease_until = ?"
@@ -226,21 +230,17 @@ public final class MysqlRunStore implements RunStore {
         List<Long> ids = runIds.stream().distinct().sorted().toList();
         Instant start = Jdbc.millis(now);
         Instant lease = Jdbc.millis(leaseUntil);
-        return jdbc.transaction("claim " + ids.size() + " runs", connection -> {
-            // Locked in id order, so two workers handed overlapping batches queue up instead of deadlocking.
-            List<Waiting> waiting = Jdbc.list(connection, in(LOCK_WAITING, ids.size()), Waiting::read, ids.toArray());
-            if (waiting.isEmpty()) {
-                return new BatchClaim(List.of(), List.of());
-            }
-            Set<Long> taskIds = new HashSet<>();
-            waiting.forEach(row -> taskIds.add(row.run().taskId()));
-            // A policy other than ALLOW needs the task's lock and a look at its runs: one claim at a time.
-            Set<Long> allowed = new HashSet<>(Jdbc.list(connection, in(ALLOW_TASKS, taskIds.size()),
-                    row -> row.getLong(1), taskIds.toArray()));
+        // Two statements and one commit, no transaction: a plain read says which runs may be
+        // claimed and as which attempt, and one conditional UPDATE claims them, each fenced by
+        // the attempt that read saw, so a run that moved on meanwhile is simply not claimed.
+        // Repeatable: a run claimed by a first try is no longer waiting when read again.
+        return jdbc.autoCommitRepeatable("claim " + ids.size() + " runs", connection -> {
+            List<Waiting> waiting = Jdbc.list(connection, in(READ_WAITING, ids.size()), Waiting::read, ids.toArray());
             List<Waiting> candidates = new ArrayList<>();
             List<Long> passed = new ArrayList<>();
             for (Waiting row : waiting) {
-                if (!allowed.contains(row.run().taskId()) || row.cancelRequested()) {
+                // A policy other than ALLOW needs the task's lock and a look at its runs: one claim at a time.
+                if (!row.allowed() || row.cancelRequested()) {
                     passed.add(row.run().id());
                 } else if (row.claimable(start)) {
                     candidates.add(row);
@@ -249,26 +249,70 @@ public final class MysqlRunStore implements RunStore {
             if (candidates.isEmpty()) {
                 return new BatchClaim(List.of(), passed);
             }
-            List<Object> values = new ArrayList<>(List.of(node, lease, start));
-            candidates.forEach(row -> values.add(row.run().id()));
-            values.add(start);
-            int changed = Jdbc.update(connection, in(CLAIM_ALL, candidates.size()), values.toArray());
-            if (changed != candidates.size()) {
-                // The rows are locked and were checked with the UPDATE's own conditions: never expected.
-                throw new IllegalStateException("claiming " + candidates.size() + " locked runs changed " + changed);
-            }
-            List<Run> claimed = new ArrayList<>(candidates.size());
-            for (Waiting row : candidates) {
+            int changed = claimCandidates(connection, candidates, node, lease, start);
+            List<Waiting> won = changed == candidates.size() ? candidates
+                    : claimedOf(connection, candidates, node, lease);
+            List<Run> claimed = new ArrayList<>(won.size());
+            for (Waiting row : won) {
                 claimed.add(row.claimedBy(node, lease, start));
             }
             return new BatchClaim(claimed, passed);
         });
     }
 
-    /** A waiting run as locked by {@link #claimAll}, with what its claim depends on. */
-    private record Waiting(Run run, Instant dueAt, boolean cancelRequested) {
+    /** The conditional UPDATE of {@link #claimAll}; returns how many runs it claimed. */
+    private static int claimCandidates(Connection connection, List<Waiting> candidates, String node, Instant lease,
+                                       Instant start) throws SQLException {
+        StringBuilder attempts = new StringBuilder("CASE id");
+        List<Object> values = new ArrayList<>(4 + candidates.size() * 3);
+        values.addAll(List.of(node, lease, start));
+        for (Waiting row : candidates) {
+            values.add(row.run().id());
+        }
+        values.add(start);
+        for (Waiting row : candidates) {
+            attempts.append(" WHEN ? THEN ?");
+            values.add(row.run().id());
+            values.add(row.run().attempt());
+        }
+        String sql = in(CLAIM_ALL, candidates.size()) + " AND attempt = " + attempts + " END";
+        return Jdbc.update(connection, sql, values.toArray());
+    }
+
+    /**
+     * The candidates this node's UPDATE did claim, when another claim took some first: those now
+     * RUNNING here under this lease, one attempt on from what was read.
+     */
+    private static List<Waiting> claimedOf(Connection connection, List<Waiting> candidates, String node,
+                                           Instant lease) throws SQLException {
+        Map<Long, Integer> ours = new HashMap<>();
+        List<Object> ids = new ArrayList<>(candidates.size());
+        candidates.forEach(row -> ids.add(row.run().id()));
+        for (Object[] row : Jdbc.list(connection, in(CLAIMED_BY, ids.size()),
+                row -> new Object[] {row.getLong(1), row.getInt(2)}, prepend(List.of(node, lease), ids))) {
+            ours.put((Long) row[0], (Integer) row[1]);
+        }
+        List<Waiting> won = new ArrayList<>();
+        for (Waiting row : candidates) {
+            Integer attempt = ours.get(row.run().id());
+            if (attempt != null && attempt == row.run().attempt() + 1) {
+                won.add(row);
+            }
+        }
+        return won;
+    }
+
+    private static Object[] prepend(List<Object> first, List<Object> rest) {
+        List<Object> all = new ArrayList<>(first);
+        all.addAll(rest);
+        return all.toArray();
+    }
+
+    /** A waiting run as read by {@link #claimAll}, with what its claim depends on. */
+    private record Waiting(Run run, Instant dueAt, boolean cancelRequested, boolean allowed) {
         static Waiting read(ResultSet row) throws SQLException {
-            return new Waiting(RunRows.read(row), Jdbc.instant(row, "due_at"), row.getBoolean("cancel_requested"));
+            return new Waiting(RunRows.read(row), Jdbc.instant(row, "due_at"), row.getBoolean("cancel_requested"),
+                    "ALLOW".equals(row.getString("concurrency_policy")));
         }
 
         /** The conditions of CLAIM, on the locked row. */
@@ -354,17 +398,53 @@ public final class MysqlRunStore implements RunStore {
             checkTransition(completion.runId(), completion.from(), completion.outcome().status());
         }
         List<Long> ids = completions.stream().map(Completion::runId).distinct().sorted().toList();
-        boolean distinct = ids.size() == completions.size();
-        // One commit for the lot: with a durable log, the commit is what a result costs.
-        return jdbc.transaction("record the outcomes of " + completions.size() + " runs", connection -> {
-            // The usual case, every outcome still fenced: the fenced UPDATEs alone prove it by
-            // their counts, and the rows need no read. Otherwise this is undone and done the careful way.
-            if (distinct && completeGroups(connection, completions) == completions.size()) {
-                return java.util.Collections.nCopies(completions.size(), Boolean.TRUE);
+        String what = "record the outcomes of " + completions.size() + " runs";
+        if (ids.size() != completions.size()) {
+            // One run twice in a batch: each outcome checked in turn, under the rows' locks.
+            return jdbc.transaction(what, connection -> completeLocked(connection, completions, ids));
+        }
+        // One UPDATE per shape of outcome, each its own commit: every outcome is fenced by its
+        // attempt in the statement itself, and no outcome depends on another. The counts prove
+        // the usual case, every outcome written; otherwise the rows say which were.
+        return jdbc.autoCommitRepeatable(what, connection -> {
+            Set<Long> refused = new HashSet<>();
+            for (Map.Entry<Shape, List<Completion>> group : byShape(completions).entrySet()) {
+                if (completeGroup(connection, group.getKey(), group.getValue()) != group.getValue().size()) {
+                    refused.addAll(notWritten(connection, group.getKey(), group.getValue()));
+                }
             }
-            connection.rollback();
-            return completeLocked(connection, completions, ids);
+            List<Boolean> applied = new ArrayList<>(completions.size());
+            for (Completion completion : completions) {
+                applied.add(!refused.contains(completion.runId()));
+            }
+            return applied;
         });
+    }
+
+    /**
+     * The outcomes of a group its UPDATE did not write: those whose row is not in that outcome's
+     * state for that attempt. (A row written by an earlier try of the same work counts as written.)
+     */
+    private static Set<Long> notWritten(Connection connection, Shape shape, List<Completion> group)
+            throws SQLException {
+        Map<Long, Object[]> rows = new HashMap<>();
+        List<Object> ids = new ArrayList<>(group.size());
+        group.forEach(completion -> ids.add(completion.runId()));
+        for (Object[] row : Jdbc.list(connection, in(WRITTEN_STATE, ids.size()), row -> new Object[] {row.getLong(1),
+            row.getInt(2), row.getString(3), Jdbc.instant(row, "finished_at")}, ids.toArray())) {
+            rows.put((Long) row[0], row);
+        }
+        Set<Long> refused = new HashSet<>();
+        for (Completion completion : group) {
+            Object[] row = rows.get(completion.runId());
+            boolean written = row != null && (Integer) row[1] == completion.attempt()
+                    && shape.to().name().equals(row[2])
+                    && Jdbc.millis(completion.outcome().finishedAt()).equals(row[3]);
+            if (!written) {
+                refused.add(completion.runId());
+            }
+        }
+        return refused;
     }
 
     /**
@@ -398,15 +478,19 @@ public final class MysqlRunStore implements RunStore {
 
     /** Writes the outcomes, one statement per shape; returns how many rows their fences let through. */
     private static int completeGroups(Connection connection, List<Completion> completions) throws SQLException {
+        int changed = 0;
+        for (Map.Entry<Shape, List<Completion>> group : byShape(completions).entrySet()) {
+            changed += completeGroup(connection, group.getKey(), group.getValue());
+        }
+        return changed;
+    }
+
+    private static Map<Shape, List<Completion>> byShape(List<Completion> completions) {
         Map<Shape, List<Completion>> byShape = new LinkedHashMap<>();
         for (Completion completion : completions) {
             byShape.computeIfAbsent(Shape.of(completion), shape -> new ArrayList<>()).add(completion);
         }
-        int changed = 0;
-        for (Map.Entry<Shape, List<Completion>> group : byShape.entrySet()) {
-            changed += completeGroup(connection, group.getKey(), group.getValue());
-        }
-        return changed;
+        return byShape;
     }
 
     /** Outcomes that differ only in when they finished are written by one statement. */
