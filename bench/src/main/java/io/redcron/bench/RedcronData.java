@@ -180,12 +180,12 @@ final class RedcronData {
     }
 
     /**
-     * Runs of one task not final yet. Read through the (task_id, status) index, so only those
-     * runs are visited, not the task's whole history.
+     * Runs of one task not final yet. Read through the (namespace, status, task_id) index, so only
+     * those runs are visited, not the task's whole history.
      */
     int unfinishedCount(Task task) {
-        return (int) single("SELECT COUNT(*) FROM task_run WHERE task_id = ? AND status IN ('QUEUED', 'RUNNING', 'RETRYING')",
-                task.id());
+        return (int) single("SELECT COUNT(*) FROM task_run WHERE namespace = ? AND status IN ('QUEUED', 'RUNNING',"
+                + " 'RETRYING') AND task_id = ?", namespace, task.id());
     }
 
     /** Entries on the group's stream that no worker has acknowledged yet (a Redis read). */

@@ -86,7 +86,7 @@ public final class MysqlRunStore implements RunStore {
     private static final String MARK_CANCEL = "UPDATE task_run SET cancel_requested = TRUE WHERE id = ? AND status = 'RUNNING'";
     private static final String LOCK_TASK = "SELECT id FROM task WHERE id = ? FOR UPDATE";
     private static final String IN_FLIGHT = "SELECT " + RunRows.COLUMNS + " FROM task_run r"
-            + " WHERE r.task_id = ? AND r.status = 'RUNNING' AND r.id <> ? AND r.lease_until >= ?";
+            + " WHERE r.namespace = ? AND r.status = 'RUNNING' AND r.task_id = ? AND r.id <> ? AND r.lease_until >= ?";
     private static final String DEFER = "UPDATE task_run SET due_at = ?"
             + " WHERE id = ? AND (status = 'QUEUED' OR (status = 'RETRYING' AND due_at <= ?))";
     // Skips only a run that could be claimed now: a retry still in its backoff stays for later.
@@ -196,7 +196,7 @@ public final class MysqlRunStore implements RunStore {
             if (policy != ConcurrencyPolicy.ALLOW) {
                 // One claim at a time per task, so two workers cannot both find the other's run absent.
                 Jdbc.one(connection, LOCK_TASK, row -> row.getLong(1), run.taskId());
-                inFlight = Jdbc.list(connection, IN_FLIGHT, RunRows::read, run.taskId(), runId, now);
+                inFlight = Jdbc.list(connection, IN_FLIGHT, RunRows::read, run.namespace(), run.taskId(), runId, now);
             }
             if (policy == ConcurrencyPolicy.FORBID && !inFlight.isEmpty() && now.isBefore(waitUntil)) {
                 if (Jdbc.update(connection, DEFER, retryAt, runId, now) == 1) {
