@@ -59,7 +59,7 @@ public final class MysqlRunStore implements RunStore {
             + " lease_until = ?, started_at = GREATEST(?, scheduled_at), finished_at = NULL, exit_code = NULL, output = NULL"
             + " WHERE id = ? AND attempt - lost_attempts < max_attempts AND cancel_requested = FALSE"
             + " AND (status = 'QUEUED' OR (status = 'RETRYING' AND due_at <= ?))";
-    // The same conditions as CLAIM, for a batch of rows this transaction has locked.
+    // The same conditions as CLAIM, for a batch of rows read just before; claimAll adds each row's attempt fence.
     private static final String CLAIM_ALL = "UPDATE task_run SET status = 'RUNNING', attempt = attempt + 1, node = ?,"
             + " lease_until = ?, started_at = GREATEST(?, scheduled_at), finished_at = NULL, exit_code = NULL, output = NULL"
             + " WHERE id IN (%s) AND attempt - lost_attempts < max_attempts AND cancel_requested = FALSE"
@@ -315,7 +315,7 @@ public final class MysqlRunStore implements RunStore {
                     "ALLOW".equals(row.getString("concurrency_policy")));
         }
 
-        /** The conditions of CLAIM, on the locked row. */
+        /** The conditions of CLAIM, on the row as read (the UPDATE checks them again). */
         boolean claimable(Instant now) {
             boolean due = run.status() == RunStatus.QUEUED
                     || (run.status() == RunStatus.RETRYING && dueAt != null && !dueAt.isAfter(now));
