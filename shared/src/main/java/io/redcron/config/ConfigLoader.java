@@ -43,6 +43,8 @@ public final class ConfigLoader {
             "alerts.smtp.password");
 
     private final Map<String, String> values = new LinkedHashMap<>();
+    /** Settings given as a list in a config file: each item is one value, commas included. */
+    private final Map<String, List<String>> lists = new LinkedHashMap<>();
     private final Map<String, String> env;
 
     private ConfigLoader(Map<String, String> env) {
@@ -66,6 +68,7 @@ public final class ConfigLoader {
             String value = env.get(setting.envName());
             if (value != null) {
                 loader.values.put(setting.key(), value);
+                loader.lists.remove(setting.key());
             }
         }
         overrides.forEach((key, value) -> loader.put(key, value, "flag"));
@@ -77,13 +80,15 @@ public final class ConfigLoader {
             throw new ConfigException("config", "file " + file + " does not exist");
         }
         Map<String, String> read;
+        Map<String, List<String>> readLists = new LinkedHashMap<>();
         try {
             String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
-            read = name.endsWith(".properties") ? readProperties(file) : readTree(file);
+            read = name.endsWith(".properties") ? readProperties(file) : readTree(file, readLists);
         } catch (IOException e) {
             throw new ConfigException("config", "cannot read " + file + ": " + firstLine(e.getMessage()));
         }
         read.forEach((key, value) -> put(key, value, file.toString()));
+        lists.putAll(readLists);
     }
 
     private void put(String key, String value, String source) {
@@ -97,6 +102,7 @@ public final class ConfigLoader {
             throw new ConfigException(key, "is not a known setting (in " + source + ")");
         }
         values.put(key, value == null ? "" : value.trim());
+        lists.remove(key);
     }
 
     private static Map<String, String> readProperties(Path file) throws IOException {
@@ -109,7 +115,7 @@ public final class ConfigLoader {
         return out;
     }
 
-    private static Map<String, String> readTree(Path file) throws IOException {
+    private static Map<String, String> readTree(Path file, Map<String, List<String>> lists) throws IOException {
         JsonNode root;
         try {
             root = YAML.readTree(file.toFile());
@@ -121,23 +127,27 @@ public final class ConfigLoader {
             if (!root.isObject()) {
                 throw new ConfigException("config", file + " must hold a mapping of settings");
             }
-            flatten("", root, out);
+            flatten("", root, out, lists);
         }
         return out;
     }
 
-    /** {@code mysql: {pool-size: 4}} becomes {@code mysql.pool-size=4}; lists become comma lists. */
-    private static void flatten(String prefix, JsonNode node, Map<String, String> out) {
+    /**
+     * {@code mysql: {pool-size: 4}} becomes {@code mysql.pool-size=4}. A list is kept item by item in
+     * {@code lists} (a pattern may contain a comma) and as a comma list in {@code out}.
+     */
+    private static void flatten(String prefix, JsonNode node, Map<String, String> out, Map<String, List<String>> lists) {
         if (node.isObject()) {
             Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
             while (fields.hasNext()) {
                 Map.Entry<String, JsonNode> field = fields.next();
-                flatten(prefix.isEmpty() ? field.getKey() : prefix + "." + field.getKey(), field.getValue(), out);
+                flatten(prefix.isEmpty() ? field.getKey() : prefix + "." + field.getKey(), field.getValue(), out, lists);
             }
         } else if (node.isArray()) {
             List<String> items = new ArrayList<>();
             node.forEach(item -> items.add(item.asText()));
             out.put(prefix, String.join(",", items));
+            lists.put(prefix, List.copyOf(items));
         } else {
             out.put(prefix, node.isNull() ? "" : node.asText());
         }
@@ -179,9 +189,11 @@ public final class ConfigLoader {
         }
         WorkerConfig worker = new WorkerConfig(duration(Setting.WORKER_LEASE),
                 integer(Setting.WORKER_OUTPUT_TAIL, 1024, 16 * 1024 * 1024),
-                set(Setting.WORKER_TYPES, TaskType::parse), patterns(Setting.WORKER_ALLOW_COMMANDS),
+                set(Setting.WORKER_TYPES, TaskType::parse), commandPatterns(),
                 integer(Setting.WORKER_RESULT_BATCH, 1, 10_000), duration(Setting.WORKER_TASK_CACHE_TTL),
-                integer(Setting.WORKER_PREFETCH, 1, 1_000_000));
+                integer(Setting.WORKER_PREFETCH, 1, 1_000_000), patterns(Setting.WORKER_ALLOW_ENV),
+                patterns(Setting.WORKER_ALLOW_WORKDIRS), runAs(), bool(Setting.WORKER_KILL_PROCESS_GROUP),
+                optionalPath(Setting.WORKER_SECRETS_DIR));
         String bind = get(Setting.METRICS_BIND);
         if (bind.isBlank()) {
             throw new ConfigException(Setting.METRICS_BIND.key(), "is required (an address such as 0.0.0.0 or 127.0.0.1)");
@@ -402,14 +414,52 @@ public final class ConfigLoader {
         return out;
     }
 
+    /** A YAML list item by item; text from the environment or a flag split at commas. */
+    private List<CommandPattern> commandPatterns() {
+        List<CommandPattern> out = new ArrayList<>();
+        for (String item : items(Setting.WORKER_ALLOW_COMMANDS)) {
+            try {
+                out.add(CommandPattern.compile(item));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(Setting.WORKER_ALLOW_COMMANDS.key(), e.getMessage());
+            }
+        }
+        return out;
+    }
+
     private List<String> items(Setting setting) {
         List<String> out = new ArrayList<>();
-        for (String item : get(setting).split(",")) {
+        List<String> listed = lists.get(setting.key());
+        for (String item : listed != null ? listed : List.of(get(setting).split(","))) {
             if (!item.isBlank()) {
                 out.add(item.trim());
             }
         }
         return out;
+    }
+
+    /** A system user name as useradd accepts it; whether it exists is checked when the worker starts. */
+    private Optional<String> runAs() {
+        String user = get(Setting.WORKER_RUN_AS);
+        if (user.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!user.matches("[a-z_][a-z0-9_-]{0,31}")) {
+            throw new ConfigException(Setting.WORKER_RUN_AS.key(), "'" + user + "' is not a system user name");
+        }
+        return Optional.of(user);
+    }
+
+    private Optional<Path> optionalPath(Setting setting) {
+        String text = get(setting);
+        if (text.isEmpty()) {
+            return Optional.empty();
+        }
+        Path path = Path.of(text);
+        if (!path.isAbsolute()) {
+            throw new ConfigException(setting.key(), "'" + text + "' must be an absolute path");
+        }
+        return Optional.of(path);
     }
 
     private String nodeId() {
@@ -429,6 +479,11 @@ public final class ConfigLoader {
         return id.length() > 64 ? id.substring(id.length() - 64) : id;
     }
 
+    /**
+     * A secret from, in this order: the file its {@code …-file} setting names; the systemd
+     * credential of the same name without {@code -file} ({@code $CREDENTIALS_DIRECTORY/mysql.password},
+     * which systemd reads from a root-owned file and shows to this service alone); the environment.
+     */
     private Secret secret(String envName, Setting fileSetting) {
         String file = get(fileSetting);
         if (!file.isEmpty()) {
@@ -436,6 +491,19 @@ public final class ConfigLoader {
                 return Secret.of(Files.readString(Path.of(file), StandardCharsets.UTF_8).strip());
             } catch (IOException e) {
                 throw new ConfigException(fileSetting.key(), "cannot read " + file + ": " + firstLine(e.toString()));
+            }
+        }
+        String credentials = env.get("CREDENTIALS_DIRECTORY");
+        if (credentials != null && !credentials.isEmpty()) {
+            Path credential = Path.of(credentials, fileSetting.key().replaceFirst("-file$", ""));
+            if (Files.isRegularFile(credential)) {
+                try {
+                    String value = Files.readString(credential, StandardCharsets.UTF_8).strip();
+                    return value.isEmpty() ? Secret.of(env.get(envName)) : Secret.of(value);
+                } catch (IOException e) {
+                    throw new ConfigException(fileSetting.key(), "cannot read the credential " + credential + ": "
+                            + firstLine(e.toString()));
+                }
             }
         }
         return Secret.of(env.get(envName));

@@ -2,18 +2,30 @@ package io.redcron.config;
 
 import io.redcron.domain.TaskType;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * What this node's worker may run. The stores are not trusted to run arbitrary code: a task type
- * not in {@code types}, or a command matching none of {@code allowCommands} (when any are set),
- * is refused by the node.
+ * What this node's worker may run, and how. The stores are not trusted to run arbitrary code: a
+ * task type not in {@code types} is refused, and on a node with an allowlist
+ * ({@code allowCommands} not empty) the whole execution context of a process task is checked:
+ * its command, the names of its environment variables ({@code allowEnv}) and its working directory
+ * ({@code allowWorkDirs}).
+ *
+ * @param runAs            the system user exec and shell tasks run as; empty: the node's own user
+ * @param killProcessGroup whether what a run's program leaves running in its session is killed
+ *                         when the program ends
+ * @param secretsDir       where {@code ${secret:NAME}} references are read from; empty: nowhere
  */
-public record WorkerConfig(Duration lease, int outputTailBytes, Set<TaskType> types, List<Pattern> allowCommands,
-                           int resultBatch, Duration taskCacheTtl, int prefetch) {
+public record WorkerConfig(Duration lease, int outputTailBytes, Set<TaskType> types, List<CommandPattern> allowCommands,
+                           int resultBatch, Duration taskCacheTtl, int prefetch, List<Pattern> allowEnv,
+                           List<Pattern> allowWorkDirs, Optional<String> runAs, boolean killProcessGroup,
+                           Optional<Path> secretsDir) {
     public static final int DEFAULT_RESULT_BATCH = 256;
     public static final Duration DEFAULT_TASK_CACHE_TTL = Duration.ofSeconds(5);
     public static final int DEFAULT_PREFETCH = 10_000;
@@ -21,10 +33,34 @@ public record WorkerConfig(Duration lease, int outputTailBytes, Set<TaskType> ty
     public WorkerConfig {
         types = Set.copyOf(types);
         allowCommands = List.copyOf(allowCommands);
+        allowEnv = List.copyOf(allowEnv);
+        allowWorkDirs = List.copyOf(allowWorkDirs);
+        Objects.requireNonNull(runAs, "runAs");
+        Objects.requireNonNull(secretsDir, "secretsDir");
     }
 
-    public WorkerConfig(Duration lease, int outputTailBytes, Set<TaskType> types, List<Pattern> allowCommands) {
+    public WorkerConfig(Duration lease, int outputTailBytes, Set<TaskType> types, List<CommandPattern> allowCommands) {
         this(lease, outputTailBytes, types, allowCommands, DEFAULT_RESULT_BATCH, DEFAULT_TASK_CACHE_TTL,
-                DEFAULT_PREFETCH);
+                DEFAULT_PREFETCH, List.of(), List.of(), Optional.empty(), true, Optional.empty());
+    }
+
+    /** Whether this node runs only the commands its allowlist names (and checks their context). */
+    public boolean hasAllowlist() {
+        return !allowCommands.isEmpty();
+    }
+
+    public WorkerConfig withContextRules(List<Pattern> allowEnv, List<Pattern> allowWorkDirs) {
+        return new WorkerConfig(lease, outputTailBytes, types, allowCommands, resultBatch, taskCacheTtl, prefetch,
+                allowEnv, allowWorkDirs, runAs, killProcessGroup, secretsDir);
+    }
+
+    public WorkerConfig withRunAs(Optional<String> user) {
+        return new WorkerConfig(lease, outputTailBytes, types, allowCommands, resultBatch, taskCacheTtl, prefetch,
+                allowEnv, allowWorkDirs, user, killProcessGroup, secretsDir);
+    }
+
+    public WorkerConfig withSecretsDir(Optional<Path> dir) {
+        return new WorkerConfig(lease, outputTailBytes, types, allowCommands, resultBatch, taskCacheTtl, prefetch,
+                allowEnv, allowWorkDirs, runAs, killProcessGroup, dir);
     }
 }

@@ -20,9 +20,13 @@ final class Environment {
             if (name.startsWith("REDCRON_")) {
                 throw new InvalidTaskException("env", "'" + name + "' is reserved: REDCRON_* variables are set by the node");
             }
+            ForbiddenVariables.reason(name).ifPresent(reason -> {
+                throw new InvalidTaskException("env", "'" + name + "' is refused by every node: " + reason);
+            });
             if (value == null || value.indexOf('\0') >= 0) {
                 throw new InvalidTaskException("env", "variable '" + name + "' has no value or contains NUL");
             }
+            SecretReferences.check("env", value);
         });
         Checks.payloadMap("env", env);
         return Map.copyOf(env);

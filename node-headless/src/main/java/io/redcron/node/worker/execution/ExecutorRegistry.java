@@ -3,8 +3,12 @@ package io.redcron.node.worker.execution;
 import io.redcron.config.WorkerConfig;
 import io.redcron.domain.TaskType;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -21,6 +25,7 @@ import java.util.Set;
  * scan), so a disabled type costs nothing.
  */
 public final class ExecutorRegistry {
+    private static final Logger LOG = LoggerFactory.getLogger(ExecutorRegistry.class);
     /** How long a killed process tree or an interrupted handler gets before it is abandoned. */
     public static final Duration DEFAULT_KILL_GRACE = Duration.ofSeconds(5);
 
@@ -52,13 +57,19 @@ public final class ExecutorRegistry {
             throw new IllegalArgumentException("worker.output-tail must not be negative: " + config.outputTailBytes());
         }
         this.policy = new ExecutionPolicy(config, nodeId);
+        config.allowCommands().forEach(pattern -> pattern.limitation()
+                .ifPresent(limitation -> LOG.warn("worker.allow-commands: {}", limitation)));
         int tail = config.outputTailBytes();
         ProcessTreeKiller killer = new ProcessTreeKiller(killGrace);
-        if (policy.allows(TaskType.EXEC)) {
-            executors.put(TaskType.EXEC, new ProcessExecutor(TaskType.EXEC, tail, killer, killGrace));
-        }
-        if (policy.allows(TaskType.SHELL)) {
-            executors.put(TaskType.SHELL, new ProcessExecutor(TaskType.SHELL, tail, killer, killGrace));
+        SecretStore secrets = new SecretStore(config.secretsDir());
+        if (policy.allows(TaskType.EXEC) || policy.allows(TaskType.SHELL)) {
+            ProcessLaunch launch = new ProcessLaunch(config.runAs().map(TaskUser::resolve), config.killProcessGroup(),
+                    System.getenv());
+            for (TaskType type : List.of(TaskType.EXEC, TaskType.SHELL)) {
+                if (policy.allows(type)) {
+                    executors.put(type, new ProcessExecutor(type, tail, killer, killGrace, launch, secrets));
+                }
+            }
         }
         if (policy.allows(TaskType.HTTP)) {
             executors.put(TaskType.HTTP, new HttpExecutor(tail));

@@ -12,14 +12,47 @@ final class OutputSink {
     private final OutputListener listener;
     private volatile boolean detached;
     private volatile boolean listenerFailed;
+    private final SecretMask mask;
 
     OutputSink(int tailBytes, OutputListener listener) {
+        this(tailBytes, listener, null);
+    }
+
+    /** @param mask the run's secret values to hide in its output, or null */
+    OutputSink(int tailBytes, OutputListener listener, SecretMask mask) {
         this.tail = new OutputTail(tailBytes);
         this.listener = listener == null ? OutputListener.NONE : listener;
+        this.mask = mask == null || mask.isEmpty() ? null : mask;
     }
 
     void write(byte[] buffer, int offset, int length) {
         if (detached || length <= 0) {
+            return;
+        }
+        if (mask != null) {
+            byte[] masked;
+            synchronized (mask) {
+                masked = mask.accept(buffer, offset, length);
+            }
+            pass(masked, 0, masked.length);
+        } else {
+            pass(buffer, offset, length);
+        }
+    }
+
+    /** Passes on what the mask held back; call once the output has ended, before {@link #detach()}. */
+    void finish() {
+        if (mask != null && !detached) {
+            byte[] rest;
+            synchronized (mask) {
+                rest = mask.finish();
+            }
+            pass(rest, 0, rest.length);
+        }
+    }
+
+    private void pass(byte[] buffer, int offset, int length) {
+        if (length <= 0) {
             return;
         }
         tail.write(buffer, offset, length);

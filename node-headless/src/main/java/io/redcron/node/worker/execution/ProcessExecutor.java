@@ -1,8 +1,8 @@
 package io.redcron.node.worker.execution;
 
-import io.redcron.config.Setting;
 import io.redcron.domain.Durations;
 import io.redcron.domain.ExecPayload;
+import io.redcron.domain.SecretReferences;
 import io.redcron.domain.ShellPayload;
 import io.redcron.domain.TaskPayload;
 import io.redcron.domain.TaskType;
@@ -10,8 +10,11 @@ import io.redcron.domain.TaskType;
 import java.io.File;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -29,12 +32,19 @@ final class ProcessExecutor implements Executor {
     private final int tailBytes;
     private final ProcessTreeKiller killer;
     private final Duration drain;
+    private final ProcessLaunch launch;
+    private final SecretStore secrets;
 
     /**
      * @param drain how long to keep reading output after the program ended, for background
      *              children that still hold the pipe
      */
     ProcessExecutor(TaskType type, int tailBytes, ProcessTreeKiller killer, Duration drain) {
+        this(type, tailBytes, killer, drain, ProcessLaunch.sameUser(), SecretStore.NONE);
+    }
+
+    ProcessExecutor(TaskType type, int tailBytes, ProcessTreeKiller killer, Duration drain, ProcessLaunch launch,
+                    SecretStore secrets) {
         if (type != TaskType.EXEC && type != TaskType.SHELL) {
             throw new IllegalArgumentException("not a process type: " + type);
         }
@@ -42,6 +52,8 @@ final class ProcessExecutor implements Executor {
         this.tailBytes = tailBytes;
         this.killer = killer;
         this.drain = drain;
+        this.launch = launch;
+        this.secrets = secrets;
     }
 
     @Override
@@ -63,10 +75,21 @@ final class ProcessExecutor implements Executor {
     @Override
     public ExecutionResult execute(ExecutionRequest request, OutputListener output, Cancellation cancellation) {
         long started = System.nanoTime();
-        ProcessBuilder builder = builder(request);
+        Launch prepared;
+        try {
+            prepared = prepare(request);
+        } catch (SecretStore.MissingSecretException e) {
+            return ExecutionResult.failedBeforeStart(e.getMessage());
+        }
+        ProcessBuilder builder = prepared.builder;
         File workDir = builder.directory();
         if (workDir != null && !workDir.isDirectory()) {
             return ExecutionResult.failedBeforeStart("working directory " + workDir + " does not exist or is not a directory");
+        }
+        Optional<String> cannotStart = launch.startProblem(prepared.program, prepared.workDir,
+                builder.environment().get("PATH"));
+        if (cannotStart.isPresent()) {
+            return ExecutionResult.failedBeforeStart(cannotStart.get());
         }
         if (cancellation.isCancelled()) {
             return new ExecutionResult(ExecutionStatus.CANCELLED, null, "", cancellation.reason(), Duration.ZERO);
@@ -79,7 +102,7 @@ final class ProcessExecutor implements Executor {
                     + "': " + startFailure(e));
         }
         closeQuietly(process);
-        OutputSink sink = new OutputSink(tailBytes, output);
+        OutputSink sink = new OutputSink(tailBytes, output, new SecretMask(prepared.secretValues));
         OutputPump pump = new OutputPump(process.getInputStream(), sink, "redcron-output-" + request.runId()).start();
 
         CompletableFuture<String> stop = new CompletableFuture<>();
@@ -88,7 +111,11 @@ final class ProcessExecutor implements Executor {
         try {
             outcome = await(process, stop, request.timeout());
             if (outcome.status != ExecutionStatus.SUCCEEDED && outcome.status != ExecutionStatus.FAILED) {
-                killer.kill(process.toHandle());
+                killer.kill(process.toHandle(), launch.ownSession());
+            } else if (launch.ownSession()) {
+                // The program started in a session of its own: whatever is still in it (a
+                // background child, a double fork) belongs to this run and ends with it.
+                killer.killSession(process.pid());
             }
         } finally {
             registration.close();
@@ -99,6 +126,7 @@ final class ProcessExecutor implements Executor {
         } catch (InterruptedException e) {
             interrupted = true;
         }
+        sink.finish();
         sink.detach();
         if (interrupted) {
             Thread.currentThread().interrupt();
@@ -136,7 +164,10 @@ final class ProcessExecutor implements Executor {
         return new Outcome(ExecutionStatus.TIMED_OUT, null, "timed out after " + Durations.format(timeout));
     }
 
-    private ProcessBuilder builder(ExecutionRequest request) {
+    private record Launch(ProcessBuilder builder, String program, String workDir, Collection<String> secretValues) {
+    }
+
+    private Launch prepare(ExecutionRequest request) throws SecretStore.MissingSecretException {
         List<String> command;
         String workDir;
         Map<String, String> env;
@@ -152,23 +183,11 @@ final class ProcessExecutor implements Executor {
             throw new IllegalArgumentException(type.id() + " executor cannot run a " + request.payload().type().id()
                     + " task");
         }
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        if (workDir != null) {
-            builder.directory(new File(workDir));
-        }
-        // The node's environment, then the task's, then ours: REDCRON_* always means what we say.
-        withoutNodeSecrets(builder.environment());
-        builder.environment().putAll(env);
-        builder.environment().putAll(RunVariables.environment(request));
-        return builder;
-    }
-
-    /**
-     * Drops the node's own store passwords from an inherited environment: a task must not see them,
-     * nor print them into its output, which anyone who may read run history would then see.
-     */
-    static void withoutNodeSecrets(Map<String, String> environment) {
-        Setting.SECRET_ENV.forEach(environment::remove);
+        Map<String, String> secretValues = secrets.resolveAll(env.values());
+        Map<String, String> resolved = new LinkedHashMap<>();
+        env.forEach((name, value) -> resolved.put(name, SecretReferences.resolve(value, secretValues::get)));
+        ProcessBuilder builder = launch.builder(command, workDir, resolved, RunVariables.environment(request));
+        return new Launch(builder, command.get(0), workDir, secretValues.values());
     }
 
     /** The OS reason, e.g. "No such file or directory", without the JDK's wrapping. */

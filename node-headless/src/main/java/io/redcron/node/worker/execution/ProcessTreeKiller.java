@@ -1,6 +1,7 @@
 package io.redcron.node.worker.execution;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,13 +32,27 @@ final class ProcessTreeKiller {
 
     /** Returns once the whole tree is gone, or KILL was sent to all of it and did not take in time. */
     void kill(ProcessHandle root) {
+        kill(root, false);
+    }
+
+    /**
+     * @param ownSession whether {@code root} leads a session of its own, whose every member (a
+     *                   double fork included) is then part of the tree
+     */
+    void kill(ProcessHandle root, boolean ownSession) {
         Set<ProcessHandle> seen = new LinkedHashSet<>();
         boolean interrupted = false;
         try {
             discover(root, seen);
+            if (ownSession) {
+                seen.addAll(sessionMembers(root.pid()));
+            }
             seen.forEach(ProcessHandle::destroy);
             interrupted = awaitGone(seen, grace, true);
             discover(root, seen);
+            if (ownSession) {
+                seen.addAll(sessionMembers(root.pid()));
+            }
             seen.forEach(ProcessHandle::destroyForcibly);
             interrupted |= awaitGone(seen, KILL_WAIT, false);
         } finally {
@@ -45,6 +60,59 @@ final class ProcessTreeKiller {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /**
+     * Ends every process still in session {@code session} (TERM, the grace, then KILL): what a
+     * program started in a session of its own left behind, double forks included, which
+     * {@link ProcessHandle#descendants()} no longer finds once their parent is gone. A process that
+     * started a session of its own ({@code setsid}) escapes this too; the service's cgroup catches
+     * it when the node stops. Returns how many processes were found.
+     */
+    int killSession(long session) {
+        Set<ProcessHandle> members = sessionMembers(session);
+        if (members.isEmpty()) {
+            return 0;
+        }
+        int found = members.size();
+        boolean interrupted = false;
+        try {
+            members.forEach(ProcessHandle::destroy);
+            interrupted = awaitGone(members, grace, true);
+            Set<ProcessHandle> left = sessionMembers(session);
+            left.addAll(members);
+            left.forEach(ProcessHandle::destroyForcibly);
+            interrupted |= awaitGone(left, KILL_WAIT, false);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return found;
+    }
+
+    /** The running processes whose session id is {@code session}, read from {@code /proc}. */
+    static Set<ProcessHandle> sessionMembers(long session) {
+        Set<ProcessHandle> members = new LinkedHashSet<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
+            for (Path entry : entries) {
+                try {
+                    String stat = Files.readString(entry.resolve("stat"));
+                    int end = stat.lastIndexOf(')');
+                    // after ") ": state ppid pgrp session …
+                    String[] fields = stat.substring(end + 2).split(" ", 5);
+                    char state = fields[0].isEmpty() ? '?' : fields[0].charAt(0);
+                    if (Long.parseLong(fields[3]) == session && state != 'Z' && state != 'X') {
+                        ProcessHandle.of(Long.parseLong(entry.getFileName().toString())).ifPresent(members::add);
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // gone meanwhile
+                }
+            }
+        } catch (IOException e) {
+            // no /proc (not Linux): nothing to sweep
+        }
+        return members;
     }
 
     /**

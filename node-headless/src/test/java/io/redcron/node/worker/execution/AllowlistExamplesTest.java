@@ -25,7 +25,7 @@ class AllowlistExamplesTest {
         ExecutionPolicy policy = policy("""
                 worker:
                   types: [exec]
-                  allow-commands: ['/opt/jobs/[a-z0-9_-]+( .*)?']
+                  allow-commands: ['/opt/jobs/[a-z0-9_-]+ ...']
                 """);
 
         assertThat(policy.refusal(exec("/opt/jobs/backup", "--full"))).isEmpty();
@@ -70,12 +70,24 @@ class AllowlistExamplesTest {
     @Test
     void theEnvironmentFormIsCommaSeparated() {
         WorkerConfig worker = ConfigLoader.load(null, Map.of("REDCRON_WORKER_TYPES", "exec",
-                "REDCRON_WORKER_ALLOW_COMMANDS", "/opt/jobs/[a-z0-9_-]+( .*)?,/usr/local/bin/rotate-logs"), Map.of()).worker();
+                "REDCRON_WORKER_ALLOW_COMMANDS", "/opt/jobs/[a-z0-9_-]+ ...,/usr/local/bin/rotate-logs"), Map.of()).worker();
         ExecutionPolicy policy = new ExecutionPolicy(worker, "n1");
 
         assertThat(policy.refusal(exec("/opt/jobs/etl", "daily"))).isEmpty();
         assertThat(policy.refusal(exec("/usr/local/bin/rotate-logs"))).isEmpty();
         assertThat(policy.refusal(exec("/bin/rm", "-rf", "/"))).isPresent();
+    }
+
+    @Test
+    void aYamlListItemIsExactlyOnePatternCommasIncluded() throws IOException {
+        ExecutionPolicy policy = policy("""
+                worker:
+                  types: [exec]
+                  allow-commands: ['/opt/jobs/backup --keep=[0-9]{1,2}']
+                """);
+
+        assertThat(policy.refusal(exec("/opt/jobs/backup", "--keep=14"))).isEmpty();
+        assertThat(policy.refusal(exec("/opt/jobs/backup", "--keep=140"))).isPresent();
     }
 
     private ExecutionPolicy policy(String yaml) throws IOException {

@@ -42,7 +42,7 @@ class ExecutionPolicyTest {
     @Test
     void anAllowedCommandMustMatchAPatternWhole() {
         ExecutionPolicy policy = new ExecutionPolicy(
-                Fixtures.config(ALL, "/usr/local/bin/backup( .*)?", "echo [a-z]+"), "n1");
+                Fixtures.config(ALL, "/usr/local/bin/backup ...", "echo [a-z]+"), "n1");
 
         assertThat(policy.refusal(exec("/usr/local/bin/backup"))).isEmpty();
         assertThat(policy.refusal(exec("/usr/local/bin/backup", "--full", "/srv"))).isEmpty();

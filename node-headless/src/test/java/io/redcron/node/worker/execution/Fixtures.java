@@ -1,5 +1,6 @@
 package io.redcron.node.worker.execution;
 
+import io.redcron.config.CommandPattern;
 import io.redcron.config.WorkerConfig;
 import io.redcron.domain.ExecPayload;
 import io.redcron.domain.ShellPayload;
@@ -30,7 +31,7 @@ final class Fixtures {
 
     static WorkerConfig config(Set<TaskType> types, String... allowCommands) {
         return new WorkerConfig(Duration.ofSeconds(30), 65536, types,
-                java.util.Arrays.stream(allowCommands).map(Pattern::compile).toList());
+                java.util.Arrays.stream(allowCommands).map(CommandPattern::compile).toList());
     }
 
     static ExecutorRegistry registry(int tailBytes) {
