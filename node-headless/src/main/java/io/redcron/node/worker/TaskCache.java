@@ -1,6 +1,7 @@
 package io.redcron.node.worker;
 
 import io.redcron.domain.Task;
+import io.redcron.port.StoreException;
 import io.redcron.port.TaskStore;
 
 import java.time.Clock;
@@ -78,6 +79,20 @@ final class TaskCache {
             entries.put(id, new Entry(task, now));
         }
         return java.util.Optional.ofNullable(task);
+    }
+
+    /**
+     * Why a run's task could not be had: it was deleted, or its row holds no valid task (written
+     * straight into the table, for example with a variable every node refuses). Read once more,
+     * on its own, only on this rare path, so the run's error can say which.
+     */
+    String whyMissing(long id, String name) {
+        try {
+            return tasks.get(id).isPresent() ? "task " + name + " could not be read before this run started"
+                    : "task " + name + " was deleted before this run started";
+        } catch (StoreException e) {
+            return e.getMessage();
+        }
     }
 
     /** The task changed (or is gone): read it again next time. */

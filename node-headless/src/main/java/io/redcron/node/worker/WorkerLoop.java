@@ -270,7 +270,7 @@ public final class WorkerLoop implements Runnable {
     private Optional<InFlight> prepare(Run claimed, Optional<Task> task) {
         if (task.isEmpty()) {
             RunOutcome failed = new RunOutcome(RunStatus.FAILED, clock.instant(), null, "",
-                    "task " + claimed.taskName() + " was deleted before this run started");
+                    tasks.whyMissing(claimed.taskId(), claimed.taskName()));
             runs.completeAll(List.of(new RunStore.Completion(claimed.id(), claimed.attempt(), RunStatus.RUNNING, failed,
                     null)));
             return Optional.empty();

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.redcron.domain.ExecPayload;
+import io.redcron.domain.InvalidTaskException;
 import io.redcron.domain.HttpPayload;
 import io.redcron.domain.JavaPayload;
 import io.redcron.domain.ShellPayload;
@@ -63,6 +64,10 @@ final class Json {
         try {
             return MAPPER.readValue(json, record);
         } catch (JsonProcessingException e) {
+            if (e.getCause() instanceof InvalidTaskException invalid) {
+                // A rule of the payload itself (a refused variable, say): the rule's own words.
+                throw new InvalidTaskException(invalid.field(), invalid.getMessage().substring(invalid.field().length() + 2));
+            }
             throw new StoreException("stored " + type.id() + " payload is not readable: " + e.getOriginalMessage(), e);
         }
     }

@@ -200,7 +200,7 @@ public final class MysqlSchedulerStore implements SchedulerStore {
         String sql = "SELECT " + TaskRows.COLUMNS + " FROM task t WHERE t.id IN (" + placeholders(unique.size()) + ")";
         return jdbc.autoCommit("read due tasks", connection -> {
             Map<Long, Task> tasks = new HashMap<>();
-            for (Task task : Jdbc.list(connection, sql, MysqlSchedulerStore::readValid, unique.toArray())) {
+            for (Task task : Jdbc.list(connection, sql, TaskRows::readValid, unique.toArray())) {
                 if (task != null) {
                     tasks.put(task.id(), task);
                 }
@@ -213,19 +213,6 @@ public final class MysqlSchedulerStore implements SchedulerStore {
     public Set<String> groups(String namespace) {
         return jdbc.autoCommit("read task groups", connection ->
                 new HashSet<>(Jdbc.list(connection, GROUPS, row -> row.getString(1), namespace)));
-    }
-
-    /**
-     * Null for a row that is no valid task: it is left out (the scheduler drops it from the index
-     * as it does a deleted task) rather than failing the batch, so one broken row stops only itself.
-     */
-    private static Task readValid(java.sql.ResultSet row) throws SQLException {
-        try {
-            return TaskRows.read(row);
-        } catch (InvalidStoredTaskException e) {
-            LOG.warn("{}; it does not fire until it is fixed", e.getMessage());
-            return null;
-        }
     }
 
     private static ScheduleState state(java.sql.ResultSet row) throws SQLException {

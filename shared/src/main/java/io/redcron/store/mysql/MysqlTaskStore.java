@@ -85,8 +85,10 @@ public final class MysqlTaskStore implements TaskStore {
         String sql = SELECT + " WHERE t.id IN (" + MysqlSchedulerStore.placeholders(unique.size()) + ")";
         return jdbc.autoCommit("read tasks", connection -> {
             Map<Long, Task> found = new HashMap<>();
-            for (Task task : Jdbc.list(connection, sql, TaskRows::read, unique.toArray())) {
-                found.put(task.id(), task);
+            for (Task task : Jdbc.list(connection, sql, TaskRows::readValid, unique.toArray())) {
+                if (task != null) {
+                    found.put(task.id(), task);
+                }
             }
             return found;
         });

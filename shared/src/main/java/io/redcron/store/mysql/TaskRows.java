@@ -7,6 +7,10 @@ import io.redcron.domain.Task;
 import io.redcron.domain.TaskType;
 import io.redcron.schedule.CronDialect;
 
+import io.redcron.port.StoreException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.DateTimeException;
@@ -19,6 +23,8 @@ import java.util.stream.Collectors;
 
 /** Maps {@link Task} to the columns of {@code task} and back. */
 final class TaskRows {
+    private static final Logger LOG = LoggerFactory.getLogger(TaskRows.class);
+
 
     /** Every column of {@code task} aliased {@code t}; {@link #read} reads them by name. */
     static final String COLUMNS = "t.id, t.namespace, t.name, t.task_group, t.description, t.cron, t.dialect, t.zone,"
@@ -56,10 +62,25 @@ final class TaskRows {
      * Reads a task row. A row that no longer makes a valid task (edited by hand, or written under
      * older rules) is a store problem, not bad input: the exception names the task and the field.
      */
+    /**
+     * Null for a row that is no valid task: it is left out (the scheduler drops it from the index as
+     * it does a deleted task, a worker fails its runs naming the problem) rather than failing the
+     * whole batch, so one broken row stops only itself.
+     */
+    static Task readValid(ResultSet row) throws SQLException {
+        try {
+            return read(row);
+        } catch (InvalidStoredTaskException e) {
+            LOG.warn("{}; it does not run until it is fixed", e.getMessage());
+            return null;
+        }
+    }
+
     static Task read(ResultSet row) throws SQLException {
         try {
             return build(row);
-        } catch (IllegalArgumentException | DateTimeException e) {
+        } catch (IllegalArgumentException | DateTimeException | StoreException e) {
+            // StoreException: a payload that is no JSON of its type at all.
             throw new InvalidStoredTaskException(row.getLong("id"), row.getString("name"), e);
         }
     }

@@ -60,7 +60,7 @@ final class ProcessLaunch {
         if (user.isPresent()) {
             full.addAll(user.get().switchCommand());
             full.addAll(List.of(ProcessExecutor.SHELL, "-c", CHDIR_SCRIPT, "redcron-chdir",
-                    workDir != null ? workDir : user.get().home()));
+                    workDir != null ? workDir : startDirectory(user.get())));
         }
         full.addAll(command);
         ProcessBuilder builder = new ProcessBuilder(full).redirectErrorStream(true);
@@ -109,6 +109,11 @@ final class ProcessLaunch {
             return Optional.of("cannot start '" + Texts.oneLine(program, 200) + "': Permission denied");
         }
         return Optional.empty();
+    }
+
+    /** The user's home, or the root directory for users without one (nobody's is /nonexistent). */
+    private static String startDirectory(TaskUser user) {
+        return Files.isDirectory(Path.of(user.home())) ? user.home() : "/";
     }
 
     /** The whole environment a task's program gets; nothing else of the node's reaches it. */
