@@ -29,12 +29,19 @@ if answers 127.0.0.1 6379 && answers 127.0.0.1 3306 && ! answers 127.0.0.1 9464;
   step "starting the installed node as user redcron"
   db="redcron_pkg_$$"
   log=$(mktemp)
+  # The database of this machine has no TLS: the shipped verify-identity is loosened here only.
   env=(HOME=/var/lib/redcron LANG=C.UTF-8 REDCRON_NODE_NAMESPACE="$db" REDCRON_MYSQL_USER="${REDCRON_TEST_JDBC_USER:-root}"
-       REDCRON_MYSQL_URL="jdbc:mysql://127.0.0.1:3306/$db?createDatabaseIfNotExist=true")
-  if [ -n "${REDCRON_TEST_JDBC_PASSWORD:-}" ]; then env+=(REDCRON_MYSQL_PASSWORD="$REDCRON_TEST_JDBC_PASSWORD"); fi
-  # setpriv execs (no child process), so $node is the node's own process id.
+       REDCRON_MYSQL_URL="jdbc:mysql://127.0.0.1:3306/$db?createDatabaseIfNotExist=true" REDCRON_MYSQL_TLS_MODE=disabled)
+  # The password as systemd would hand it over (LoadCredential=): a file in a directory of the
+  # service's own, never an environment variable.
+  credentials=$(mktemp -d)
+  printf '%s' "${REDCRON_TEST_JDBC_PASSWORD:-}" >"$credentials/mysql.password"
+  chown -R redcron:redcron "$credentials"; chmod 0700 "$credentials"; chmod 0400 "$credentials/mysql.password"
+  # As the unit starts it: user redcron with the ambient capabilities to start tasks as
+  # redcron-task. setpriv execs (no child process), so $node is the node's own process id.
   (cd /var/lib/redcron && exec setpriv --reuid=redcron --regid=redcron --init-groups \
-      env "${env[@]}" /usr/bin/redcron-node run --config /etc/redcron/redcron.yaml) >"$log" 2>&1 &
+      --inh-caps=+setuid,+setgid,+kill --ambient-caps=+setuid,+setgid,+kill \
+      env "${env[@]}" CREDENTIALS_DIRECTORY="$credentials" /usr/bin/redcron-node run --config /etc/redcron/redcron.yaml) >"$log" 2>&1 &
   node=$!
   ready=""
   for _ in $(seq 1 90); do
@@ -46,8 +53,43 @@ if answers 127.0.0.1 6379 && answers 127.0.0.1 3306 && ! answers 127.0.0.1 9464;
   step "health: $ready"
   curl -fsS -m 5 http://127.0.0.1:9464/metrics | grep -q '^redcron_scheduler_leader' \
     || { echo "[packages] /metrics lacks redcron_scheduler_leader" >&2; exit 1; }
+
+  # A task of the shipped allowlist runs as redcron-task and can read none of the node's secrets.
+  probe=/usr/local/lib/redcron/jobs/redcron-smoke-probe
+  cat >"$probe" <<'PROBE'
+#!/bin/sh
+echo "user=$(id -un)"
+cat /etc/redcron/credentials/mysql.password >/dev/null 2>&1 && echo READ-CREDENTIAL
+for f in "$1"/*; do cat "$f" >/dev/null 2>&1 && echo READ-CREDENTIALS-DIRECTORY; done
+cat "/proc/$2/environ" >/dev/null 2>&1 && echo READ-NODE-ENVIRON
+env | grep -q '^REDCRON_MYSQL' && echo SEES-NODE-SETTINGS
+echo end
+PROBE
+  chmod 0755 "$probe"
+  cli=(env "${env[@]}" /usr/bin/redcron-node)
+  "${cli[@]}" task add smoke-probe --cron '0 0 1 1 *' --exec "$probe" "$credentials" "$node" >/dev/null
+  "${cli[@]}" trigger smoke-probe >/dev/null
+  output=""
+  for _ in $(seq 1 60); do
+    output=$("${cli[@]}" runs list --task smoke-probe --json 2>/dev/null || true)
+    case "$output" in *SUCCEEDED*|*FAILED*) break ;; esac
+    sleep 1
+  done
+  run=$(printf '%s' "$output" | grep -o '"id" *: *[0-9]*' | head -1 | grep -o '[0-9]*$')
+  shown=$("${cli[@]}" runs show "$run" 2>&1 || true)
+  case "$shown" in
+    *user=redcron-task*end*) ;;
+    *) echo "$shown"; cat "$log"; echo "[packages] the probe task did not run as redcron-task" >&2; exit 1 ;;
+  esac
+  case "$shown" in
+    *READ-*|*SEES-*) echo "$shown"; echo "[packages] a task reached the node's secrets" >&2; exit 1 ;;
+  esac
+  rm -f "$probe"
+  step "a task ran as redcron-task and could read none of the node's secrets"
+
   kill -TERM "$node"
   wait "$node" || true
+  rm -rf "$credentials"
   mysql -h 127.0.0.1 -u "${REDCRON_TEST_JDBC_USER:-root}" ${REDCRON_TEST_JDBC_PASSWORD:+-p"$REDCRON_TEST_JDBC_PASSWORD"} \
     -e "DROP DATABASE IF EXISTS $db" 2>/dev/null || true
   redis-cli --scan --pattern "rc:{$db}:*" 2>/dev/null | xargs -r redis-cli del >/dev/null 2>&1 || true
