@@ -9,10 +9,11 @@ import java.util.TreeSet;
 
 /**
  * An HTTP call. The run succeeds when the response status is in {@code acceptedStatuses}
- * (empty means any 2xx).
+ * (empty means any 2xx). Redirects are followed only as {@code redirects} allows (none when not
+ * given).
  */
 public record HttpPayload(String method, URI url, Map<String, String> headers, String body,
-                          Set<Integer> acceptedStatuses) implements TaskPayload {
+                          Set<Integer> acceptedStatuses, RedirectPolicy redirects) implements TaskPayload {
 
     private static final Set<String> METHODS = Set.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS");
 
@@ -46,6 +47,16 @@ public record HttpPayload(String method, URI url, Map<String, String> headers, S
                 throw new InvalidTaskException("http-accept", status + " is not an HTTP status (100-599)");
             }
         }
+        redirects = redirects == null ? RedirectPolicy.NONE : redirects;
+    }
+
+    /** A call that follows no redirects. */
+    public HttpPayload(String method, URI url, Map<String, String> headers, String body, Set<Integer> acceptedStatuses) {
+        this(method, url, headers, body, acceptedStatuses, RedirectPolicy.NONE);
+    }
+
+    public HttpPayload withRedirects(RedirectPolicy policy) {
+        return new HttpPayload(method, url, headers, body, acceptedStatuses, policy);
     }
 
     /** Parses a URL given as text, with an error that names the field. */

@@ -25,6 +25,9 @@ import java.util.stream.Collectors;
  * the shell gets it. A shell line can chain commands ({@code ;}, {@code &&}, {@code $(…)}), so a
  * pattern that ends in {@code .*} allows anything after its prefix: on a node that needs a tight
  * allowlist, disable shell and allow exec commands.
+ *
+ * <p>The URLs of http tasks are judged by {@link UrlGuard} as each request is made, since a
+ * redirect chooses further URLs only then.
  */
 public final class ExecutionPolicy {
     private final String nodeId;

@@ -61,7 +61,8 @@ public final class ExecutorRegistry {
             executors.put(TaskType.SHELL, new ProcessExecutor(TaskType.SHELL, tail, killer, killGrace));
         }
         if (policy.allows(TaskType.HTTP)) {
-            executors.put(TaskType.HTTP, new HttpExecutor(tail));
+            executors.put(TaskType.HTTP, new HttpExecutor(tail, config.httpMaxResponse(),
+                    new UrlGuard(nodeId, config.allowUrls(), UrlGuard.Resolver.SYSTEM)));
         }
         javaExecutor = policy.allows(TaskType.JAVA) ? new JavaExecutor(nodeId, tail, killGrace, handlerLoader) : null;
         if (javaExecutor != null) {
