@@ -41,7 +41,7 @@ public enum Setting {
     WORKER_PREFETCH("worker.prefetch", "10000", "Runs a worker holds ready for their scheduled time at most (claimed ahead, within the lookahead); when full it stops reading"),
     WORKER_ALLOW_URLS("worker.allow-urls", "", "Comma-separated regular expressions; when set, the URL of an HTTP task and of every redirect must match one as a whole. A match also allows loopback, link-local and metadata addresses, which are refused otherwise"),
     WORKER_HTTP_MAX_RESPONSE("worker.http-max-response", "1048576", "Bytes of an HTTP task's response body read at most; a longer body is cut (the status still decides the run)"),
-    ALERTS_WEBHOOK_URL("alerts.webhook.url", "", "Webhook that receives every alert (JSON POST); tasks may name their own targets too"),
+    ALERTS_WEBHOOK_URL("alerts.webhook.url", "", "Webhook that receives every alert (JSON POST); tasks may name their own targets too, where alerts.allow-targets allows"),
     ALERTS_WEBHOOK_SECRET_FILE("alerts.webhook.secret-file", "", "File holding the key that signs webhook requests with HMAC-SHA256 (else REDCRON_ALERTS_WEBHOOK_SECRET)"),
     ALERTS_WEBHOOK_ATTEMPTS("alerts.webhook.attempts", "5", "Deliveries tried per webhook alert, with exponential backoff from 1s"),
     ALERTS_SMTP_HOST("alerts.smtp.host", "", "SMTP server for e-mail alerts; empty turns e-mail off"),
