@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Where a node sends alerts besides each task's own targets, and how.
@@ -17,12 +18,29 @@ import java.util.Optional;
  * @param smtp          the mail server, if any; needed by {@code mailto:} targets too
  * @param rateLimit     at most one alert per (target, task or node, kind) in this window
  * @param queueSize     alerts waiting for delivery; beyond it new ones are dropped and counted
+ * @param allowTargets  patterns a task's own target must match as a whole to be delivered; none
+ *                      means tasks' own targets get nothing (the global ones always do)
  */
 public record AlertConfig(Optional<AlertTarget.Webhook> webhook, Secret webhookSecret, int webhookAttempts,
-                          Optional<Smtp> smtp, Duration rateLimit, int queueSize) {
+                          Optional<Smtp> smtp, Duration rateLimit, int queueSize, List<Pattern> allowTargets) {
 
     public static final AlertConfig NONE = new AlertConfig(Optional.empty(), Secret.NONE, 5, Optional.empty(),
             Duration.ofMinutes(10), 1000);
+
+    public AlertConfig {
+        allowTargets = List.copyOf(allowTargets);
+    }
+
+    /** A configuration that delivers to no target a task names itself. */
+    public AlertConfig(Optional<AlertTarget.Webhook> webhook, Secret webhookSecret, int webhookAttempts,
+                       Optional<Smtp> smtp, Duration rateLimit, int queueSize) {
+        this(webhook, webhookSecret, webhookAttempts, smtp, rateLimit, queueSize, List.of());
+    }
+
+    /** The same configuration with these patterns for tasks' own targets. */
+    public AlertConfig withAllowTargets(List<Pattern> patterns) {
+        return new AlertConfig(webhook, webhookSecret, webhookAttempts, smtp, rateLimit, queueSize, patterns);
+    }
 
     /**
      * @param to     the global recipients (may be empty when only tasks name addresses)

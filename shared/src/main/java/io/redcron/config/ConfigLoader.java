@@ -191,7 +191,8 @@ public final class ConfigLoader {
                 integer(Setting.WORKER_OUTPUT_TAIL, 1024, 16 * 1024 * 1024),
                 set(Setting.WORKER_TYPES, TaskType::parse), commandPatterns(),
                 integer(Setting.WORKER_RESULT_BATCH, 1, 10_000), duration(Setting.WORKER_TASK_CACHE_TTL),
-                integer(Setting.WORKER_PREFETCH, 1, 1_000_000), patterns(Setting.WORKER_ALLOW_ENV),
+                integer(Setting.WORKER_PREFETCH, 1, 1_000_000), patterns(Setting.WORKER_ALLOW_URLS),
+                integer(Setting.WORKER_HTTP_MAX_RESPONSE, 0, 1 << 30), patterns(Setting.WORKER_ALLOW_ENV),
                 patterns(Setting.WORKER_ALLOW_WORKDIRS), runAs(), bool(Setting.WORKER_KILL_PROCESS_GROUP),
                 optionalPath(Setting.WORKER_SECRETS_DIR));
         String bind = get(Setting.METRICS_BIND);
@@ -233,14 +234,20 @@ public final class ConfigLoader {
             if (!caFile.isEmpty() && !Files.isReadable(Path.of(caFile))) {
                 throw new ConfigException(Setting.ALERTS_SMTP_CA_FILE.key(), "cannot read " + caFile);
             }
+            Secret password = secret("REDCRON_ALERTS_SMTP_PASSWORD", Setting.ALERTS_SMTP_PASSWORD_FILE);
+            if (tls == AlertConfig.Tls.NONE && !password.isEmpty()) {
+                throw new ConfigException(Setting.ALERTS_SMTP_TLS.key(), "is none while a password is set ("
+                        + Setting.ALERTS_SMTP_PASSWORD_FILE.key() + " or REDCRON_ALERTS_SMTP_PASSWORD): it would travel"
+                        + " in clear text; use starttls or tls");
+            }
             smtp = Optional.of(new AlertConfig.Smtp(host, port == 0 ? tls.defaultPort() : port,
-                    get(Setting.ALERTS_SMTP_USER), secret("REDCRON_ALERTS_SMTP_PASSWORD", Setting.ALERTS_SMTP_PASSWORD_FILE),
+                    get(Setting.ALERTS_SMTP_USER), password,
                     from, to, tls, caFile.isEmpty() ? Optional.empty() : Optional.of(Path.of(caFile)),
                     Duration.ofSeconds(10)));
         }
         return new AlertConfig(webhook, secret("REDCRON_ALERTS_WEBHOOK_SECRET", Setting.ALERTS_WEBHOOK_SECRET_FILE),
                 integer(Setting.ALERTS_WEBHOOK_ATTEMPTS, 1, 20), smtp, duration(Setting.ALERTS_RATE_LIMIT),
-                integer(Setting.ALERTS_QUEUE_SIZE, 10, 1_000_000));
+                integer(Setting.ALERTS_QUEUE_SIZE, 10, 1_000_000), patterns(Setting.ALERTS_ALLOW_TARGETS));
     }
 
     /** Parses a value; the parser's message (which may start with a field name) becomes the key's. */

@@ -2,17 +2,20 @@ package io.redcron.domain;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.TreeSet;
 
 /**
  * An HTTP call. The run succeeds when the response status is in {@code acceptedStatuses}
- * (empty means any 2xx).
+ * (empty means any 2xx). Redirects are followed only as {@code redirects} allows (none when not
+ * given).
  */
 public record HttpPayload(String method, URI url, Map<String, String> headers, String body,
-                          Set<Integer> acceptedStatuses) implements TaskPayload {
+                          Set<Integer> acceptedStatuses, RedirectPolicy redirects) implements TaskPayload {
 
     private static final Set<String> METHODS = Set.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS");
 
@@ -37,15 +40,40 @@ public record HttpPayload(String method, URI url, Map<String, String> headers, S
             if (value.chars().anyMatch(c -> c == '\r' || c == '\n' || c == 0)) {
                 throw new InvalidTaskException("http-header", "value of '" + name + "' contains a line break");
             }
+            SecretReferences.check("http-header", value);
         });
         Checks.payloadMap("http-header", headers);
         body = Checks.payloadText("http-body", body == null ? "" : body);
+        SecretReferences.check("http-body", body);
         acceptedStatuses = acceptedStatuses == null ? Set.of() : Set.copyOf(acceptedStatuses);
         for (int status : acceptedStatuses) {
             if (status < 100 || status > 599) {
                 throw new InvalidTaskException("http-accept", status + " is not an HTTP status (100-599)");
             }
         }
+        redirects = redirects == null ? RedirectPolicy.NONE : redirects;
+    }
+
+    /** A call that follows no redirects. */
+    public HttpPayload(String method, URI url, Map<String, String> headers, String body, Set<Integer> acceptedStatuses) {
+        this(method, url, headers, body, acceptedStatuses, RedirectPolicy.NONE);
+    }
+
+    public HttpPayload withRedirects(RedirectPolicy policy) {
+        return new HttpPayload(method, url, headers, body, acceptedStatuses, policy);
+    }
+
+    /**
+     * This call with every {@code ${secret:NAME}} in its headers and body replaced by
+     * {@code resolve(NAME)}: what a node sends, never what is stored. A resolved value that breaks
+     * a rule (a line break in a header) is refused like any other; the error names the header, not
+     * the value.
+     */
+    public HttpPayload withSecretsResolved(Function<String, String> resolve) {
+        Map<String, String> resolvedHeaders = new LinkedHashMap<>();
+        headers.forEach((name, value) -> resolvedHeaders.put(name, SecretReferences.resolve(value, resolve)));
+        return new HttpPayload(method, url, resolvedHeaders, SecretReferences.resolve(body, resolve), acceptedStatuses,
+                redirects);
     }
 
     /** Parses a URL given as text, with an error that names the field. */

@@ -11,6 +11,7 @@ import io.redcron.domain.HttpPayload;
 import io.redcron.domain.InvalidTaskException;
 import io.redcron.domain.JavaPayload;
 import io.redcron.domain.MisfirePolicy;
+import io.redcron.domain.RedirectPolicy;
 import io.redcron.domain.RetryPolicy;
 import io.redcron.domain.ShellPayload;
 import io.redcron.domain.Task;
@@ -168,6 +169,7 @@ public final class TaskDocument {
             node.put("body", http.body());
             ArrayNode accept = node.putArray("acceptedStatuses");
             http.acceptedStatuses().stream().sorted().forEach(accept::add);
+            node.put("redirects", http.redirects().id());
         } else if (payload instanceof JavaPayload java) {
             node.put("handler", java.handler());
             node.set("settings", map(java.settings()));
@@ -210,7 +212,8 @@ public final class TaskDocument {
                     ? new HttpPayload("GET", HttpPayload.url(node.asText()), Map.of(), "", Set.of())
                     : new HttpPayload(text(node, "method").orElse("GET"),
                     HttpPayload.url(text(node, "url").orElse(null)), stringMap(node, "headers"),
-                    text(node, "body").orElse(""), statuses(node.get("acceptedStatuses")));
+                    text(node, "body").orElse(""), statuses(node.get("acceptedStatuses")),
+                    text(node, "redirects").map(RedirectPolicy::parse).orElse(RedirectPolicy.NONE));
             default -> node.isTextual()
                     ? new JavaPayload(node.asText(), Map.of())
                     : new JavaPayload(text(node, "handler").orElse(null), stringMap(node, "settings"));

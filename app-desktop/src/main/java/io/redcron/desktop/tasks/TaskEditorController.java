@@ -2,6 +2,7 @@ package io.redcron.desktop.tasks;
 
 import io.redcron.domain.ConcurrencyPolicy;
 import io.redcron.domain.MisfirePolicy;
+import io.redcron.domain.RedirectPolicy;
 import io.redcron.domain.Task;
 import io.redcron.domain.TaskType;
 import javafx.collections.MapChangeListener;
@@ -45,6 +46,7 @@ public final class TaskEditorController {
     @FXML private TextArea headers;
     @FXML private TextArea body;
     @FXML private TextField accept;
+    @FXML private ComboBox<RedirectPolicy> redirects;
     @FXML private TextField timeout;
     @FXML private TextField retries;
     @FXML private TextField backoff;
@@ -111,6 +113,19 @@ public final class TaskEditorController {
         type.valueProperty().bindBidirectional(model.typeProperty());
         httpMethod.getItems().setAll("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS");
         httpMethod.valueProperty().bindBidirectional(model.httpMethodProperty());
+        redirects.getItems().setAll(RedirectPolicy.values());
+        redirects.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(RedirectPolicy policy) {
+                return policy == null ? "" : label("editor.redirects." + policy.id());
+            }
+
+            @Override
+            public RedirectPolicy fromString(String text) {
+                return null; // not editable
+            }
+        });
+        redirects.valueProperty().bindBidirectional(model.redirectsProperty());
         misfire.getItems().setAll(MisfirePolicy.values());
         misfire.valueProperty().bindBidirectional(model.misfireProperty());
         concurrency.getItems().setAll(ConcurrencyPolicy.values());

@@ -9,6 +9,7 @@ import io.redcron.domain.ExecPayload;
 import io.redcron.domain.HttpPayload;
 import io.redcron.domain.JavaPayload;
 import io.redcron.domain.MisfirePolicy;
+import io.redcron.domain.RedirectPolicy;
 import io.redcron.domain.RetryPolicy;
 import io.redcron.domain.ShellPayload;
 import io.redcron.domain.Task;
@@ -48,6 +49,7 @@ public final class TaskEditorViewModel {
     private final StringProperty headers = new SimpleStringProperty("");
     private final StringProperty body = new SimpleStringProperty("");
     private final StringProperty accept = new SimpleStringProperty("");
+    private final ObjectProperty<RedirectPolicy> redirects = new SimpleObjectProperty<>(RedirectPolicy.NONE);
     private final StringProperty timeout = new SimpleStringProperty(Durations.format(Task.DEFAULT_TIMEOUT));
     private final StringProperty retries = new SimpleStringProperty("0");
     private final StringProperty backoff = new SimpleStringProperty(Durations.format(RetryPolicy.NONE.initialBackoff()));
@@ -83,6 +85,7 @@ public final class TaskEditorViewModel {
             field.addListener((o, before, after) -> check());
         }
         type.addListener((o, before, after) -> check());
+        redirects.addListener((o, before, after) -> check());
         check();
     }
 
@@ -127,6 +130,7 @@ public final class TaskEditorViewModel {
             headers.set(lines(http.headers(), ": "));
             body.set(http.body());
             accept.set(http.acceptedStatuses().stream().sorted().map(String::valueOf).collect(Collectors.joining(", ")));
+            redirects.set(http.redirects());
         } else if (task.payload() instanceof JavaPayload java) {
             command.set(java.handler());
         }
@@ -173,7 +177,7 @@ public final class TaskEditorViewModel {
     private TaskForm.Values values() {
         return new TaskForm.Values(name.get(), group.get(), description.get(), cron.get(), dialect.get(), zone.get(),
                 type.get(), command.get(), workDir.get(), env.get(), httpMethod.get(), url.get(), headers.get(), body.get(),
-                accept.get(), timeout.get(), retries.get(), backoff.get(), multiplier.get(), maxBackoff.get(), jitter.get(),
+                accept.get(), redirects.get(), timeout.get(), retries.get(), backoff.get(), multiplier.get(), maxBackoff.get(), jitter.get(),
                 misfire.get(), catchUpLimit.get(), concurrency.get(), enabled.get(), owner.get(), labels.get(),
                 alerts.get(), params.get());
     }
@@ -221,6 +225,7 @@ public final class TaskEditorViewModel {
     public StringProperty headersProperty() { return headers; }
     public StringProperty bodyProperty() { return body; }
     public StringProperty acceptProperty() { return accept; }
+    public ObjectProperty<RedirectPolicy> redirectsProperty() { return redirects; }
     public StringProperty timeoutProperty() { return timeout; }
     public StringProperty retriesProperty() { return retries; }
     public StringProperty backoffProperty() { return backoff; }

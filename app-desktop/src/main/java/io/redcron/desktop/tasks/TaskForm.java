@@ -7,6 +7,7 @@ import io.redcron.domain.HttpPayload;
 import io.redcron.domain.InvalidTaskException;
 import io.redcron.domain.JavaPayload;
 import io.redcron.domain.MisfirePolicy;
+import io.redcron.domain.RedirectPolicy;
 import io.redcron.domain.RetryPolicy;
 import io.redcron.domain.ShellPayload;
 import io.redcron.domain.Task;
@@ -29,7 +30,8 @@ final class TaskForm {
     /** The editor's raw values, as typed. */
     record Values(String name, String group, String description, String cron, String dialect, String zone,
                   TaskType type, String command, String workDir, String env, String httpMethod, String url,
-                  String headers, String body, String accept, String timeout, String retries, String backoff,
+                  String headers, String body, String accept, RedirectPolicy redirects, String timeout,
+                  String retries, String backoff,
                   String multiplier, String maxBackoff, String jitter, MisfirePolicy misfire, String catchUpLimit,
                   ConcurrencyPolicy concurrency, boolean enabled, String owner, String labels, String alerts,
                   String params) {
@@ -125,7 +127,7 @@ final class TaskForm {
             case EXEC -> new ExecPayload(lines(v.command()), blankToNull(v.workDir()), env);
             case SHELL -> new ShellPayload(v.command(), blankToNull(v.workDir()), env);
             case HTTP -> new HttpPayload(v.httpMethod(), HttpPayload.url(v.url()), pairs("http-header", v.headers(), ':'),
-                    v.body(), statuses(v.accept()));
+                    v.body(), statuses(v.accept()), v.redirects());
             case JAVA -> new JavaPayload(v.command() == null ? null : v.command().trim(), Map.of());
         };
     }

@@ -7,6 +7,8 @@ import io.redcron.desktop.session.Session;
 import io.redcron.desktop.session.SessionFactory;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.desktop.ui.UiExecutor;
+import io.redcron.domain.HttpPayload;
+import io.redcron.domain.RedirectPolicy;
 import io.redcron.domain.Task;
 import io.redcron.domain.TaskType;
 import io.redcron.testing.TestDatabase;
@@ -96,6 +98,23 @@ class TaskEditorViewModelIT {
         assertThat(editor.validProperty().get()).isFalse();
         editor.save(saved -> { throw new AssertionError("saved an invalid task"); });
         assertThat(session.tasks().findByName(session.namespace(), "broken")).isEmpty();
+    }
+
+    @Test
+    void anHttpTaskKeepsItsRedirectChoice() {
+        TaskEditorViewModel editor = editor();
+        editor.nameProperty().set("hook");
+        editor.typeProperty().set(TaskType.HTTP);
+        editor.urlProperty().set("https://example.com/hook");
+        assertThat(editor.redirectsProperty().get()).as("the default").isEqualTo(RedirectPolicy.NONE);
+        editor.redirectsProperty().set(RedirectPolicy.SAME_ORIGIN);
+
+        Task created = save(editor);
+        TaskEditorViewModel again = editor();
+        again.edit(session.tasks().get(created.id()).orElseThrow());
+
+        assertThat(((HttpPayload) created.payload()).redirects()).isEqualTo(RedirectPolicy.SAME_ORIGIN);
+        assertThat(again.redirectsProperty().get()).isEqualTo(RedirectPolicy.SAME_ORIGIN);
     }
 
     private TaskEditorViewModel editor() {

@@ -4,6 +4,7 @@ import io.redcron.domain.ConcurrencyPolicy;
 import io.redcron.domain.ExecPayload;
 import io.redcron.domain.HttpPayload;
 import io.redcron.domain.MisfirePolicy;
+import io.redcron.domain.RedirectPolicy;
 import io.redcron.domain.Task;
 import io.redcron.domain.TaskType;
 import org.junit.jupiter.api.Test;
@@ -49,12 +50,13 @@ class TaskFormTest {
         HttpPayload http = (HttpPayload) result.task().payload();
         assertThat(http.headers()).containsEntry("Authorization", "Bearer x");
         assertThat(http.acceptedStatuses()).containsExactlyInAnyOrder(200, 202);
+        assertThat(http.redirects()).isEqualTo(RedirectPolicy.SAME_ORIGIN);
     }
 
     private static TaskForm.Values values(TaskType type, String command, String cron, String zone, String timeout,
                                           String url) {
         return new TaskForm.Values("nightly", "default", "", cron, "unix", zone, type, command, "", "MODE=fast", "POST",
-                url, "Authorization: Bearer x", "{}", "200, 202", timeout, "2", "10s", "2", "5m", "0.1",
+                url, "Authorization: Bearer x", "{}", "200, 202", RedirectPolicy.SAME_ORIGIN, timeout, "2", "10s", "2", "5m", "0.1",
                 MisfirePolicy.FIRE_ONCE, "10", ConcurrencyPolicy.FORBID, true, "ops", "team=ops", "", "");
     }
 }

@@ -23,7 +23,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The node's {@link AlertSink}: queues alerts (bounded; when full, new ones are dropped and
  * counted, the caller never waits), and on its own threads sends each to the global targets and
- * the task's, through the rate limit, retrying a failed delivery with exponential backoff.
+ * the task's (those {@code alerts.allow-targets} allows), through the rate limit, retrying a
+ * failed delivery with exponential backoff.
  */
 public final class AlertDispatcher implements AlertSink, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(AlertDispatcher.class);
@@ -39,6 +40,7 @@ public final class AlertDispatcher implements AlertSink, AutoCloseable {
     private final ScheduledExecutorService delivery;
     private final AtomicInteger queued = new AtomicInteger();
     private final TaskTargets taskTargets;
+    private final TaskTargetAllowlist allowlist;
 
     public AlertDispatcher(AlertConfig config, String namespace, String nodeId, Clock clock, MeterRegistry registry) {
         this(config, namespace, nodeId, clock, registry, TaskTargets.NONE);
@@ -58,6 +60,7 @@ public final class AlertDispatcher implements AlertSink, AutoCloseable {
         this.clock = clock;
         this.firstBackoff = firstBackoff;
         this.limiter = new AlertRateLimiter(config.rateLimit());
+        this.allowlist = new TaskTargetAllowlist(config.allowTargets(), config.rateLimit());
         this.metrics = new AlertMetrics(registry);
         channels.put(AlertTarget.Webhook.class, new WebhookChannel(config.webhookSecret(), namespace, nodeId, clock));
         config.smtp().ifPresent(smtp -> channels.put(AlertTarget.Email.class, new EmailChannel(smtp, namespace, nodeId)));
@@ -113,20 +116,38 @@ public final class AlertDispatcher implements AlertSink, AutoCloseable {
         }
     }
 
-    /** The global targets, then the task's own; each target once. */
+    /** The global targets, then the task's own that the node allows; each target once. */
     private List<AlertTarget> targets(Alert alert) {
         Map<String, AlertTarget> out = new LinkedHashMap<>();
         config.webhook().ifPresent(hook -> out.put(hook.text(), hook));
         config.smtp().ifPresent(smtp -> smtp.to().forEach(to -> out.put(to.text(), to)));
         for (String text : taskTargetsOf(alert)) {
+            AlertTarget target;
             try {
-                AlertTarget target = AlertTarget.parse(text);
-                out.putIfAbsent(target.text(), target);
+                target = AlertTarget.parse(text);
             } catch (InvalidTaskException e) {
                 LOG.warn("Task {}: alert target skipped: {}", alert.taskName(), e.getMessage());
+                continue;
+            }
+            if (out.containsKey(target.text())) {
+                continue; // one of the node's own targets: it gets the alert anyway
+            }
+            if (allowlist.allows(target)) {
+                out.put(target.text(), target);
+            } else {
+                refused(alert, target);
             }
         }
         return new ArrayList<>(out.values());
+    }
+
+    private void refused(Alert alert, AlertTarget target) {
+        metrics.refused(target instanceof AlertTarget.Email ? "email" : "webhook");
+        if (alert.taskId() != null && allowlist.firstRefusal(alert.taskId(), target, clock.instant())) {
+            LOG.warn("Task '{}' names alert target {}, which matches no alerts.allow-targets pattern: its alerts are"
+                    + " not sent there (add a pattern to alerts.allow-targets to allow it)", alert.taskName(),
+                    target.redacted());
+        }
     }
 
     private List<String> taskTargetsOf(Alert alert) {

@@ -27,7 +27,13 @@ final class AlertMetrics {
                 .tag("channel", channel).register(registry).increment();
     }
 
-    void dropped() {
+    void refused(String channel) {
+        Counter.builder("redcron.alerts.refused")
+                .description("Alerts not sent to a task's own target that no alerts.allow-targets pattern allows, by channel")
+                .tag("channel", channel).register(registry).increment();
+    }
+
+        void dropped() {
         dropped.increment();
     }
 

@@ -7,6 +7,7 @@ import io.redcron.domain.HttpPayload;
 import io.redcron.domain.InvalidTaskException;
 import io.redcron.domain.JavaPayload;
 import io.redcron.domain.MisfirePolicy;
+import io.redcron.domain.RedirectPolicy;
 import io.redcron.domain.RetryPolicy;
 import io.redcron.domain.ShellPayload;
 import io.redcron.domain.Task;
@@ -59,6 +60,11 @@ final class TaskOptions {
 
     @Option(names = "--accept", split = ",", paramLabel = "STATUS", description = "HTTP statuses that count as success. Default: any 2xx.")
     List<Integer> accept;
+
+    @Option(names = "--redirects", paramLabel = "none|same-origin|any",
+            description = {"Which HTTP redirects to follow. Default: none. With any, the task's headers and body",
+                    "are not sent on to another origin."})
+    String redirects;
 
     @Option(names = "--workdir", paramLabel = "DIR", description = "Working directory for --exec/--shell (absolute).")
     String workDir;
@@ -191,11 +197,11 @@ final class TaskOptions {
         if (kinds.size() > 1) {
             throw new InvalidTaskException("type", "give one of --exec, --shell, --http, --java; got " + String.join(" and ", kinds));
         }
-        boolean httpDetails = method != null || headers != null || body != null || accept != null;
+        boolean httpDetails = method != null || headers != null || body != null || accept != null || redirects != null;
         boolean processDetails = workDir != null || env != null;
         // Detail flags of another kind would otherwise be dropped without a word.
         if (httpDetails && (exec != null || shell != null || java != null)) {
-            throw new InvalidTaskException("type", "--method/--header/--body/--accept need an http task (--http URL)");
+            throw new InvalidTaskException("type", "--method/--header/--body/--accept/--redirects need an http task (--http URL)");
         }
         if (processDetails && (http != null || java != null)) {
             throw new InvalidTaskException("type", "--workdir/--env need an exec or shell task");
@@ -207,7 +213,8 @@ final class TaskOptions {
             return new ShellPayload(shell, workDir, env);
         }
         if (http != null) {
-            return new HttpPayload(method, HttpPayload.url(http), headers, body, statuses());
+            return new HttpPayload(method, HttpPayload.url(http), headers, body, statuses(),
+                    redirects == null ? RedirectPolicy.NONE : RedirectPolicy.parse(redirects));
         }
         if (java != null) {
             return new JavaPayload(java, Map.of());
@@ -215,10 +222,11 @@ final class TaskOptions {
         // Detail flags alone adjust the current payload of the same kind.
         if (httpDetails) {
             if (!(current instanceof HttpPayload h)) {
-                throw new InvalidTaskException("type", "--method/--header/--body/--accept need an http task (--http URL)");
+                throw new InvalidTaskException("type", "--method/--header/--body/--accept/--redirects need an http task (--http URL)");
             }
             return new HttpPayload(method != null ? method : h.method(), h.url(), headers != null ? headers : h.headers(),
-                    body != null ? body : h.body(), accept != null ? statuses() : h.acceptedStatuses());
+                    body != null ? body : h.body(), accept != null ? statuses() : h.acceptedStatuses(),
+                    redirects != null ? RedirectPolicy.parse(redirects) : h.redirects());
         }
         if (processDetails) {
             if (current instanceof ExecPayload e) {

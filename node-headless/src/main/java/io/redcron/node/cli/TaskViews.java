@@ -60,6 +60,9 @@ final class TaskViews {
         line(out, "Next fire", next == null ? "-" : TaskDocument.instant(next, task.zone()));
         line(out, "Type", task.type().id());
         line(out, "Runs", payload(task));
+        if (task.payload() instanceof HttpPayload http) {
+            line(out, "Redirects", http.redirects().id());
+        }
         line(out, "Timeout", io.redcron.domain.Durations.format(task.timeout()));
         line(out, "Retries", task.retry().retries() + (task.retry().retries() > 0
                 ? " (backoff " + io.redcron.domain.Durations.format(task.retry().initialBackoff()) + " x"

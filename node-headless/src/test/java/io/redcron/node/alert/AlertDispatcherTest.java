@@ -2,6 +2,9 @@ package io.redcron.node.alert;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.redcron.config.AlertConfig;
 import io.redcron.config.Secret;
@@ -9,6 +12,7 @@ import io.redcron.domain.AlertTarget;
 import io.redcron.store.mysql.MutableClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -19,6 +23,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -30,6 +35,7 @@ class AlertDispatcherTest {
     private final WebhookReceiver receiver = new WebhookReceiver();
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T12:00:00Z"));
+    private final List<ListAppender<ILoggingEvent>> appenders = new java.util.ArrayList<>();
     private AlertDispatcher dispatcher;
 
     @AfterEach
@@ -38,6 +44,7 @@ class AlertDispatcherTest {
             dispatcher.close();
         }
         receiver.close();
+        appenders.forEach(((Logger) LoggerFactory.getLogger(AlertDispatcher.class))::detachAppender);
     }
 
     @Test
@@ -132,13 +139,81 @@ class AlertDispatcherTest {
         await().untilAsserted(() -> assertThat(meters.counter("redcron.alerts.sent", "channel", "webhook").count()).isEqualTo(12));
     }
 
+    @Test
+    void aTaskTargetThatNoPatternAllowsGetsNothingIsCountedAndLoggedOncePerWindow() {
+        ListAppender<ILoggingEvent> log = capture();
+        dispatcher = dispatcher(config(Duration.ofSeconds(10), 100).withAllowTargets(List.of()));
+        String sneaky = receiver.url("/task-chosen?token=t0k3n");
+
+        dispatcher.raise(failure(7L, 1L, List.of(sneaky, "mailto:someone@example.com")));
+        dispatcher.raise(failure(7L, 2L, List.of(sneaky)));
+
+        await().untilAsserted(() -> assertThat(meters.counter("redcron.alerts.refused", "channel", "webhook").count())
+                .isEqualTo(2));
+        assertThat(meters.counter("redcron.alerts.refused", "channel", "email").count()).isEqualTo(1);
+        await().untilAsserted(() -> assertThat(receiver.received()).hasSize(1));
+        assertThat(receiver.received()).extracting(WebhookReceiver.Received::path).containsExactly("/global");
+        assertThat(refusals(log)).containsExactly(
+                "Task 'backup' names alert target " + AlertTarget.parse(sneaky).redacted() + ", which matches no"
+                        + " alerts.allow-targets pattern: its alerts are not sent there (add a pattern to"
+                        + " alerts.allow-targets to allow it)",
+                "Task 'backup' names alert target mailto:someone@example.com, which matches no alerts.allow-targets"
+                        + " pattern: its alerts are not sent there (add a pattern to alerts.allow-targets to allow it)");
+        assertThat(refusals(log)).noneMatch(line -> line.contains("t0k3n"));
+
+        clock.advance(Duration.ofSeconds(10));
+        dispatcher.raise(failure(7L, 3L, List.of(sneaky)));
+        await().untilAsserted(() -> assertThat(refusals(log)).hasSize(3));
+    }
+
+    @Test
+    void aPatternMustMatchTheWholeTarget() {
+        dispatcher = dispatcher(config(Duration.ofMinutes(10), 100)
+                .withAllowTargets(List.of(Pattern.compile(Pattern.quote(receiver.url("/team")) + "(/.*)?"))));
+
+        dispatcher.raise(failure(7L, 1L, List.of(receiver.url("/team/hook"), receiver.url("/other?next=/team"))));
+
+        await().untilAsserted(() -> assertThat(meters.counter("redcron.alerts.refused", "channel", "webhook").count())
+                .isEqualTo(1));
+        await().untilAsserted(() -> assertThat(receiver.received()).extracting(WebhookReceiver.Received::path)
+                .containsExactlyInAnyOrder("/global", "/team/hook"));
+    }
+
+    @Test
+    void theNodesOwnTargetsAreAlwaysDeliveredEvenWhenATaskNamesThemToo() {
+        dispatcher = dispatcher(config(Duration.ofMinutes(10), 100).withAllowTargets(List.of()));
+
+        dispatcher.raise(failure(7L, 1L, List.of(receiver.url("/global"))));
+
+        await().untilAsserted(() -> assertThat(receiver.received()).hasSize(1));
+        assertThat(meters.find("redcron.alerts.refused").counter()).isNull();
+    }
+
+    private ListAppender<ILoggingEvent> capture() {
+        Logger logger = (Logger) LoggerFactory.getLogger(AlertDispatcher.class);
+        ListAppender<ILoggingEvent> appender = new ListAppender<>();
+        appender.start();
+        logger.addAppender(appender);
+        appenders.add(appender);
+        return appender;
+    }
+
+    private static List<String> refusals(ListAppender<ILoggingEvent> log) {
+        synchronized (log) {
+            return log.list.stream().map(ILoggingEvent::getFormattedMessage)
+                    .filter(line -> line.contains("alerts.allow-targets")).toList();
+        }
+    }
+
     private AlertDispatcher dispatcher(AlertConfig config) {
         return new AlertDispatcher(config, "prod", "node-a", clock, meters, TaskTargets.NONE, Duration.ofMillis(20));
     }
 
+    /** The global webhook, and tasks may name this receiver and addresses at example.com. */
     private AlertConfig config(Duration rateLimit, int queueSize) {
         return new AlertConfig(Optional.of((AlertTarget.Webhook) AlertTarget.parse(receiver.url("/global"))),
-                Secret.of(SECRET), 5, Optional.empty(), rateLimit, queueSize);
+                Secret.of(SECRET), 5, Optional.empty(), rateLimit, queueSize, List.of(
+                        Pattern.compile(Pattern.quote(receiver.url("/")) + ".*"), Pattern.compile("mailto:.*@example\\.com")));
     }
 
     private Alert failure(long taskId, long runId, List<String> targets) {

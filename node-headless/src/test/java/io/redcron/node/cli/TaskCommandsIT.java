@@ -95,7 +95,7 @@ class TaskCommandsIT {
     void httpWithMethodHeadersBodyAndAcceptedStatuses() {
         cli.ok("task add", "--name", "hook", "--cron", "0 9 * * 1-5", "--http", "https://example.com/hook?x=1",
                 "--method", "post", "--header", "X-Token=abc", "--header", "Content-Type=application/json",
-                "--body", "{\"a\":1}", "--accept", "200,202");
+                "--body", "{\"a\":1}", "--accept", "200,202", "--redirects", "same-origin");
 
         JsonNode http = cli.task("hook").get("http");
         assertThat(http.get("method").asText()).isEqualTo("POST");
@@ -104,6 +104,14 @@ class TaskCommandsIT {
         assertThat(http.at("/headers/Content-Type").asText()).isEqualTo("application/json");
         assertThat(http.get("body").asText()).isEqualTo("{\"a\":1}");
         assertThat(http.get("acceptedStatuses")).extracting(JsonNode::asInt).containsExactly(200, 202);
+        assertThat(http.get("redirects").asText()).isEqualTo("same-origin");
+        assertThat(cli.ok("task show", "hook")).contains("Runs:         POST https://example.com/hook?x=1",
+                "Redirects:    same-origin");
+
+        cli.ok("task update", "hook", "--redirects", "any");
+        assertThat(cli.task("hook").at("/http/redirects").asText()).isEqualTo("any");
+        cli.ok("task update", "hook", "--method", "GET");
+        assertThat(cli.task("hook").at("/http/redirects").asText()).as("kept by an edit of another field").isEqualTo("any");
     }
 
     @Test
@@ -172,6 +180,7 @@ class TaskCommandsIT {
         JsonNode task = cli.task("ping-2");
         assertThat(task.get("type").asText()).isEqualTo("http");
         assertThat(task.at("/http/method").asText()).isEqualTo("HEAD");
+        assertThat(task.at("/http/redirects").asText()).as("the default").isEqualTo("none");
         assertThat(task.get("enabled").asBoolean()).isFalse();
         assertThat(task.get("nextFireTime").isNull()).isTrue();
         assertThat(cli.tasks()).hasSize(1);

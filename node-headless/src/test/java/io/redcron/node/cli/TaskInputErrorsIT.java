@@ -50,6 +50,8 @@ class TaskInputErrorsIT {
                 arguments("url", List.of("--name", "job", "--cron", "* * * * *", "--http", "/relative/path")),
                 arguments("http-method", List.of("--name", "job", "--cron", "* * * * *", "--http", "http://x/", "--method", "FETCH")),
                 arguments("http-accept", List.of("--name", "job", "--cron", "* * * * *", "--http", "http://x/", "--accept", "700")),
+                arguments("http-redirects", List.of("--name", "job", "--cron", "* * * * *", "--http", "http://x/", "--redirects", "always")),
+                arguments("type", List.of("--name", "job", "--cron", "* * * * *", "--shell", "true", "--redirects", "any")),
                 arguments("timeout", List.of("--name", "job", "--cron", "* * * * *", "--shell", "true", "--timeout", "-5s")),
                 arguments("timeout", List.of("--name", "job", "--cron", "* * * * *", "--shell", "true", "--timeout", "0s")),
                 arguments("timeout", List.of("--name", "job", "--cron", "* * * * *", "--shell", "true", "--timeout", "soon")),
@@ -109,6 +111,7 @@ class TaskInputErrorsIT {
                 arguments("minute", "name: job\ncron: '99 * * * *'\nshell: 'true'\n"),
                 arguments("enabled", "name: job\ncron: '* * * * *'\nshell: 'true'\nenabled: sometimes\n"),
                 arguments("type", "name: job\ncron: '* * * * *'\nshell: 'true'\nexec: [/bin/true]\n"),
+                arguments("http-redirects", "name: job\ncron: '* * * * *'\nhttp: {url: 'https://x/', redirects: follow}\n"),
                 arguments("file", "name: job\ncron: '* * * * *'\n  shell: [unclosed\n"),
                 arguments("file", "[\"a list\", \"not a task\"]\n"),
                 arguments("file", "{\"name\": \"job\", \"cron\": \"* * * * *\",\n"));

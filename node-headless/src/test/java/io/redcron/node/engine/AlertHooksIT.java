@@ -42,7 +42,8 @@ class AlertHooksIT {
         receiver = new WebhookReceiver();
         cluster = new TestCluster();
         cluster.start("leader", Map.of("alerts.webhook.url", receiver.url("/hook"), "scheduler.misfire-threshold", "5s",
-                "worker.types", "exec,shell", "scheduler.queue-deadline", "3s"));
+                "worker.types", "exec,shell", "scheduler.queue-deadline", "3s",
+                "alerts.allow-targets", java.util.regex.Pattern.quote(receiver.url("/")) + ".*"));
         redis = RedisConnector.open(RedisConfig.fromUri(TestRedis.uri()), "test", 2);
     }
 

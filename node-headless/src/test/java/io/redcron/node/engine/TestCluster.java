@@ -41,7 +41,7 @@ import java.util.Map;
  * Real nodes in this JVM against a fresh database and Redis namespace, with short leases and
  * ticks so that recovery happens within seconds.
  */
-final class TestCluster implements AutoCloseable {
+public final class TestCluster implements AutoCloseable {
     static final Duration LEASE = Duration.ofSeconds(3);
 
     private final MysqlConfig database;
@@ -51,7 +51,7 @@ final class TestCluster implements AutoCloseable {
     private final Map<String, String> defaults = new HashMap<>();
     private UnifiedJedis redis;
 
-    TestCluster() {
+    public TestCluster() {
         this(TestRedis.uri());
     }
 
@@ -89,7 +89,7 @@ final class TestCluster implements AutoCloseable {
         return start(nodeId, Map.of());
     }
 
-    Node start(String nodeId, Map<String, String> extra) {
+    public Node start(String nodeId, Map<String, String> extra) {
         return start(nodeId, extra, Clock.systemUTC());
     }
 
@@ -122,7 +122,7 @@ final class TestCluster implements AutoCloseable {
         return new MysqlTaskStore(dataSource, Clock.systemUTC());
     }
 
-    RunStore runs() {
+    public RunStore runs() {
         return new MysqlRunStore(dataSource, Clock.systemUTC());
     }
 
@@ -130,12 +130,12 @@ final class TestCluster implements AutoCloseable {
         return dataSource;
     }
 
-    Task.Builder shell(String name, String cron, String command) {
+    public Task.Builder shell(String name, String cron, String command) {
         return Task.builder().namespace(namespace).name(name).cron(cron).dialect(CronDialect.QUARTZ)
                 .payload(new ShellPayload(command, null, Map.of())).timeout(Duration.ofSeconds(30));
     }
 
-    Task add(Task.Builder task) {
+    public Task add(Task.Builder task) {
         return tasks().create(task.namespace(namespace).build(), "test");
     }
 
@@ -144,7 +144,7 @@ final class TestCluster implements AutoCloseable {
     }
 
     /** Puts a run recorded by hand on its group's queue, as the leader would. */
-    void enqueue(Run run) {
+    public void enqueue(Run run) {
         synchronized (this) {
             if (redis == null) {
                 redis = RedisConnector.open(RedisConfig.fromUri(defaults.get("redis.uri")), "test", 2);

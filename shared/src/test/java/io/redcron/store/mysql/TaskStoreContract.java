@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redcron.domain.HttpPayload;
 import io.redcron.domain.JavaPayload;
+import io.redcron.domain.RedirectPolicy;
 import io.redcron.domain.RetryPolicy;
 import io.redcron.domain.Task;
 import io.redcron.domain.TaskType;
@@ -96,8 +97,12 @@ public abstract class TaskStoreContract {
         Task java = store.create(shell(ns, "report").payload(new JavaPayload("com.example.Report",
                 Map.of("format", "pdf"))).build(), "alice");
         Task execTask = store.create(exec(ns, "backup").build(), "alice");
+        Task redirected = store.create(shell(ns, "follow").payload(new HttpPayload("GET", HttpPayload.url("https://example.com/"),
+                Map.of(), "", Set.of(), RedirectPolicy.SAME_ORIGIN)).build(), "alice");
 
         assertThat(store.get(http.id())).contains(http);
+        assertThat(store.get(redirected.id()).map(task -> ((HttpPayload) task.payload()).redirects()))
+                .contains(RedirectPolicy.SAME_ORIGIN);
         assertThat(store.get(java.id())).contains(java);
         assertThat(store.get(execTask.id())).contains(execTask);
     }

@@ -40,6 +40,9 @@ import java.util.stream.Collectors;
  * </ul>
  *
  * <p>Every pattern must match the <em>whole</em> text ({@link java.util.regex.Matcher#matches()}).
+ *
+ * <p>The URLs of http tasks are judged by {@link UrlGuard} as each request is made, since a
+ * redirect chooses further URLs only then.
  */
 public final class ExecutionPolicy {
     private final String nodeId;

@@ -72,7 +72,8 @@ public final class ExecutorRegistry {
             }
         }
         if (policy.allows(TaskType.HTTP)) {
-            executors.put(TaskType.HTTP, new HttpExecutor(tail));
+            executors.put(TaskType.HTTP, new HttpExecutor(tail, config.httpMaxResponse(),
+                    new UrlGuard(nodeId, config.allowUrls(), UrlGuard.Resolver.SYSTEM), secrets));
         }
         javaExecutor = policy.allows(TaskType.JAVA) ? new JavaExecutor(nodeId, tail, killGrace, handlerLoader) : null;
         if (javaExecutor != null) {

@@ -10,19 +10,28 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Copies a stream into an {@link OutputSink} on its own daemon thread, so that the program never
- * blocks on a full pipe while the executor waits for it to end.
+ * blocks on a full pipe while the executor waits for it to end. With a limit it reads no more
+ * than that many bytes: the rest is left unread and the stream closed.
  */
 final class OutputPump {
     private static final int CHUNK = 8192;
 
     private final InputStream in;
     private final OutputSink sink;
+    private final long limit;
     private final Thread thread;
     private final CompletableFuture<Void> ended = new CompletableFuture<>();
+    private volatile boolean cut;
 
     OutputPump(InputStream in, OutputSink sink, String threadName) {
+        this(in, sink, threadName, Long.MAX_VALUE);
+    }
+
+    /** @param limit bytes read at most */
+    OutputPump(InputStream in, OutputSink sink, String threadName, long limit) {
         this.in = in;
         this.sink = sink;
+        this.limit = limit;
         this.thread = new Thread(this::copy, threadName);
         this.thread.setDaemon(true);
     }
@@ -35,10 +44,14 @@ final class OutputPump {
     private void copy() {
         byte[] buffer = new byte[CHUNK];
         try (in) {
-            int read;
-            while ((read = in.read(buffer)) >= 0) {
+            long left = limit;
+            int read = 0;
+            while (left > 0 && (read = in.read(buffer, 0, (int) Math.min(buffer.length, left))) >= 0) {
                 sink.write(buffer, 0, read);
+                left -= read;
             }
+            // At the limit, one more byte tells a cut stream from one that had exactly that much.
+            cut = read >= 0 && in.read() >= 0;
         } catch (IOException e) {
             // Closed under us (timeout, cancel) or interrupted: the tail so far is the output.
         } finally {
@@ -60,6 +73,11 @@ final class OutputPump {
         } catch (ExecutionException e) {
             throw new IllegalStateException("the pump never fails its future", e);
         }
+    }
+
+    /** Whether bytes beyond the limit were left unread; known once {@link #ended()} completed. */
+    boolean cut() {
+        return cut;
     }
 
     /** Completes when the stream ended (or failed). */

@@ -90,6 +90,31 @@ class AllowlistExamplesTest {
         assertThat(policy.refusal(exec("/opt/jobs/backup", "--keep=140"))).isPresent();
     }
 
+    @Test
+    void theLockedDownHttpWorker() throws Exception {
+        Path file = dir.resolve("http-worker.yaml");
+        Files.writeString(file, """
+                worker:
+                  types: [http]
+                  allow-urls:
+                    - "https://api\\\\.example\\\\.com/.*"
+                    - "https://billing\\\\.internal:8443/jobs/.*"
+                  http-max-response: 262144
+                """);
+        WorkerConfig worker = ConfigLoader.load(file, Map.of(), Map.of()).worker();
+        UrlGuard guard = new UrlGuard("worker-2", worker.allowUrls(), host -> {
+            throw new AssertionError("patterns decide alone, without looking up " + host);
+        });
+
+        assertThat(worker.httpMaxResponse()).isEqualTo(262_144);
+        assertThat(guard.refusal(java.net.URI.create("https://api.example.com/v1/report"))).isEmpty();
+        assertThat(guard.refusal(java.net.URI.create("https://billing.internal:8443/jobs/close-month"))).isEmpty();
+        assertThat(guard.refusal(java.net.URI.create("https://pastebin.example/upload")))
+                .contains("node worker-2 refuses URL 'https://pastebin.example/upload': it matches no worker.allow-urls pattern");
+        assertThat(guard.refusal(java.net.URI.create("https://api.example.com.evil.example/"))).isPresent();
+        assertThat(guard.refusal(java.net.URI.create("https://billing.internal/jobs/x"))).as("another port").isPresent();
+    }
+
     private ExecutionPolicy policy(String yaml) throws IOException {
         Path file = dir.resolve("redcron.yaml");
         Files.writeString(file, yaml);

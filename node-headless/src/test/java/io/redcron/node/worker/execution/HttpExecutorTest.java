@@ -16,6 +16,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -24,14 +25,19 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 
 import static io.redcron.node.worker.execution.Fixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class HttpExecutorTest {
     private static final int BIG = 50_000_000;
+    private static final int CAP = 300_000;
+    /** The local test servers are loopback addresses, which a node reaches only by a pattern's leave. */
+    private static final Pattern LOCAL = Pattern.compile("http://127\\.0\\.0\\.1:[0-9]+/.*");
 
-    private final ExecutorRegistry registry = Fixtures.registry(64 * 1024);
+    private final ExecutorRegistry registry = registry(List.of(LOCAL));
     private final CountDownLatch release = new CountDownLatch(1);
     private final CountDownLatch slowRequestArrived = new CountDownLatch(1);
     private HttpServer server;
@@ -129,11 +135,39 @@ class HttpExecutorTest {
     }
 
     @Test
-    void followsRedirects() {
+    void aRedirectIsNotFollowedByDefault() {
         ExecutionResult result = run(get("/moved", Set.of()), Duration.ofSeconds(20));
 
+        assertThat(result.status()).isEqualTo(ExecutionStatus.FAILED);
+        assertThat(result.error()).isEqualTo("redirected (302) to http://127.0.0.1:" + server.getAddress().getPort()
+                + "; not followed (redirects: none)");
+        assertThat(result.output()).isEqualTo("HTTP 302\n");
+    }
+
+    @Test
+    void aTaskThatAcceptsTheRedirectStatusGetsItAsItsAnswer() {
+        ExecutionResult result = run(get("/moved", Set.of(302)), Duration.ofSeconds(20));
+
         assertThat(result.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(result.output()).startsWith("HTTP 200\nGET\n");
+        assertThat(result.output()).isEqualTo("HTTP 302\n");
+    }
+
+    @Test
+    void aLoopbackUrlIsRefusedWithoutAPatternAndNeverRequested() {
+        AtomicInteger requests = new AtomicInteger();
+        server.createContext("/counted", exchange -> {
+            requests.incrementAndGet();
+            respond(exchange, 200, "reached\n");
+        });
+
+        ExecutionResult result = registry(List.of()).execute(request(get("/counted", Set.of()), Map.of(),
+                Duration.ofSeconds(20)), OutputListener.NONE, new Cancellation());
+
+        assertThat(result.status()).isEqualTo(ExecutionStatus.FAILED);
+        assertThat(result.error()).isEqualTo("node n1 refuses URL '" + url("/counted") + "': 127.0.0.1 is a loopback"
+                + " address (only a worker.allow-urls pattern can allow it)");
+        assertThat(result.output()).isEmpty();
+        assertThat(requests).hasValue(0);
     }
 
     @Test
@@ -156,7 +190,8 @@ class HttpExecutorTest {
         HttpPayload payload = new HttpPayload("GET", URI.create("http://no-such-host.invalid:8080/x"), Map.of(), "",
                 Set.of());
 
-        ExecutionResult result = run(payload, Duration.ofSeconds(20));
+        ExecutionResult result = registry(List.of()).execute(request(payload, Map.of(), Duration.ofSeconds(20)),
+                OutputListener.NONE, new Cancellation());
 
         assertThat(result.status()).isEqualTo(ExecutionStatus.FAILED);
         assertThat(result.error()).isEqualTo("cannot connect to no-such-host.invalid:8080: unknown host");
@@ -195,15 +230,48 @@ class HttpExecutorTest {
     }
 
     @Test
-    void aHugeBodyIsStreamedThroughTheTail() {
+    void aHugeBodyIsReadOnlyUpToTheCapAndTheOutputSaysSo() {
         Fixtures.Recording live = new Fixtures.Recording();
+        String cut = "\n[response cut after 300,000 bytes: worker.http-max-response]\n";
 
-        ExecutionResult result = registry.execute(request(get("/big", Set.of()), Map.of(), Duration.ofSeconds(60)),
+        ExecutionResult result = capped(CAP).execute(request(get("/big", Set.of()), Map.of(), Duration.ofSeconds(60)),
                 live, new Cancellation());
 
         assertThat(result.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(result.output()).hasSizeLessThanOrEqualTo(64 * 1024).startsWith("[… ").endsWith("yyyy");
-        assertThat(live.total()).isEqualTo("HTTP 200\n".length() + BIG);
+        assertThat(result.output()).hasSizeLessThanOrEqualTo(64 * 1024).startsWith("[… ").endsWith("yyyy" + cut);
+        assertThat(live.total()).isEqualTo("HTTP 200\n".length() + CAP + cut.length());
+    }
+
+    @Test
+    void theStatusStillDecidesACutResponse() {
+        server.createContext("/big-error", exchange -> {
+            byte[] body = new byte[CAP * 2];
+            Arrays.fill(body, (byte) 'e');
+            exchange.sendResponseHeaders(500, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            } catch (IOException e) {
+                // the capped reader stopped
+            }
+        });
+
+        ExecutionResult result = capped(CAP).execute(request(get("/big-error", Set.of()), Map.of(),
+                Duration.ofSeconds(60)), OutputListener.NONE, new Cancellation());
+
+        assertThat(result.status()).isEqualTo(ExecutionStatus.FAILED);
+        assertThat(result.error()).isEqualTo("HTTP 500 is not an accepted status");
+        assertThat(result.output()).endsWith("eee\n[response cut after 300,000 bytes: worker.http-max-response]\n");
+    }
+
+    @Test
+    void aBodyOfExactlyTheCapIsNotReportedCut() {
+        server.createContext("/exact", exchange -> respond(exchange, 200, "x".repeat(1000)));
+
+        ExecutionResult result = capped(1000).execute(request(get("/exact", Set.of()), Map.of(),
+                Duration.ofSeconds(20)), OutputListener.NONE, new Cancellation());
+
+        assertThat(result.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(result.output()).isEqualTo("HTTP 200\n" + "x".repeat(1000));
     }
 
     @Test
@@ -214,6 +282,15 @@ class HttpExecutorTest {
 
         assertThat(result.status()).isEqualTo(ExecutionStatus.FAILED);
         assertThat(result.error()).startsWith("cannot send the request: header X-Redcron-Param-note has a value");
+    }
+
+    private static ExecutorRegistry registry(List<Pattern> allowUrls) {
+        return new ExecutorRegistry(Fixtures.config(64 * 1024).withAllowUrls(allowUrls), Fixtures.NODE, Fixtures.GRACE);
+    }
+
+    private static ExecutorRegistry capped(int maxResponse) {
+        return new ExecutorRegistry(Fixtures.config(64 * 1024).withAllowUrls(List.of(LOCAL)).withHttpMaxResponse(maxResponse),
+                Fixtures.NODE, Fixtures.GRACE);
     }
 
     private ExecutionResult run(HttpPayload payload, Duration timeout) {
