@@ -6,6 +6,7 @@ import io.redcron.domain.HttpPayload;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,6 +20,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.nio.file.Path;
+import java.nio.file.Files;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -282,6 +286,27 @@ class HttpExecutorTest {
 
         assertThat(result.status()).isEqualTo(ExecutionStatus.FAILED);
         assertThat(result.error()).startsWith("cannot send the request: header X-Redcron-Param-note has a value");
+    }
+
+    @Test
+    void secretReferencesInHeadersAndBodyAreSentResolvedAndMaskedInTheOutput(@TempDir Path secrets) throws IOException {
+        Files.writeString(secrets.resolve("api-key"), "k-7731-live\n");
+        ExecutorRegistry withSecrets = new ExecutorRegistry(Fixtures.config(64 * 1024).withAllowUrls(List.of(LOCAL))
+                .withSecretsDir(Optional.of(secrets)), Fixtures.NODE, Fixtures.GRACE);
+        HttpPayload payload = new HttpPayload("POST", url("/echo"), Map.of("X-Api-Key", "${secret:api-key}"),
+                "{\"key\":\"${secret:api-key}\"}", Set.of());
+
+        ExecutionResult result = withSecrets.execute(request(payload, Map.of(), Duration.ofSeconds(20)),
+                OutputListener.NONE, new Cancellation());
+
+        // The echo server answered with what it received: the value went out, the output hides it.
+        assertThat(result.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(result.output()).contains("x-api-key: ******").contains("{\"key\":\"******\"}")
+                .doesNotContain("k-7731-live");
+        ExecutionResult missing = registry.execute(request(payload, Map.of(), Duration.ofSeconds(20)),
+                OutputListener.NONE, new Cancellation());
+        assertThat(missing.status()).isEqualTo(ExecutionStatus.FAILED);
+        assertThat(missing.error()).isEqualTo("secret 'api-key' cannot be resolved: this node has no worker.secrets-dir");
     }
 
     private static ExecutorRegistry registry(List<Pattern> allowUrls) {
