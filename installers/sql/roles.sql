@@ -1,40 +1,95 @@
 -- Redcron: least-privilege database users for nodes, operators and read-only viewers.
 --
 -- Run as an administrator AFTER the schema exists (installers/sql/migrator.sql, then
--- 'redcron-node migrate' as redcron_migrator): table-level grants need the tables. Run it again
--- after an upgrade whose migration adds a table (the release notes say so); it is idempotent.
+-- 'redcron-node migrate' as redcron_migrator): table, column and routine grants need the tables
+-- and the audit_append procedure. Run it again after every upgrade whose migration adds a table,
+-- a column or a routine (the release notes say so; migration 5 does):
 --   mysql -u root -p < installers/sql/roles.sql
+--
+-- It is idempotent and it sets each user's rights to exactly these: every user's rights are first
+-- revoked (all of them, also any given by hand elsewhere), then granted again. A node or desktop
+-- whose statement falls between the two is refused once and tries again on its next pass.
 --
 -- Replace each CHANGE-ME-… with a password of your own (or use ALTER USER … IDENTIFIED BY
 -- afterwards), and narrow '%' to the hosts each kind of client connects from. To require TLS,
 -- add REQUIRE SSL (or REQUIRE X509 for client certificates) to each CREATE USER, or later:
 --   ALTER USER 'redcron_node'@'%' REQUIRE SSL;
 --
--- No user here may create, alter or drop anything: schema changes are redcron_migrator's.
+-- No user here may create, alter or drop anything: schema changes are redcron_migrator's. Grants
+-- name columns wherever a user writes only some: a column not named cannot be written by that
+-- user, whatever the statement. Every user may read every column (UPDATE … WHERE needs it).
+--
+-- Two rules of MySQL and MariaDB shape the lists: INSERT … ON DUPLICATE KEY UPDATE needs UPDATE on
+-- every column it inserts (so Redcron inserts runs with INSERT IGNORE instead), and SELECT … FOR
+-- UPDATE on MySQL needs some UPDATE right on the table it locks.
 
 -- Nodes: the scheduler plans fires and moves the fencing epoch; the worker claims runs and
--- records results. They read task definitions but never change them (beyond the planned next
--- fire), write no audit entries and delete nothing. Flyway reads its history table at start.
+-- records results; the reaper and reconciler recover runs. They read task definitions but never
+-- change them: of a task they write only the planned next fire. They write no audit entries and
+-- delete nothing. Flyway reads its history table at start, to check the schema version.
 CREATE USER IF NOT EXISTS 'redcron_node'@'%' IDENTIFIED BY 'CHANGE-ME-node';
+REVOKE ALL PRIVILEGES, GRANT OPTION FROM 'redcron_node'@'%';
 GRANT SELECT ON redcron.flyway_schema_history TO 'redcron_node'@'%';
-GRANT SELECT, UPDATE ON redcron.task TO 'redcron_node'@'%';
+-- The leader moves each task's next fire on (and locks a forbid/replace task's row for a claim).
+-- Not its type, payload (with its command, URL and environment), schedule, enabled flag, owner,
+-- retry or concurrency rules, nor anything else an operator decides.
+GRANT SELECT, UPDATE (next_fire_at) ON redcron.task TO 'redcron_node'@'%';
 GRANT SELECT ON redcron.task_label TO 'redcron_node'@'%';
-GRANT SELECT, INSERT, UPDATE ON redcron.task_run TO 'redcron_node'@'%';
-GRANT SELECT, INSERT, UPDATE ON redcron.scheduler_epoch TO 'redcron_node'@'%';
+-- The leader records one run per fire: queued, or skipped with the misfire reason (finished_at,
+-- error). The columns are those of the INSERT; lost_attempts and cancel_requested take defaults.
+GRANT SELECT,
+      INSERT (task_id, namespace, task_name, task_group, trigger_type, scheduled_at, due_at, status, attempt,
+              max_attempts, created_at, finished_at, error, params)
+      ON redcron.task_run TO 'redcron_node'@'%';
+-- What happens to a run after it is recorded: claims (status, attempt, node, lease_until,
+-- started_at, clearing finished_at, exit_code, output), lease renewals (lease_until), results and
+-- retries (status, started_at, finished_at, exit_code, output, error, due_at), forbid waits (due_at)
+-- and skips, replace's cancel of the run it replaces (cancel_requested), hand-backs on shutdown and
+-- the reaper's lost attempts (lost_attempts), the reconciler's failures. Never the run's task,
+-- namespace, names, trigger, fire time, attempt limit, creation or parameters.
+GRANT UPDATE (status, attempt, lost_attempts, cancel_requested, node, lease_until, due_at, started_at, finished_at,
+              exit_code, output, error)
+      ON redcron.task_run TO 'redcron_node'@'%';
+-- A new leader bumps its namespace's epoch in one INSERT … ON DUPLICATE KEY UPDATE, which needs
+-- UPDATE on every column it inserts, namespace included.
+GRANT SELECT, INSERT (namespace, epoch, leader, updated_at), UPDATE (namespace, epoch, leader, updated_at)
+      ON redcron.scheduler_epoch TO 'redcron_node'@'%';
 
--- Operators (desktop app and CLI): edit, enable and delete tasks; trigger, retry and cancel runs;
--- every change adds an audit entry, which nobody here may change or delete afterwards. They read
--- the epoch to show the leader, but cannot move it.
+-- Operators (desktop app and CLI): create, edit, enable and delete tasks; trigger, retry and
+-- cancel runs. They read the epoch to show the leader, but cannot move it. They add audit
+-- entries only through audit_append, which stamps each with the database's time and the
+-- operator's database account: nobody here can write, change or delete audit_log itself.
 CREATE USER IF NOT EXISTS 'redcron_operator'@'%' IDENTIFIED BY 'CHANGE-ME-operator';
-GRANT SELECT, INSERT, UPDATE, DELETE ON redcron.task TO 'redcron_operator'@'%';
+REVOKE ALL PRIVILEGES, GRANT OPTION FROM 'redcron_operator'@'%';
+-- A task is the operator's, but its id, namespace (a task never moves) and creation time are set once.
+GRANT SELECT,
+      INSERT (namespace, name, task_group, description, cron, dialect, zone, type, payload, timeout_ms,
+              retry_max_attempts, retry_initial_ms, retry_multiplier, retry_max_ms, retry_jitter, misfire_policy,
+              catch_up_limit, concurrency_policy, enabled, owner, labels, alert_targets, params, version, created_at,
+              updated_at, next_fire_at),
+      UPDATE (name, task_group, description, cron, dialect, zone, type, payload, timeout_ms, retry_max_attempts,
+              retry_initial_ms, retry_multiplier, retry_max_ms, retry_jitter, misfire_policy, catch_up_limit,
+              concurrency_policy, enabled, owner, labels, alert_targets, params, version, updated_at, next_fire_at),
+      DELETE
+      ON redcron.task TO 'redcron_operator'@'%';
+-- The labels are rewritten with their task: deleted and inserted, never updated.
 GRANT SELECT, INSERT, DELETE ON redcron.task_label TO 'redcron_operator'@'%';
-GRANT SELECT, INSERT, UPDATE ON redcron.task_run TO 'redcron_operator'@'%';
+-- Manual runs (trigger, retry, requeue from the dead stream) are new rows: the columns of that
+-- INSERT. A cancel marks a running run (cancel_requested) or ends a waiting one (status,
+-- finished_at, error). Results, claims and leases are the nodes' alone.
+GRANT SELECT,
+      INSERT (task_id, namespace, task_name, task_group, trigger_type, scheduled_at, due_at, status, attempt,
+              max_attempts, created_at, params),
+      UPDATE (status, finished_at, error, cancel_requested)
+      ON redcron.task_run TO 'redcron_operator'@'%';
 GRANT SELECT ON redcron.scheduler_epoch TO 'redcron_operator'@'%';
-GRANT SELECT, INSERT ON redcron.audit_log TO 'redcron_operator'@'%';
+GRANT SELECT ON redcron.audit_log TO 'redcron_operator'@'%';
+GRANT EXECUTE ON PROCEDURE redcron.audit_append TO 'redcron_operator'@'%';
 
 -- Viewers: everything the desktop shows (tasks, runs and their output, statistics, the leader's
 -- epoch, the audit log), and nothing else.
 CREATE USER IF NOT EXISTS 'redcron_viewer'@'%' IDENTIFIED BY 'CHANGE-ME-viewer';
+REVOKE ALL PRIVILEGES, GRANT OPTION FROM 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.task TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.task_label TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.task_run TO 'redcron_viewer'@'%';

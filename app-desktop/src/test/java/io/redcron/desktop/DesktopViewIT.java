@@ -148,7 +148,8 @@ class DesktopViewIT {
         TableView<io.redcron.port.AuditEntry> audit = robot.lookup("#table").queryTableView();
         await().atMost(Duration.ofSeconds(10)).until(() -> audit.getItems().stream()
                 .anyMatch(entry -> entry.action().equals("task.create") && entry.actor().equals("tester@desktop")
-                        && entry.after().contains("aaa-created-in-editor")));
+                        && entry.databaseAccount() != null && entry.after().contains("aaa-created-in-editor")));
+        assertThat(robot.lookup("Database account").tryQuery()).as("the column beside Who").isPresent();
     }
 
     @Test

@@ -26,6 +26,7 @@ public final class AuditController {
     @FXML private TableView<AuditEntry> table;
     @FXML private TableColumn<AuditEntry, String> atColumn;
     @FXML private TableColumn<AuditEntry, String> actorColumn;
+    @FXML private TableColumn<AuditEntry, String> accountColumn;
     @FXML private TableColumn<AuditEntry, String> actionColumn;
     @FXML private TableColumn<AuditEntry, String> subjectColumn;
     @FXML private TextArea before;
@@ -44,6 +45,8 @@ public final class AuditController {
         table.setItems(model.entries());
         column(atColumn, entry -> TIME.format(entry.at().atZone(ZoneId.systemDefault())));
         column(actorColumn, AuditEntry::actor);
+        // Entries recorded before the database kept the account have none.
+        column(accountColumn, entry -> entry.databaseAccount() == null ? "—" : entry.databaseAccount());
         column(actionColumn, AuditEntry::action);
         column(subjectColumn, AuditEntry::subject);
         model.selectedProperty().bind(table.getSelectionModel().selectedItemProperty());

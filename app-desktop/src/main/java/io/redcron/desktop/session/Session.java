@@ -77,7 +77,7 @@ public final class Session implements AutoCloseable {
     }
 
     public AuditLog audit() {
-        return new MysqlAuditLog(dataSource, clock);
+        return new MysqlAuditLog(dataSource);
     }
 
     public QueueInspector queues() {

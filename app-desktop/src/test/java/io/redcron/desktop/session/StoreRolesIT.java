@@ -8,6 +8,7 @@ import io.redcron.desktop.connect.ConnectionProfile;
 import io.redcron.desktop.dashboard.DashboardViewModel;
 import io.redcron.desktop.queues.QueuesViewModel;
 import io.redcron.desktop.runs.RunsViewModel;
+import io.redcron.desktop.runs.TriggerForm;
 import io.redcron.desktop.tasks.TasksViewModel;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.desktop.ui.UiExecutor;
@@ -17,6 +18,8 @@ import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.ShellPayload;
 import io.redcron.domain.Task;
+import io.redcron.port.AuditEntry;
+import io.redcron.port.EventBus;
 import io.redcron.port.PageRequest;
 import io.redcron.port.QueuedRun;
 import io.redcron.port.RunOutcome;
@@ -52,7 +55,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * The viewer of installers/sql/roles.sql and installers/redis/users.acl, signed in to the desktop
  * app: every screen shows what an administrator put there, and every change is refused, by MySQL
- * and by Redis alike. The operator, signed in the same way, can make the changes the app offers.
+ * and by Redis alike. The operator, signed in the same way, can make the changes the app offers,
+ * and each is audited under the operator's database account, whatever name the app gives.
  */
 class StoreRolesIT {
     private static final String NAMESPACE = "locked";
@@ -218,21 +222,84 @@ class StoreRolesIT {
         assertThat(admin.redis().get(admin.keys().leader())).isEqualTo("node-a:1");
     }
 
+    /**
+     * Every change the app offers, made by the operator user: each is allowed, and each audit entry
+     * carries the operator's database account, written by the database, beside the name the app gave.
+     */
     @Test
-    void theOperatorCanMakeTheChangesTheAppOffers() {
+    void theOperatorCanMakeTheChangesTheAppOffersAndEachIsAuditedUnderItsDatabaseAccount() {
+        Instant now = Instant.now();
+        Run running = admin.runs().insertManual(task.id(), now, 1, Map.of());
+        admin.runs().claim(running.id(), "node-a", now, now.plusSeconds(300));
+        Run deadRun = admin.runs().insertManual(task.id(), now.minusSeconds(30), 1, Map.of());
+        admin.runs().changeIdle(deadRun.id(), RunStatus.QUEUED, RunStatus.FAILED, "no attempts left", now);
+        new RedisRunQueue(admin.redis(), admin.keys()).dead(QueuedRun.of("billing", deadRun.id()), "no attempts left", now);
         try (Session operator = open("operator", stores.redisUri(Role.OPERATOR), Role.OPERATOR.databaseUser(),
                 Role.OPERATOR.password(), Role.OPERATOR.password())) {
             Task created = operator.tasks().create(task.toBuilder().id(null).name("operators-task").build(), "operator");
-            Run triggered = operator.runs().insertManual(created.id(), Instant.now(), 1, Map.of());
-            new RedisRunQueue(operator.redis(), operator.keys()).enqueue(List.of(QueuedRun.of("billing", triggered.id())));
-            operator.runs().requestCancel(triggered.id(), Instant.now(), "operator");
-            operator.audit("run.cancel", "run:" + triggered.id(), null, "{}");
+            operator.tasks().update(created.toBuilder().description("edited").cron("0 3 * * *").labels(Map.of("tier", "gold"))
+                    .payload(new ShellPayload("echo edited", null, Map.of("MODE", "full"))).build(), "operator");
+            operator.tasks().setEnabled(created.id(), false, "operator");
+            operator.tasks().setEnabled(created.id(), true, "operator");
+
+            RunsViewModel runs = new RunsViewModel(operator, UiExecutor.direct(), ENGLISH, ZoneOffset.UTC);
+            TriggerForm trigger = runs.startTrigger();
+            trigger.taskNameProperty().set("operators-task");
+            assertThat(trigger.submit(() -> { })).isTrue();
+            assertThat(trigger.errorProperty().get()).isEmpty();
+            selectRun(runs, finished.id());
+            runs.retry();
+            assertThat(runs.errorProperty().get()).isEmpty();
+            Run waiting = operator.runs().insertManual(created.id(), Instant.now(), 1, Map.of());
+            selectRun(runs, waiting.id());
+            runs.cancel();
+            assertThat(runs.errorProperty().get()).isEmpty();
+            // A running run, as the runs screen stops one: marked in MySQL, its node told through Redis.
+            assertThat(operator.runs().requestCancel(running.id(), Instant.now(), "cancelled by operator"))
+                    .hasValueSatisfying(run -> assertThat(run.status()).isEqualTo(RunStatus.RUNNING));
+            operator.audit("run.cancel", "run:" + running.id(), null, "{}");
+            operator.redis().publish(operator.keys().events(),
+                    new EventBus.Event(EventBus.Event.Kind.CANCEL_RUN, running.id()).encode());
+
+            QueuesViewModel queues = new QueuesViewModel(operator, UiExecutor.direct(), ENGLISH);
+            queues.load();
+            queues.requeue(queues.dead().stream().filter(row -> row.runId() == deadRun.id()).toList());
+            assertThat(queues.errorProperty().get()).isEmpty();
             operator.tasks().delete(created.id(), "operator");
 
             assertThat(operator.tasks().get(created.id())).isEmpty();
+            assertThat(admin.runs().get(waiting.id())).hasValueSatisfying(run ->
+                    assertThat(run.status()).isEqualTo(RunStatus.CANCELLED));
+            assertThat(admin.runs().renewLease(running.id(), 1, "node-a", Instant.now().plusSeconds(300)))
+                    .as("a run asked to stop keeps no lease").isFalse();
             assertRefusedByMysql(() -> operator.epochs().advance(NAMESPACE, "operator"));
             assertRefusedByRedis(() -> operator.redis().set(operator.keys().leader(), "operator"));
         }
+
+        List<AuditEntry> byOperator = admin.audit().list(NAMESPACE, null, new PageRequest(0, 200)).items().stream()
+                .filter(entry -> entry.actor().equals("operator")).toList();
+        assertThat(byOperator).extracting(AuditEntry::action).contains("task.create", "task.update", "task.disable",
+                "task.enable", "run.trigger", "run.retry", "run.cancel", "dead.requeue", "task.delete");
+        assertThat(byOperator).allSatisfy(entry -> assertThat(entry.databaseAccount())
+                .startsWith(Role.OPERATOR.databaseUser() + "@"));
+    }
+
+    /** The app names whoever it likes; the database records who signed in. */
+    @Test
+    void anOperatorNamingSomeoneElseIsStillRecordedUnderTheOperatorsDatabaseAccount() {
+        try (Session impostor = open("root", stores.redisUri(Role.OPERATOR), Role.OPERATOR.databaseUser(),
+                Role.OPERATOR.password(), Role.OPERATOR.password())) {
+            impostor.audit("run.cancel", "run:424242", null, "{}");
+        }
+
+        AuditEntry entry = admin.audit().list(NAMESPACE, "run:424242", PageRequest.first(1)).items().get(0);
+        assertThat(entry.actor()).isEqualTo("root");
+        assertThat(entry.databaseAccount()).startsWith(Role.OPERATOR.databaseUser() + "@").doesNotStartWith("root@");
+    }
+
+    private static void selectRun(RunsViewModel runs, long runId) {
+        runs.load();
+        runs.select(runs.rows().stream().filter(row -> row.run().id() == runId).findFirst().orElseThrow());
     }
 
     private static void assertRefusedByMysql(Executable write) {

@@ -53,6 +53,7 @@ final class AuditCommand {
                     node.put("id", entry.id());
                     node.put("at", RunViews.time(entry.at()));
                     node.put("actor", entry.actor());
+                    node.put("databaseAccount", entry.databaseAccount());
                     node.put("action", entry.action());
                     node.put("subject", entry.subject());
                     node.put("before", entry.before());
@@ -62,9 +63,11 @@ final class AuditCommand {
             } else if (page.items().isEmpty()) {
                 out.println("No changes recorded in namespace '" + stores.namespace() + "'.");
             } else {
-                Table table = new Table("WHEN", "WHO", "WHAT", "SUBJECT");
+                // WHO is what the client said; DATABASE ACCOUNT is whom the database let in (- before migration 5).
+                Table table = new Table("WHEN", "WHO", "DATABASE ACCOUNT", "WHAT", "SUBJECT");
                 for (AuditEntry entry : page.items()) {
-                    table.row(RunViews.time(entry.at()), entry.actor(), entry.action(), entry.subject());
+                    table.row(RunViews.time(entry.at()), entry.actor(),
+                            entry.databaseAccount() == null ? "-" : entry.databaseAccount(), entry.action(), entry.subject());
                 }
                 table.print(out);
                 if (page.hasMore()) {

@@ -98,8 +98,7 @@ final class CliStores implements AutoCloseable {
 
     /** Records a change made from the command line outside a task transaction (runs triggered or cancelled). */
     void audit(String action, String subject, String before, String after) {
-        new io.redcron.store.mysql.MysqlAuditLog(dataSource, clock()).record(namespace(), actor(), action, subject, before,
-                after);
+        new io.redcron.store.mysql.MysqlAuditLog(dataSource).record(namespace(), actor(), action, subject, before, after);
     }
 
     /** Who the audit log names for changes made from this command line. */

@@ -85,8 +85,10 @@ class RunsCommandsIT {
         assertThat(audit).hasSize(1);
         assertThat(audit.at("/0/action").asText()).isEqualTo("run.trigger");
         assertThat(audit.at("/0/actor").asText()).startsWith("cli:");
+        assertThat(audit.at("/0/databaseAccount").asText()).startsWith(cli.mysql.user() + "@");
         assertThat(audit.at("/0/after").asText()).contains("NOTE").doesNotContain("rm -rf");
-        assertThat(cli.ok("audit list")).contains("run.trigger").contains("run:" + id);
+        assertThat(cli.ok("audit list")).contains("DATABASE ACCOUNT").contains("run.trigger").contains("run:" + id)
+                .contains(audit.at("/0/databaseAccount").asText());
     }
 
     @Test

@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLWarning;
 import java.sql.Types;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -136,6 +137,25 @@ final class Jdbc {
     static int update(Connection connection, String sql, Object... values) throws SQLException {
         try (PreparedStatement statement = prepare(connection, sql, values)) {
             return statement.executeUpdate();
+        }
+    }
+
+    /**
+     * Runs an {@code INSERT IGNORE} that may skip rows whose key is taken, and nothing else: IGNORE
+     * also turns a value too long or out of range into a warning and stores it changed. Any
+     * warning but a duplicate key fails the statement, so the caller's transaction rolls back.
+     * The connector asks for the warnings only when the server reported some.
+     */
+    static int insertSkippingDuplicates(Connection connection, String sql, Object... values) throws SQLException {
+        try (PreparedStatement statement = prepare(connection, sql, values)) {
+            int inserted = statement.executeUpdate();
+            for (SQLWarning warning = statement.getWarnings(); warning != null; warning = warning.getNextWarning()) {
+                if (warning.getErrorCode() != DUPLICATE_KEY) {
+                    throw new SQLException("an insert would have stored a changed value: " + warning.getMessage(),
+                            warning.getSQLState(), warning.getErrorCode());
+                }
+            }
+            return inserted;
         }
     }
 

@@ -9,30 +9,29 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import javax.sql.DataSource;
 
-/** Reads {@code audit_log}, which the MySQL stores write in the transaction of each change. */
+/**
+ * Reads {@code audit_log}, which the MySQL stores write in the transaction of each change, and
+ * records the changes made outside one. The database stamps every row with its time and the
+ * account it authenticated ({@link AuditWriter}).
+ */
 public final class MysqlAuditLog implements AuditLog {
-    private static final String COLUMNS = "id, at, actor, action, subject, namespace, before_json, after_json";
+    private static final String COLUMNS = "id, at, actor, db_account, action, subject, namespace, before_json,"
+            + " after_json";
     private static final String WHERE_NAMESPACE = " FROM audit_log WHERE namespace = ?";
     private static final String WHERE_SUBJECT = WHERE_NAMESPACE + " AND subject = ?";
     private static final String NEWEST_FIRST = " ORDER BY at DESC, id DESC LIMIT ? OFFSET ?";
 
     private final Jdbc jdbc;
-    private final java.time.Clock clock;
 
     public MysqlAuditLog(DataSource dataSource) {
-        this(dataSource, java.time.Clock.systemUTC());
-    }
-
-    public MysqlAuditLog(DataSource dataSource, java.time.Clock clock) {
         this.jdbc = new Jdbc(dataSource);
-        this.clock = clock;
     }
 
     @Override
     public void record(String namespace, String actor, String action, String subject, String before, String after) {
         String who = AuditWriter.actor(actor);
         jdbc.autoCommit("write the audit log", connection -> {
-            AuditWriter.write(connection, Jdbc.millis(clock.instant()), who, action, subject, namespace, before, after);
+            AuditWriter.write(connection, who, action, subject, namespace, before, after);
             return null;
         });
     }
@@ -51,7 +50,7 @@ public final class MysqlAuditLog implements AuditLog {
 
     private static AuditEntry read(ResultSet row) throws SQLException {
         return new AuditEntry(row.getLong("id"), Jdbc.instant(row, "at"), row.getString("actor"),
-                row.getString("action"), row.getString("subject"), row.getString("namespace"),
+                row.getString("db_account"), row.getString("action"), row.getString("subject"), row.getString("namespace"),
                 row.getString("before_json"), row.getString("after_json"));
     }
 }

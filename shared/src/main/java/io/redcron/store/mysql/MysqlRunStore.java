@@ -49,10 +49,13 @@ public final class MysqlRunStore implements RunStore {
     private static final String BY_ID = "SELECT " + RunRows.COLUMNS + " FROM task_run r WHERE r.id = ?";
     private static final String BY_FIRE = "SELECT " + RunRows.COLUMNS + " FROM task_run r"
             + " WHERE r.task_id = ? AND r.scheduled_at = ?";
-    private static final String INSERT = "INSERT INTO task_run (task_id, namespace, task_name, task_group,"
+    private static final String INSERT_COLUMNS = " INTO task_run (task_id, namespace, task_name, task_group,"
             + " trigger_type, scheduled_at, due_at, status, attempt, max_attempts, created_at, params)"
             + " SELECT t.id, t.namespace, t.name, t.task_group, ?, ?, ?, 'QUEUED', 0, ?, ?, ? FROM task t WHERE t.id = ?";
-    private static final String INSERT_CRON_FIRE = INSERT + " ON DUPLICATE KEY UPDATE task_run.id = task_run.id";
+    private static final String INSERT = "INSERT" + INSERT_COLUMNS;
+    // A fire recorded before is kept as it is; IGNORE rather than ON DUPLICATE KEY UPDATE, which
+    // needs the UPDATE right on every inserted column (see MysqlSchedulerStore).
+    private static final String INSERT_CRON_FIRE = "INSERT IGNORE" + INSERT_COLUMNS;
     // started_at is the planned start (a run claimed ahead of its time starts then); the result
     // write replaces it with the real one.
     private static final String CLAIM = "UPDATE task_run SET status = 'RUNNING', attempt = attempt + 1, node = ?,"
@@ -112,8 +115,8 @@ public final class MysqlRunStore implements RunStore {
         return jdbc.transaction("record the fire of task " + taskId + " at " + scheduledAt, connection -> {
             // Due from when it is recorded: a fire recorded late (after an outage) has waited for nobody yet.
             Instant now = now();
-            Jdbc.update(connection, INSERT_CRON_FIRE, TriggerType.CRON, scheduledAt, now, maxAttempts, now, "{}",
-                    taskId);
+            Jdbc.insertSkippingDuplicates(connection, INSERT_CRON_FIRE, TriggerType.CRON, scheduledAt, now, maxAttempts,
+                    now, "{}", taskId);
             return Jdbc.one(connection, BY_FIRE, RunRows::read, taskId, scheduledAt)
                     .orElseThrow(() -> new TaskNotFoundException("with id " + taskId));
         });

@@ -30,10 +30,11 @@ import javax.sql.DataSource;
 public final class MysqlSchedulerStore implements SchedulerStore {
     private static final Logger LOG = LoggerFactory.getLogger(MysqlSchedulerStore.class);
     private static final String INSERT_ROW = "(?, ?, ?, ?, 'CRON', ?, ?, ?, 0, ?, ?, ?, ?, '{}')";
-    private static final String INSERT_HEAD = "INSERT INTO task_run (task_id, namespace, task_name, task_group,"
+    // IGNORE keeps a fire recorded before as it is. Not ON DUPLICATE KEY UPDATE: that needs the
+    // UPDATE right on every column it inserts, and the node may not rewrite a run's task or params.
+    private static final String INSERT_HEAD = "INSERT IGNORE INTO task_run (task_id, namespace, task_name, task_group,"
             + " trigger_type, scheduled_at, due_at, status, attempt, max_attempts, created_at, finished_at, error,"
             + " params) VALUES ";
-    private static final String INSERT_TAIL = " ON DUPLICATE KEY UPDATE task_run.id = task_run.id";
     private static final String CHANGED = "SELECT id, enabled, next_fire_at, updated_at, version FROM task"
             + " WHERE namespace = ? AND updated_at >= ? ORDER BY updated_at, id LIMIT ?";
     private static final String PLANNED = "SELECT id, enabled, next_fire_at, updated_at, version FROM task"
@@ -113,8 +114,8 @@ public final class MysqlSchedulerStore implements SchedulerStore {
         if (rows == 0) {
             return;
         }
-        String sql = INSERT_HEAD + String.join(", ", java.util.Collections.nCopies(rows, INSERT_ROW)) + INSERT_TAIL;
-        Jdbc.update(connection, sql, values.toArray());
+        String sql = INSERT_HEAD + String.join(", ", java.util.Collections.nCopies(rows, INSERT_ROW));
+        Jdbc.insertSkippingDuplicates(connection, sql, values.toArray());
     }
 
     /**

@@ -66,7 +66,7 @@ public final class MysqlTaskStore implements TaskStore {
             long id = insert(connection, task, now, nextFire);
             writeLabels(connection, id, task.labels());
             Task created = task.toBuilder().id(id).version(1).createdAt(now).updatedAt(now).nextFireAt(nextFire).build();
-            audit(connection, now, who, "task.create", created, null, created);
+            audit(connection, who, "task.create", created, null, created);
             return created;
         });
     }
@@ -136,7 +136,7 @@ public final class MysqlTaskStore implements TaskStore {
             writeLabels(connection, id, task.labels());
             Task after = task.toBuilder().version(before.version() + 1).createdAt(before.createdAt()).updatedAt(now)
                     .nextFireAt(nextFire).build();
-            audit(connection, now, who, "task.update", after, before, after);
+            audit(connection, who, "task.update", after, before, after);
             return after;
         });
     }
@@ -155,7 +155,7 @@ public final class MysqlTaskStore implements TaskStore {
             Instant nextFire = firstFire(after, now);
             after = after.toBuilder().nextFireAt(nextFire).build();
             Jdbc.update(connection, SET_ENABLED, enabled, nextFire, now, id, before.version());
-            audit(connection, now, who, enabled ? "task.enable" : "task.disable", after, before, after);
+            audit(connection, who, enabled ? "task.enable" : "task.disable", after, before, after);
             return after;
         });
     }
@@ -169,7 +169,7 @@ public final class MysqlTaskStore implements TaskStore {
                 return false;
             }
             Jdbc.update(connection, DELETE, id);
-            audit(connection, Jdbc.millis(clock.instant()), who, "task.delete", before.get(), before.get(), null);
+            audit(connection, who, "task.delete", before.get(), before.get(), null);
             return true;
         });
     }
@@ -218,9 +218,9 @@ public final class MysqlTaskStore implements TaskStore {
         }
     }
 
-    private static void audit(Connection connection, Instant at, String actor, String action, Task subject,
-                              Task before, Task after) throws SQLException {
-        AuditWriter.write(connection, at, actor, action, "task:" + subject.id(), subject.namespace(),
+    private static void audit(Connection connection, String actor, String action, Task subject, Task before,
+                              Task after) throws SQLException {
+        AuditWriter.write(connection, actor, action, "task:" + subject.id(), subject.namespace(),
                 before == null ? null : TaskRows.auditJson(before), after == null ? null : TaskRows.auditJson(after));
     }
 

@@ -103,6 +103,31 @@ class JdbcTransactionIT {
         assertThat(valueOf(4)).isNull();
     }
 
+    @Test
+    void anInsertSkippingDuplicatesKeepsTheRowsThereAndAddsTheOthers() {
+        jdbc.autoCommit("seed", connection -> Jdbc.update(connection, "INSERT INTO jdbc_probe VALUES (5, 'first')"));
+
+        int inserted = jdbc.transaction("insert", connection -> Jdbc.insertSkippingDuplicates(connection,
+                "INSERT IGNORE INTO jdbc_probe VALUES (?, ?), (?, ?)", 5, "second", 6, "new"));
+
+        assertThat(inserted).isOne();
+        assertThat(valueOf(5)).isEqualTo("first");
+        assertThat(valueOf(6)).isEqualTo("new");
+    }
+
+    /** IGNORE would store the value cut to the column; a changed value must fail instead. */
+    @Test
+    void anInsertSkippingDuplicatesFailsItsTransactionRatherThanStoreAChangedValue() {
+        assertThatThrownBy(() -> jdbc.transaction("insert", connection -> {
+            Jdbc.update(connection, "INSERT INTO jdbc_probe VALUES (7, 'same transaction')");
+            return Jdbc.insertSkippingDuplicates(connection, "INSERT IGNORE INTO jdbc_probe VALUES (?, ?)", 8,
+                    "longer than twenty characters");
+        })).isInstanceOf(StoreException.class).hasMessageContaining("changed value");
+
+        assertThat(valueOf(7)).isNull();
+        assertThat(valueOf(8)).isNull();
+    }
+
     private static String valueOf(int id) {
         return jdbc.autoCommit("read", connection -> Jdbc.one(connection, "SELECT value FROM jdbc_probe WHERE id = ?",
                 row -> row.getString(1), id).orElse(null));

