@@ -72,12 +72,22 @@ public final class ConnectViewModel {
     private record Found(java.util.List<ConnectionProfile> profiles, SandboxConnection sandbox) {
     }
 
+    /**
+     * Fills the form from a profile; one that points at the running sandbox gets the passwords of
+     * its connection file, which change at every start of the sandbox.
+     */
     public void use(ConnectionProfile profile) {
         name.set(profile.name());
         redisUri.set(profile.redisUri());
         jdbcUrl.set(profile.jdbcUrl());
         user.set(profile.user());
         namespace.set(profile.namespace());
+        SandboxConnection running = sandbox.get();
+        if (running != null && profile.redisUri().equals(running.redisUri())
+                && profile.jdbcUrl().equals(running.jdbcUrl()) && profile.user().equals(running.dbUser())) {
+            redisPassword.set(running.redisPassword().reveal());
+            dbPassword.set(running.dbPassword().reveal());
+        }
     }
 
     public void useSandbox() {

@@ -1,5 +1,7 @@
 package io.redcron.desktop.connect;
 
+import io.redcron.config.SandboxConnection;
+import io.redcron.config.Secret;
 import io.redcron.desktop.session.Session;
 import io.redcron.desktop.session.SessionFactory;
 import io.redcron.desktop.ui.Messages;
@@ -9,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -24,10 +27,18 @@ class ConnectViewModelTest {
     private final List<Session> connected = new ArrayList<>();
     private ProfileRepository repository;
 
+    private final SandboxConnection sandbox = new SandboxConnection("redis://127.0.0.1:6390", Secret.of("redis-pw"),
+            "jdbc:mysql://127.0.0.1:3316/redcron", "redcron", Secret.of("db-pw"), Path.of("/home/ada/.redcron/sandbox"),
+            ProcessHandle.current().pid(), Instant.now());
+
     private ConnectViewModel model(Locale locale) {
+        return model(locale, Optional.empty());
+    }
+
+    private ConnectViewModel model(Locale locale, Optional<SandboxConnection> running) {
         repository = new ProfileRepository(home.resolve("profiles.json"));
         ConnectViewModel model = new ConnectViewModel(new SessionFactory("tester", Clock.systemUTC()), repository,
-                Optional::empty, UiExecutor.direct(), new Messages(locale), connected::add);
+                () -> running, UiExecutor.direct(), new Messages(locale), connected::add);
         model.nameProperty().set("prod");
         return model;
     }
@@ -87,5 +98,30 @@ class ConnectViewModelTest {
                     "Database (JDBC URL): must not carry a password; type it in the Database password field.");
             assertThat(connected).isEmpty();
         }
+    }
+
+    @Test
+    void theSandboxIsUsedWithThePasswordsOfItsConnectionFile() {
+        ConnectViewModel model = model(Locale.ENGLISH, Optional.of(sandbox));
+        model.refresh();
+
+        model.useSandbox();
+
+        assertThat(model.redisUriProperty().get()).isEqualTo("redis://127.0.0.1:6390");
+        assertThat(model.userProperty().get()).isEqualTo("redcron");
+        assertThat(model.redisPasswordProperty().get()).isEqualTo("redis-pw");
+        assertThat(model.dbPasswordProperty().get()).isEqualTo("db-pw");
+    }
+
+    @Test
+    void aSavedProfileOfTheRunningSandboxGetsItsCurrentPasswordsAndAnotherDoesNot() {
+        ConnectViewModel model = model(Locale.ENGLISH, Optional.of(sandbox));
+        model.refresh();
+
+        model.use(new ConnectionProfile("elsewhere", "redis://10.0.0.1:6379", sandbox.jdbcUrl(), "redcron", "default"));
+        assertThat(model.redisPasswordProperty().get()).isEmpty();
+        model.use(new ConnectionProfile("Sandbox", sandbox.redisUri(), sandbox.jdbcUrl(), "redcron", "default"));
+        assertThat(model.redisPasswordProperty().get()).isEqualTo("redis-pw");
+        assertThat(model.dbPasswordProperty().get()).isEqualTo("db-pw");
     }
 }
