@@ -159,7 +159,7 @@ public final class ConfigLoader {
                 .withTlsFiles(tlsFiles("redis.tls", Setting.REDIS_TLS_CA_FILE, Setting.REDIS_TLS_TRUST_STORE,
                         Setting.REDIS_TLS_TRUST_STORE_PASSWORD_FILE, Setting.REDIS_TLS_KEY_STORE,
                         Setting.REDIS_TLS_KEY_STORE_PASSWORD_FILE));
-        RedisTopology topology = redisTopology();
+        RedisTopology topology = redisTopology(redis.topology());
         if (topology != null) {
             redis = redis.withTopology(topology);
         }
@@ -328,14 +328,14 @@ public final class ConfigLoader {
     }
 
     /** The deployment the redis.sentinel.* or redis.cluster.nodes settings name; null when they are empty. */
-    private RedisTopology redisTopology() {
+    private RedisTopology redisTopology(RedisTopology fromUri) {
         String sentinels = get(Setting.REDIS_SENTINEL_NODES);
         String master = get(Setting.REDIS_SENTINEL_MASTER);
         String cluster = get(Setting.REDIS_CLUSTER_NODES);
         if (sentinels.isBlank() && master.isBlank() && cluster.isBlank()) {
             return null; // as redis.uri says
         }
-        if (!(RedisConfig.fromUri(get(Setting.REDIS_URI)).topology() instanceof RedisTopology.Standalone)) {
+        if (!(fromUri instanceof RedisTopology.Standalone)) {
             throw new ConfigException(Setting.REDIS_URI.key(),
                     "names a deployment itself; leave redis.sentinel.* and redis.cluster.nodes empty");
         }

@@ -26,7 +26,7 @@ public record MysqlConfig(String jdbcUrl, String user, Secret password, int pool
         if (!lower.startsWith("jdbc:mysql:") && !lower.startsWith("jdbc:mariadb:")) {
             throw new ConfigException("mysql.url", "'" + jdbcUrl + "' must start with jdbc:mysql:// or jdbc:mariadb://");
         }
-        if (CREDENTIALS_IN_URL.matcher(jdbcUrl).find()) {
+        if (carriesPassword(jdbcUrl)) {
             // A URL is printed in messages and logs; the password would go with it. (Not echoed here either.)
             throw new ConfigException("mysql.url", "must not carry a password; set REDCRON_MYSQL_PASSWORD or"
                     + " mysql.password-file");
@@ -57,6 +57,11 @@ public record MysqlConfig(String jdbcUrl, String user, Secret password, int pool
 
     public MysqlConfig(String jdbcUrl, String user, Secret password) {
         this(jdbcUrl, user, password, DEFAULT_POOL_SIZE, DEFAULT_CONNECT_TIMEOUT);
+    }
+
+    /** Whether a JDBC URL holds a password, as a parameter or before an '@'. */
+    public static boolean carriesPassword(String jdbcUrl) {
+        return jdbcUrl != null && CREDENTIALS_IN_URL.matcher(jdbcUrl).find();
     }
 
     /** The same database and TLS settings with a pool of another size. */

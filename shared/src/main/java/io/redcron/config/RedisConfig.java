@@ -9,10 +9,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * How to reach Redis: {@code redis://[user[:password]@]host[:port][/db]} or {@code rediss://…}
- * for TLS. A password given separately (from the environment) wins over one in the URI, so the URI
- * can live in a config file without the secret. The {@link RedisTopology} says whether the host is
- * the server itself (standalone) or Sentinels or Cluster seed nodes are asked instead.
+ * How to reach Redis: {@code redis://[user@]host[:port][/db]} or {@code rediss://…} for TLS. The
+ * password always comes apart (the environment, a file, the desktop's password field), never in
+ * the URI: a URI is printed in messages and logs and, given as a flag, shown by {@code ps} to
+ * every user of the machine. The {@link RedisTopology} says whether the host is the server itself
+ * (standalone) or Sentinels or Cluster seed nodes are asked instead.
  */
 public record RedisConfig(String host, int port, int database, boolean tls, String user, Secret password,
                           Duration timeout, TlsFiles tlsFiles, RedisTopology topology) {
@@ -74,15 +75,28 @@ public record RedisConfig(String host, int port, int database, boolean tls, Stri
     }
 
     /**
-     * Parses a Redis URI; a non-empty {@code password} replaces the URI's own. Besides
-     * {@code redis://} and {@code rediss://}, two forms name a deployment in one line, for the
-     * desktop's connection profiles and the command line's {@code --redis}:
-     * {@code redis-sentinel://[user[:password]@]host:port,host:port/master[/db]} (sentinels without
-     * a password of their own) and {@code redis-cluster://[user[:password]@]host:port,host:port}.
+     * Parses a Redis URI, to be used with {@code password}. Besides {@code redis://} and
+     * {@code rediss://}, two forms name a deployment in one line, for the desktop's connection
+     * profiles and the command line's {@code --redis}:
+     * {@code redis-sentinel://[user@]host:port,host:port/master[/db]} (sentinels without a password
+     * of their own) and {@code redis-cluster://[user@]host:port,host:port}.
+     *
+     * @throws ConfigException for a URI with a password in it, or naming a user while
+     *                         {@code password} is empty, without repeating what came before the '@'
      */
     public static RedisConfig fromUri(String text, Secret password, Duration timeout) {
         if (text == null || text.isBlank()) {
             throw new ConfigException("redis.uri", "is required (for example redis://127.0.0.1:6379)");
+        }
+        if (carriesPassword(text)) {
+            throw new ConfigException("redis.uri", "must not carry a password; set REDCRON_REDIS_PASSWORD or"
+                    + " redis.password-file");
+        }
+        if (namesUser(text) && (password == null || password.isEmpty())) {
+            // Once "redis://secret@host" was read as a password; taken for a user name now, it would
+            // be printed with the URI. A user name alone authenticates nobody anyway.
+            throw new ConfigException("redis.uri", "names a user before '@' but no password is set; set"
+                    + " REDCRON_REDIS_PASSWORD or redis.password-file (a password never goes in the URI)");
         }
         String lower = text.trim().toLowerCase(Locale.ROOT);
         if (lower.startsWith(SENTINEL_SCHEME) || lower.startsWith(CLUSTER_SCHEME)) {
@@ -101,22 +115,7 @@ public record RedisConfig(String host, int port, int database, boolean tls, Stri
         if (uri.getHost() == null) {
             throw new ConfigException("redis.uri", "'" + redact(text) + "' has no host");
         }
-        String user = null;
-        Secret uriPassword = Secret.NONE;
-        if (uri.getRawUserInfo() != null) {
-            String info = uri.getRawUserInfo();
-            int colon = info.indexOf(':');
-            if (colon < 0 && (password == null || password.isEmpty())) {
-                // redis://secret@host is the classic "password only" form.
-                uriPassword = Secret.of(decode(info));
-            } else if (colon < 0) {
-                // With the password given apart (environment or file), redis://user@host names the ACL user.
-                user = decode(info);
-            } else {
-                user = decode(info.substring(0, colon));
-                uriPassword = Secret.of(decode(info.substring(colon + 1)));
-            }
-        }
+        String user = userName(text);
         int database = 0;
         String path = uri.getPath();
         if (path != null && path.length() > 1) {
@@ -127,38 +126,24 @@ public record RedisConfig(String host, int port, int database, boolean tls, Stri
             }
         }
         int port = uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort();
-        Secret effective = password != null && !password.isEmpty() ? password : uriPassword;
-        return new RedisConfig(uri.getHost(), port, database, scheme.equals("rediss"), user, effective, timeout);
+        return new RedisConfig(uri.getHost(), port, database, scheme.equals("rediss"), user, password, timeout);
     }
 
     private static RedisConfig fromDeploymentUri(String text, Secret password, Duration timeout) {
         boolean sentinel = text.toLowerCase(Locale.ROOT).startsWith(SENTINEL_SCHEME);
         String rest = text.substring((sentinel ? SENTINEL_SCHEME : CLUSTER_SCHEME).length());
-        String user = null;
-        Secret uriPassword = Secret.NONE;
-        int at = rest.lastIndexOf('@');
-        if (at >= 0) {
-            String info = rest.substring(0, at);
-            rest = rest.substring(at + 1);
-            int colon = info.indexOf(':');
-            if (colon < 0) {
-                uriPassword = Secret.of(decode(info));
-            } else {
-                user = decode(info.substring(0, colon));
-                uriPassword = Secret.of(decode(info.substring(colon + 1)));
-            }
-        }
+        String user = userName(text);
+        rest = rest.substring(rest.lastIndexOf('@') + 1);
         int slash = rest.indexOf('/');
         String hosts = slash < 0 ? rest : rest.substring(0, slash);
         String[] path = slash < 0 ? new String[0] : rest.substring(slash + 1).split("/");
         List<RedisAddress> addresses = RedisAddress.parseList("redis.uri", hosts);
-        Secret effective = password != null && !password.isEmpty() ? password : uriPassword;
         RedisAddress first = addresses.get(0);
         if (!sentinel) {
             if (path.length > 0 && !path[0].isEmpty()) {
                 throw new ConfigException("redis.uri", "'" + redact(text) + "': a redis-cluster:// URI has no path (database 0 only)");
             }
-            return new RedisConfig(first.host(), first.port(), 0, false, user, effective, timeout,
+            return new RedisConfig(first.host(), first.port(), 0, false, user, password, timeout,
                     new RedisTopology.Cluster(addresses));
         }
         if (path.length == 0 || path[0].isEmpty()) {
@@ -172,7 +157,7 @@ public record RedisConfig(String host, int port, int database, boolean tls, Stri
                 throw new ConfigException("redis.uri", "database '" + path[1] + "' is not a number 0-15");
             }
         }
-        return new RedisConfig(first.host(), first.port(), database, false, user, effective, timeout,
+        return new RedisConfig(first.host(), first.port(), database, false, user, password, timeout,
                 new RedisTopology.Sentinel(decode(path[0]), addresses, Secret.NONE));
     }
 
@@ -185,6 +170,50 @@ public record RedisConfig(String host, int port, int database, boolean tls, Stri
     String standaloneUri() {
         return (tls ? "rediss://" : "redis://") + (user != null ? user + "@" : "") + host + ":" + port
                 + (database != 0 ? "/" + database : "");
+    }
+
+    /**
+     * Whether a Redis URI of any form has a password before its '@' ({@code user:secret@} or
+     * {@code :secret@}). A URI that only names a user, or a user and an empty password
+     * ({@code user:@}), has none.
+     */
+    public static boolean carriesPassword(String uri) {
+        String info = userInfo(uri);
+        int colon = info == null ? -1 : info.indexOf(':');
+        return colon >= 0 && colon < info.length() - 1;
+    }
+
+    /** Whether a Redis URI of any form names a user before its '@'. */
+    public static boolean namesUser(String uri) {
+        return userName(uri) != null;
+    }
+
+    private static String userName(String uri) {
+        String info = userInfo(uri);
+        if (info == null) {
+            return null;
+        }
+        int colon = info.indexOf(':');
+        String name;
+        try {
+            name = decode(colon < 0 ? info : info.substring(0, colon));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("redis.uri", "the user name before '@' is not valid URI encoding (%XX)");
+        }
+        return name.isEmpty() ? null : name;
+    }
+
+    /**
+     * What stands between {@code ://} and the last '@', or null. The last: a password may hold an
+     * unencoded '/' or '@', and no host, master name or database of these URIs holds an '@'.
+     */
+    private static String userInfo(String uri) {
+        if (uri == null) {
+            return null;
+        }
+        int start = uri.indexOf("://");
+        int at = uri.lastIndexOf('@');
+        return start < 0 || at < start + 3 ? null : uri.substring(start + 3, at);
     }
 
     private static String decode(String text) {

@@ -2,14 +2,12 @@ package io.redcron.config;
 
 import java.io.IOException;
 import java.io.Reader;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Objects;
@@ -17,26 +15,30 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * Where a running sandbox can be reached, so that other commands and the desktop app find it
- * without being told. The sandbox writes it to {@link #defaultLocation()} when it is up and
- * removes it on a clean stop.
+ * Where a running sandbox can be reached and with which passwords, so that other commands and the
+ * desktop app find it without being told. The sandbox writes it to {@link #defaultLocation()} when
+ * it is up and removes it on a clean stop.
  *
- * <p>It holds no password: the sandbox listens on loopback only and its database user has none,
- * so nothing secret ever lands in this file.
+ * <p>The file is readable by its owner only (0600): the passwords in it are what keeps the other
+ * users of the machine out of the sandbox's servers. The sandbox picks new ones on every start.
  */
-public record SandboxConnection(String redisUri, String jdbcUrl, String dbUser, Path dataDir, long pid,
-                                Instant startedAt) {
+public record SandboxConnection(String redisUri, Secret redisPassword, String jdbcUrl, String dbUser,
+                                Secret dbPassword, Path dataDir, long pid, Instant startedAt) {
 
     private static final String REDIS_URI = "redis.uri";
+    private static final String REDIS_PASSWORD = "redis.password";
     private static final String JDBC_URL = "mysql.url";
     private static final String DB_USER = "mysql.user";
+    private static final String DB_PASSWORD = "mysql.password";
     private static final String DATA_DIR = "data.dir";
     private static final String PID = "pid";
     private static final String STARTED_AT = "started.at";
 
     public SandboxConnection {
         Objects.requireNonNull(redisUri, "redisUri");
+        redisPassword = redisPassword == null ? Secret.NONE : redisPassword;
         Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+        dbPassword = dbPassword == null ? Secret.NONE : dbPassword;
         Objects.requireNonNull(dbUser, "dbUser");
         dataDir = Objects.requireNonNull(dataDir, "dataDir").toAbsolutePath();
         Objects.requireNonNull(startedAt, "startedAt");
@@ -63,27 +65,25 @@ public record SandboxConnection(String redisUri, String jdbcUrl, String dbUser, 
         return Path.of(System.getProperty("user.home"), ".redcron");
     }
 
-    /** Writes through a temporary file, so a reader never sees half a file. */
+    /**
+     * Writes the file readable by its owner only, through a temporary file so a reader never sees
+     * half of it; a missing folder is created private (0700).
+     */
     public void write(Path file) {
         Properties props = new Properties();
         props.setProperty(REDIS_URI, redisUri);
+        props.setProperty(REDIS_PASSWORD, redisPassword.reveal());
         props.setProperty(JDBC_URL, jdbcUrl);
         props.setProperty(DB_USER, dbUser);
+        props.setProperty(DB_PASSWORD, dbPassword.reveal());
         props.setProperty(DATA_DIR, dataDir.toString());
         props.setProperty(PID, Long.toString(pid));
         props.setProperty(STARTED_AT, startedAt.toString());
         try {
-            Path dir = file.toAbsolutePath().getParent();
-            Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
-            try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                props.store(out, "Redcron sandbox: where it can be reached (loopback only, no credentials)");
-            }
-            try {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            PrivateFiles.createFolders(file.toAbsolutePath().getParent());
+            StringWriter text = new StringWriter();
+            props.store(text, "Redcron sandbox: where it can be reached, with its passwords; keep this file private");
+            PrivateFiles.write(file, text.toString());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
@@ -99,12 +99,28 @@ public record SandboxConnection(String redisUri, String jdbcUrl, String dbUser, 
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
+        String redisUri = required(props, REDIS_URI, file);
+        long pid;
         try {
-            return Optional.of(new SandboxConnection(
-                    required(props, REDIS_URI, file), required(props, JDBC_URL, file), required(props, DB_USER, file),
-                    Path.of(required(props, DATA_DIR, file)), Long.parseLong(required(props, PID, file)),
+            pid = Long.parseLong(required(props, PID, file));
+        } catch (NumberFormatException e) {
+            throw new ConfigException(file.toString(), "is not a sandbox connection file: " + e.getMessage());
+        }
+        if (!props.containsKey(REDIS_PASSWORD) || !props.containsKey(DB_PASSWORD)) {
+            if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                return Optional.empty(); // left behind by an older sandbox that is gone
+            }
+            // Its servers let in every user of the machine. Rather than use them as if nothing were
+            // wrong, ask for the restart that secures them.
+            throw new ConfigException(file.toString(), "was written by a sandbox of an older Redcron (pid " + pid
+                    + "), whose servers have no passwords; stop it and start it again with this version (the data is kept)");
+        }
+        try {
+            return Optional.of(new SandboxConnection(redisUri, Secret.of(props.getProperty(REDIS_PASSWORD)),
+                    required(props, JDBC_URL, file), required(props, DB_USER, file),
+                    Secret.of(props.getProperty(DB_PASSWORD)), Path.of(required(props, DATA_DIR, file)), pid,
                     Instant.parse(required(props, STARTED_AT, file))));
-        } catch (NumberFormatException | DateTimeParseException e) {
+        } catch (DateTimeParseException e) {
             throw new ConfigException(file.toString(), "is not a sandbox connection file: " + e.getMessage());
         }
     }
@@ -127,6 +143,8 @@ public record SandboxConnection(String redisUri, String jdbcUrl, String dbUser, 
                 return Files.deleteIfExists(file);
             }
             return false;
+        } catch (ConfigException e) {
+            return false; // another program's file, or an older sandbox's: not ours to delete
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete " + file + ": " + e.getMessage(), e);
         }

@@ -49,8 +49,8 @@ class RedisTopologyConfigTest {
 
     @Test
     void aSentinelOrClusterUriNamesTheDeploymentInOneLine() {
-        RedisConfig sentinel = RedisConfig.fromUri("redis-sentinel://app:pw@10.0.0.1:26379,10.0.0.2:26379/mymaster/2",
-                Secret.NONE, RedisConfig.DEFAULT_TIMEOUT);
+        RedisConfig sentinel = RedisConfig.fromUri("redis-sentinel://app@10.0.0.1:26379,10.0.0.2:26379/mymaster/2",
+                Secret.of("pw"), RedisConfig.DEFAULT_TIMEOUT);
         assertThat(sentinel.topology()).isEqualTo(new RedisTopology.Sentinel("mymaster",
                 List.of(new RedisAddress("10.0.0.1", 26379), new RedisAddress("10.0.0.2", 26379)), Secret.NONE));
         assertThat(sentinel.user()).isEqualTo("app");

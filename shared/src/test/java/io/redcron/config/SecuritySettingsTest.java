@@ -35,7 +35,7 @@ class SecuritySettingsTest {
         Files.writeString(passwordFile, "trust-secret\n");
 
         RedcronConfig config = ConfigLoader.load(null, Map.of("REDCRON_REDIS_TLS_KEY_STORE_PASSWORD", "key-secret",
-                "REDCRON_MYSQL_TLS_MODE", "verify-identity"), Map.of("redis.uri", "rediss://node@cache:6380",
+                "REDCRON_MYSQL_TLS_MODE", "verify-identity", "REDCRON_REDIS_PASSWORD", "node-secret"), Map.of("redis.uri", "rediss://node@cache:6380",
                 "redis.tls.ca-file", ca.toString(), "redis.tls.key-store", keyStore.toString(),
                 "mysql.tls.trust-store", keyStore.toString(), "mysql.tls.trust-store-password-file", passwordFile.toString(),
                 "node.allow-root", "true", "redis.persistence-check", "refuse"));

@@ -1,5 +1,8 @@
 package io.redcron.testing;
 
+import io.redcron.config.Secret;
+import io.redcron.config.TlsFiles;
+import io.redcron.store.tls.KeyMaterial;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
@@ -14,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLSocketFactory;
 
 import static org.awaitility.Awaitility.await;
 
@@ -32,12 +36,15 @@ public final class RedisServerProcess implements AutoCloseable {
     private final int port;
     private final Path dir;
     private final String password;
+    /** How the test itself reaches a TLS-only process; null for plain TCP. */
+    private final SSLSocketFactory tls;
     private Process process;
 
-    private RedisServerProcess(int port, Path dir, String password) {
+    private RedisServerProcess(int port, Path dir, String password, SSLSocketFactory tls) {
         this.port = port;
         this.dir = dir;
         this.password = password;
+        this.tls = tls;
     }
 
     /**
@@ -47,19 +54,51 @@ public final class RedisServerProcess implements AutoCloseable {
      * @param extra    further lines of its config file
      */
     public static RedisServerProcess server(Path parent, String password, List<String> extra) {
-        return start(parent, password, false, extra);
+        return start(parent, password, false, extra, null);
     }
 
     /** Starts a sentinel; {@code extra} holds its {@code sentinel …} lines. */
     public static RedisServerProcess sentinel(Path parent, String password, List<String> extra) {
-        return start(parent, password, true, extra);
+        return start(parent, password, true, extra, null);
     }
 
-    private static RedisServerProcess start(Path parent, String password, boolean sentinel, List<String> extra) {
+    /**
+     * Starts a data node that speaks only TLS: it presents {@code certificate} (signed by the test
+     * CA), wants a client certificate from that CA, and replicates over TLS with the test's client
+     * certificate.
+     */
+    public static RedisServerProcess tlsServer(Path parent, TestCertificates certificates, Path certificate, Path key,
+                                               List<String> extra) {
+        return start(parent, null, false, extra, new TlsIdentity(certificates, certificate, key));
+    }
+
+    /** Starts a sentinel that speaks only TLS, to its clients and to the servers it watches. */
+    public static RedisServerProcess tlsSentinel(Path parent, TestCertificates certificates, Path certificate, Path key,
+                                                 List<String> extra) {
+        return start(parent, null, true, extra, new TlsIdentity(certificates, certificate, key));
+    }
+
+    private record TlsIdentity(TestCertificates certificates, Path certificate, Path key) {
+        List<String> configLines(int port) {
+            return List.of("port 0", "tls-port " + port, "tls-cert-file " + certificate, "tls-key-file " + key,
+                    "tls-ca-cert-file " + certificates.caPem(), "tls-auth-clients yes", "tls-replication yes",
+                    "tls-client-cert-file " + certificates.clientPem(), "tls-client-key-file " + certificates.clientKey());
+        }
+
+        /** Trusts the test CA and shows the client certificate; checks no host name, so any test certificate does. */
+        SSLSocketFactory clientSockets() {
+            return KeyMaterial.sslContext(new TlsFiles("redis.tls", certificates.caPem(), null, Secret.NONE,
+                    certificates.clientKeyStore(), Secret.of(TestCertificates.STORE_PASSWORD))).getSocketFactory();
+        }
+    }
+
+    private static RedisServerProcess start(Path parent, String password, boolean sentinel, List<String> extra,
+                                            TlsIdentity tls) {
         int port = EmbeddedRedis.freePort();
         Path dir = parent.resolve((sentinel ? "sentinel-" : "redis-") + port);
-        RedisServerProcess redis = new RedisServerProcess(port, dir, password);
-        List<String> config = new ArrayList<>(List.of("port " + port, "bind 127.0.0.1", "dir " + dir,
+        RedisServerProcess redis = new RedisServerProcess(port, dir, password, tls == null ? null : tls.clientSockets());
+        List<String> config = new ArrayList<>(tls == null ? List.of("port " + port) : tls.configLines(port));
+        config.addAll(List.of("bind 127.0.0.1", "dir " + dir,
                 "logfile " + dir.resolve("redis.log"), "save \"\"", "appendonly no", "protected-mode no"));
         if (password != null) {
             config.add("requirepass " + password);
@@ -101,6 +140,9 @@ public final class RedisServerProcess implements AutoCloseable {
     /** A connection of the test's own to this process (authenticated when it has a password). */
     public Jedis connect() {
         DefaultJedisClientConfig.Builder config = DefaultJedisClientConfig.builder().timeoutMillis(5000);
+        if (tls != null) {
+            config.ssl(true).sslSocketFactory(tls);
+        }
         if (password != null) {
             config.password(password);
         }

@@ -1,5 +1,7 @@
 package io.redcron.desktop.connect;
 
+import io.redcron.config.MysqlConfig;
+import io.redcron.config.RedisConfig;
 import io.redcron.config.SandboxConnection;
 import io.redcron.config.Secret;
 import io.redcron.desktop.session.Session;
@@ -70,12 +72,22 @@ public final class ConnectViewModel {
     private record Found(java.util.List<ConnectionProfile> profiles, SandboxConnection sandbox) {
     }
 
+    /**
+     * Fills the form from a profile; one that points at the running sandbox gets the passwords of
+     * its connection file, which change at every start of the sandbox.
+     */
     public void use(ConnectionProfile profile) {
         name.set(profile.name());
         redisUri.set(profile.redisUri());
         jdbcUrl.set(profile.jdbcUrl());
         user.set(profile.user());
         namespace.set(profile.namespace());
+        SandboxConnection running = sandbox.get();
+        if (running != null && profile.redisUri().equals(running.redisUri())
+                && profile.jdbcUrl().equals(running.jdbcUrl()) && profile.user().equals(running.dbUser())) {
+            redisPassword.set(running.redisPassword().reveal());
+            dbPassword.set(running.dbPassword().reveal());
+        }
     }
 
     public void useSandbox() {
@@ -86,6 +98,9 @@ public final class ConnectViewModel {
 
     public void test() {
         ConnectionProfile profile = profile();
+        if (refused(profile)) {
+            return;
+        }
         busy.set(true);
         error.set("");
         executor.submit(() -> sessions.check(profile, Secret.of(dbPassword.get()), Secret.of(redisPassword.get())),
@@ -100,6 +115,9 @@ public final class ConnectViewModel {
         ConnectionProfile profile = profile();
         if (profile.name().isBlank()) {
             error.set(messages.get("connect.error.name"));
+            return;
+        }
+        if (refused(profile)) {
             return;
         }
         busy.set(true);
@@ -117,6 +135,25 @@ public final class ConnectViewModel {
     ConnectionProfile profile() {
         return new ConnectionProfile(name.get().trim(), redisUri.get().trim(), jdbcUrl.get().trim(), user.get().trim(),
                 namespace.get().trim());
+    }
+
+    /**
+     * A password typed into a URL would be saved with the profile and shown in messages; it belongs
+     * in its password field, which is kept in memory only. The refusal never repeats the URL.
+     */
+    private boolean refused(ConnectionProfile profile) {
+        String problem = null;
+        if (RedisConfig.carriesPassword(profile.redisUri())) {
+            problem = "connect.error.redisUriPassword";
+        } else if (RedisConfig.namesUser(profile.redisUri()) && redisPassword.get().isEmpty()) {
+            problem = "connect.error.redisUserWithoutPassword";
+        } else if (MysqlConfig.carriesPassword(profile.jdbcUrl())) {
+            problem = "connect.error.jdbcUrlPassword";
+        }
+        if (problem != null) {
+            error.set(messages.get(problem));
+        }
+        return problem != null;
     }
 
     private String verdict(SessionFactory.Verdict verdict) {

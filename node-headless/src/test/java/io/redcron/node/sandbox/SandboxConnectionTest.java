@@ -5,11 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redcron.config.ConfigException;
 import io.redcron.config.SandboxConnection;
+import io.redcron.config.Secret;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
-import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,8 +19,8 @@ class SandboxConnectionTest {
     Path tmp;
 
     private final SandboxConnection connection = new SandboxConnection("redis://127.0.0.1:6390",
-            "jdbc:mysql://127.0.0.1:3316/redcron", "root", Path.of("/home/ada/.redcron/sandbox"), 4242,
-            Instant.parse("2025-03-01T10:15:30Z"));
+            Secret.of("redis-Pa55"), "jdbc:mysql://127.0.0.1:3316/redcron", "redcron", Secret.of("db-Pa55"),
+            Path.of("/home/ada/.redcron/sandbox"), 4242, Instant.parse("2025-03-01T10:15:30Z"));
 
     @Test
     void readsBackWhatWasWritten() {
@@ -31,14 +32,34 @@ class SandboxConnectionTest {
     }
 
     @Test
-    void holdsNoPassword() throws IOException {
-        Path file = tmp.resolve("sandbox.properties");
+    void holdsThePasswordsReadableByItsOwnerOnlyInAPrivateFolder() throws IOException {
+        Path file = tmp.resolve("home/.redcron/sandbox.properties");
+
         connection.write(file);
 
-        assertThat(Files.readString(file).toLowerCase(Locale.ROOT)).doesNotContain("password", "secret");
-        assertThat(SandboxConnection.class.getRecordComponents())
-                .extracting(component -> component.getName().toLowerCase(Locale.ROOT))
-                .noneMatch(name -> name.contains("password") || name.contains("secret"));
+        assertThat(SandboxConnection.read(file).orElseThrow().dbPassword().reveal()).isEqualTo("db-Pa55");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file.getParent()))).isEqualTo("rwx------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(tmp.resolve("home")))).isEqualTo("rwx------");
+        assertThat(connection.toString()).doesNotContain("Pa55");
+    }
+
+    @Test
+    void aFileOfAnOlderSandboxStillRunningIsRefusedInOneLine() throws IOException {
+        Path file = Files.writeString(tmp.resolve("sandbox.properties"), olderFile(ProcessHandle.current().pid()));
+
+        assertThatThrownBy(() -> SandboxConnection.read(file))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage(file + ": was written by a sandbox of an older Redcron (pid " + ProcessHandle.current().pid()
+                        + "), whose servers have no passwords; stop it and start it again with this version (the data is kept)");
+    }
+
+    @Test
+    void aFileLeftByAnOlderSandboxThatIsGoneIsNoSandbox() throws IOException {
+        Path file = Files.writeString(tmp.resolve("sandbox.properties"), olderFile(Long.MAX_VALUE));
+
+        assertThat(SandboxConnection.read(file)).isEmpty();
+        assertThat(SandboxConnection.deleteIfOwnedBy(file, Long.MAX_VALUE)).isFalse();
     }
 
     @Test
@@ -84,7 +105,13 @@ class SandboxConnectionTest {
     }
 
     private SandboxConnection withPid(long pid) {
-        return new SandboxConnection(connection.redisUri(), connection.jdbcUrl(), connection.dbUser(),
-                connection.dataDir(), pid, connection.startedAt());
+        return new SandboxConnection(connection.redisUri(), connection.redisPassword(), connection.jdbcUrl(),
+                connection.dbUser(), connection.dbPassword(), connection.dataDir(), pid, connection.startedAt());
+    }
+
+    /** What versions before the passwords wrote. */
+    private static String olderFile(long pid) {
+        return "redis.uri=redis://127.0.0.1:6390\nmysql.url=jdbc:mysql://127.0.0.1:3316/redcron\nmysql.user=root\n"
+                + "data.dir=/home/ada/.redcron/sandbox\npid=" + pid + "\nstarted.at=2025-03-01T10:15:30Z\n";
     }
 }

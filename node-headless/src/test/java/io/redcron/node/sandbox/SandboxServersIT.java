@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,8 +26,9 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.RedisClient;
 
 /** Real servers from the jars, on free ports, in a temp folder; nothing is mocked. */
 class SandboxServersIT {
@@ -53,16 +53,16 @@ class SandboxServersIT {
         try (SandboxServers servers = SandboxServers.start(config, progress)) {
             assertThat(servers.redisUri()).isEqualTo("redis://127.0.0.1:" + config.redisPort());
             assertThat(servers.jdbcUrl()).isEqualTo("jdbc:mysql://127.0.0.1:" + config.mariaDbPort() + "/redcron");
-            assertThat(servers.dbUser()).isEqualTo("root");
+            assertThat(servers.dbUser()).isEqualTo("redcron");
             try (Connection db = connect(servers); Statement sql = db.createStatement()) {
                 sql.execute("CREATE TABLE greetings (id INT PRIMARY KEY, text VARCHAR(40))");
                 sql.execute("INSERT INTO greetings VALUES (1, 'survives restarts')");
                 assertThat(single(sql, "SELECT @@bind_address")).isEqualTo("127.0.0.1");
             }
-            try (RedisClient redis = RedisClient.create(servers.redisUri())) {
+            try (Jedis redis = redis(servers.connection())) {
                 redis.set("sandbox:greeting", "hello again");
             }
-            try (Jedis admin = new Jedis(URI.create(servers.redisUri()))) {
+            try (Jedis admin = redis(servers.connection())) {
                 assertThat(admin.configGet("bind")).containsEntry("bind", "127.0.0.1");
                 assertThat(admin.configGet("maxmemory-policy")).containsEntry("maxmemory-policy", "noeviction");
                 assertThat(admin.configGet("appendonly")).containsEntry("appendonly", "yes");
@@ -78,7 +78,7 @@ class SandboxServersIT {
             try (Connection db = connect(servers); Statement sql = db.createStatement()) {
                 assertThat(single(sql, "SELECT text FROM greetings WHERE id = 1")).isEqualTo("survives restarts");
             }
-            try (RedisClient redis = RedisClient.create(servers.redisUri())) {
+            try (Jedis redis = redis(servers.connection())) {
                 assertThat(redis.get("sandbox:greeting")).isEqualTo("hello again");
             }
         }
@@ -109,7 +109,7 @@ class SandboxServersIT {
                 assertThat(servers.redisPort()).isNotEqualTo(taken);
                 assertThat(lines).contains("Redis: port " + taken + " is taken, using " + servers.redisPort()
                         + " instead");
-                try (RedisClient redis = RedisClient.create(servers.redisUri())) {
+                try (Jedis redis = redis(servers.connection())) {
                     assertThat(redis.ping()).isEqualTo("PONG");
                 }
             }
@@ -159,9 +159,9 @@ class SandboxServersIT {
         Process child = startChildSandbox();
         List<String> childOutput = readLines(child);
         await().atMost(Duration.ofMinutes(3)).until(() -> childOutput.stream().anyMatch(this::isReadyLine));
-        String[] ready = childOutput.stream().filter(this::isReadyLine).findFirst().orElseThrow().split(" ");
-        try (RedisClient redis = RedisClient.create("redis://127.0.0.1:" + ready[1]);
-             Connection db = DriverManager.getConnection("jdbc:mysql://127.0.0.1:" + ready[2] + "/redcron", "root", "");
+        SandboxConnection childSandbox = SandboxConnection.read(tmp.resolve("child.properties")).orElseThrow();
+        try (Jedis redis = redis(childSandbox);
+             Connection db = connect(childSandbox);
              Statement sql = db.createStatement()) {
             redis.set("sandbox:from-child", "kept");
             sql.execute("CREATE TABLE notes (text VARCHAR(40))");
@@ -171,7 +171,7 @@ class SandboxServersIT {
     }
 
     private static void assertChildDataIsThere(SandboxServers servers) throws SQLException {
-        try (RedisClient redis = RedisClient.create(servers.redisUri());
+        try (Jedis redis = redis(servers.connection());
              Connection db = connect(servers);
              Statement sql = db.createStatement()) {
             assertThat(redis.get("sandbox:from-child")).isEqualTo("kept");
@@ -209,7 +209,18 @@ class SandboxServersIT {
     }
 
     private static Connection connect(SandboxServers servers) throws SQLException {
-        return DriverManager.getConnection(servers.jdbcUrl(), servers.dbUser(), "");
+        return connect(servers.connection());
+    }
+
+    /** As the node and the command line connect: with what the connection file says. */
+    static Connection connect(SandboxConnection sandbox) throws SQLException {
+        return DriverManager.getConnection(sandbox.jdbcUrl(), sandbox.dbUser(), sandbox.dbPassword().reveal());
+    }
+
+    static Jedis redis(SandboxConnection sandbox) {
+        String hostAndPort = sandbox.redisUri().substring("redis://".length());
+        return new Jedis(HostAndPort.from(hostAndPort), DefaultJedisClientConfig.builder()
+                .password(sandbox.redisPassword().reveal()).build());
     }
 
     private static String single(Statement sql, String query) throws SQLException {

@@ -43,6 +43,9 @@ public final class RedisConnector {
         try {
             redis = build(config.topology(), config, client, pool);
         } catch (RuntimeException e) {
+            if (config.topology() instanceof RedisTopology.Sentinel sentinel) {
+                throw SentinelFailure.explain(config, sentinel, sentinelConfig(config, sentinel, timeoutMillis), e);
+            }
             throw translate(config, e);
         }
         try {
@@ -100,15 +103,18 @@ public final class RedisConnector {
         return client.build();
     }
 
-    /** The sentinels have their own password (or none); they never hold data, so no database. */
-    private static JedisClientConfig sentinelConfig(RedisConfig config, RedisTopology.Sentinel sentinel,
-                                                    int timeoutMillis) {
+    /**
+     * The sentinels have their own password (or none) and hold no data, so no database; but they
+     * are reached with the same TLS as the primary: the same trust, client certificate and host
+     * name check. A sentinel nobody verifies could name any server as the primary.
+     */
+    static JedisClientConfig sentinelConfig(RedisConfig config, RedisTopology.Sentinel sentinel, int timeoutMillis) {
         DefaultJedisClientConfig.Builder client = DefaultJedisClientConfig.builder()
                 .protocol(RedisProtocol.RESP2)
                 .connectionTimeoutMillis(timeoutMillis)
                 .socketTimeoutMillis(timeoutMillis)
-                .clientName("redcron-sentinel-watch")
-                .ssl(config.tls());
+                .clientName("redcron-sentinel-watch");
+        RedisTls.apply(client, config);
         if (!sentinel.password().isEmpty()) {
             client.password(sentinel.password().reveal());
         }
@@ -156,7 +162,7 @@ public final class RedisConnector {
         return new StoreException(where + ": " + e.getMessage(), e);
     }
 
-    private static boolean isAuthError(Throwable e) {
+    static boolean isAuthError(Throwable e) {
         String message = e.getMessage();
         return message != null && (message.startsWith("WRONGPASS") || message.startsWith("NOAUTH")
                 || message.contains("invalid username-password"));

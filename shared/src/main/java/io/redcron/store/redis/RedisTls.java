@@ -1,6 +1,7 @@
 package io.redcron.store.redis;
 
 import io.redcron.config.RedisConfig;
+import io.redcron.config.RedisTopology;
 import io.redcron.store.tls.KeyMaterial;
 import redis.clients.jedis.DefaultJedisClientConfig;
 
@@ -13,7 +14,8 @@ import javax.net.ssl.SSLSocketFactory;
 /**
  * TLS for {@code rediss://}: the socket factory built from {@code redis.tls.*}, hostname
  * verification always on (Jedis does none unless given SSL parameters that ask for it), and a
- * readable reason when a handshake fails.
+ * readable reason when a handshake fails. The same for every connection of a deployment: a
+ * standalone server, Cluster nodes, sentinels and the primary they name.
  */
 public final class RedisTls {
     private RedisTls() {
@@ -58,7 +60,10 @@ public final class RedisTls {
         String message = String.valueOf(ssl.getMessage());
         CertificateException certificate = find(error, CertificateException.class);
         if (certificate != null && String.valueOf(certificate.getMessage()).contains("subject alternative")) {
-            return Optional.of(where + "its certificate does not name " + config.host() + " (" + certificate.getMessage() + ")");
+            // Behind Sentinel or Cluster the host is one the deployment named; the JDK's message names it.
+            String host = config.topology() instanceof RedisTopology.Standalone ? config.host()
+                    : "the host it was reached at";
+            return Optional.of(where + "its certificate does not name " + host + " (" + certificate.getMessage() + ")");
         }
         if (message.contains("PKIX") || message.contains("unable to find valid certification path")) {
             return Optional.of(where + "its certificate is not signed by a trusted CA (set redis.tls.ca-file or"
