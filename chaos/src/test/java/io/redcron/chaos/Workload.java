@@ -93,7 +93,7 @@ final class Workload {
     }
 
     String script(Kind kind) {
-        String line = "\"$REDCRON_RUN_ID $REDCRON_ATTEMPT $CHAOS_NODE";
+        String line = "\"$REDCRON_RUN_ID $REDCRON_ATTEMPT $REDCRON_NODE_ID";
         String file = "'" + effects + "'";
         StringBuilder script = new StringBuilder("echo ").append(line).append(" start\" >> ").append(file);
         if (kind.sleepSeconds > 0) {

@@ -133,7 +133,7 @@ class TaskContextAttacksIT {
         assertThat(names).contains("JOB_MODE", "REDCRON_RUN_ID", "PATH");
         assertThat(names.stream().filter(name -> name.startsWith("REDCRON_")))
                 .allMatch(name -> Set.of("REDCRON_RUN_ID", "REDCRON_TASK_ID", "REDCRON_ATTEMPT",
-                        "REDCRON_SCHEDULED_AT", "REDCRON_TASK_NAME").contains(name));
+                        "REDCRON_SCHEDULED_AT", "REDCRON_TASK_NAME", "REDCRON_NODE_ID").contains(name));
     }
 
     @Test

@@ -63,7 +63,7 @@ public final class ExecutorRegistry {
         ProcessTreeKiller killer = new ProcessTreeKiller(killGrace);
         SecretStore secrets = new SecretStore(config.secretsDir());
         if (policy.allows(TaskType.EXEC) || policy.allows(TaskType.SHELL)) {
-            ProcessLaunch launch = new ProcessLaunch(config.runAs().map(TaskUser::resolve), config.killProcessGroup(),
+            ProcessLaunch launch = new ProcessLaunch(nodeId, config.runAs().map(TaskUser::resolve), config.killProcessGroup(),
                     System.getenv());
             for (TaskType type : List.of(TaskType.EXEC, TaskType.SHELL)) {
                 if (policy.allows(type)) {

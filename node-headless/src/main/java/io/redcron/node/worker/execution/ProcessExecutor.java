@@ -40,7 +40,7 @@ final class ProcessExecutor implements Executor {
      *              children that still hold the pipe
      */
     ProcessExecutor(TaskType type, int tailBytes, ProcessTreeKiller killer, Duration drain) {
-        this(type, tailBytes, killer, drain, ProcessLaunch.sameUser(), SecretStore.NONE);
+        this(type, tailBytes, killer, drain, ProcessLaunch.sameUser("local"), SecretStore.NONE);
     }
 
     ProcessExecutor(TaskType type, int tailBytes, ProcessTreeKiller killer, Duration drain, ProcessLaunch launch,

@@ -26,20 +26,22 @@ final class ProcessLaunch {
     private final Optional<TaskUser> user;
     private final boolean ownSession;
     private final Map<String, String> nodeEnvironment;
+    private final String nodeId;
 
     /**
      * @param ownSession whether each program starts in a session of its own; ignored where
      *                   {@code setsid} is missing
      * @param nodeEnvironment the node's environment, of which only a few harmless variables are used
      */
-    ProcessLaunch(Optional<TaskUser> user, boolean ownSession, Map<String, String> nodeEnvironment) {
+    ProcessLaunch(String nodeId, Optional<TaskUser> user, boolean ownSession, Map<String, String> nodeEnvironment) {
+        this.nodeId = nodeId;
         this.user = user;
         this.ownSession = ownSession && Files.isExecutable(Path.of(SETSID));
         this.nodeEnvironment = Map.copyOf(nodeEnvironment);
     }
 
-    static ProcessLaunch sameUser() {
-        return new ProcessLaunch(Optional.empty(), true, System.getenv());
+    static ProcessLaunch sameUser(String nodeId) {
+        return new ProcessLaunch(nodeId, Optional.empty(), true, System.getenv());
     }
 
     /** Whether a program's session id is its own process id, so its session can be swept. */
@@ -133,6 +135,7 @@ final class ProcessLaunch {
         env.putAll(taskEnv);
         // Ours last: REDCRON_* always means what the node says.
         env.putAll(runVariables);
+        env.put("REDCRON_NODE_ID", nodeId);
         return env;
     }
 
