@@ -75,7 +75,7 @@ class NodeRolesIT {
             await().atMost(Duration.ofSeconds(30)).until(() -> succeeded(runs, task).size() >= 2);
 
             assertThat(node.isLeader()).isTrue();
-            assertThat(succeeded(runs, task).get(0).output()).contains("locked-down");
+            assertThat(runs.get(succeeded(runs, task).get(0).id()).orElseThrow().output()).contains("locked-down");
         }
     }
 
