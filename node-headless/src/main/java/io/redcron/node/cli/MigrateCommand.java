@@ -25,7 +25,7 @@ final class MigrateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         RedcronConfig config = connection.resolve(System.getenv());
         PrintWriter out = spec.commandLine().getOut();
-        out.println("Migrating " + config.mysql().jdbcUrl() + " …");
+        out.println("Migrating " + io.redcron.domain.CredentialRedaction.urls(config.mysql().jdbcUrl()) + " …");
         out.flush();
         try (CliStores stores = CliStores.open(config, Clock.systemUTC())) {
             Migrations.Result result = Migrations.apply(stores.dataSource());

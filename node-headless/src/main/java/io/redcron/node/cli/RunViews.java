@@ -3,6 +3,7 @@ package io.redcron.node.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.redcron.domain.CredentialRedaction;
 import io.redcron.domain.Run;
 import io.redcron.format.TaskDocument;
 
@@ -41,7 +42,7 @@ final class RunViews {
         if (withOutput) {
             doc.put("output", run.output() == null ? "" : run.output());
             ObjectNode params = doc.putObject("params");
-            run.params().forEach(params::put);
+            CredentialRedaction.values(run.params()).forEach(params::put);
         }
         return doc;
     }
@@ -75,13 +76,13 @@ final class RunViews {
         line(out, "Finished", run.finishedAt() == null ? "-" : time(run.finishedAt()));
         line(out, "Exit code", run.exitCode() == null ? "-" : run.exitCode().toString());
         if (run.error() != null && !run.error().isEmpty()) {
-            line(out, "Error", TerminalText.safe(run.error()));
+            line(out, "Error", run.error());
         }
         if (!run.params().isEmpty()) {
-            line(out, "Parameters", TerminalText.safe(run.params().toString()));
+            line(out, "Parameters", new java.util.TreeMap<>(CredentialRedaction.values(run.params())).toString());
         }
         out.println("Output:");
-        out.println(run.output() == null || run.output().isEmpty() ? "(none)" : TerminalText.safe(run.output()));
+        out.println(run.output() == null || run.output().isEmpty() ? "(none)" : run.output());
     }
 
     static String time(Instant instant) {
@@ -89,6 +90,6 @@ final class RunViews {
     }
 
     private static void line(PrintWriter out, String label, String value) {
-        out.printf("%-11s %s%n", label + ":", value);
+        out.println(String.format("%-11s %s", label + ":", TerminalText.cell(value)));
     }
 }
