@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Locale;
+import java.util.TreeMap;
 
 /** How the CLI shows runs; times are UTC with offset. */
 final class RunViews {
@@ -79,7 +80,7 @@ final class RunViews {
             line(out, "Error", run.error());
         }
         if (!run.params().isEmpty()) {
-            line(out, "Parameters", new java.util.TreeMap<>(CredentialRedaction.values(run.params())).toString());
+            line(out, "Parameters", new TreeMap<>(CredentialRedaction.values(run.params())).toString());
         }
         out.println("Output:");
         out.println(run.output() == null || run.output().isEmpty() ? "(none)" : run.output());

@@ -15,6 +15,7 @@ import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.TreeMap;
 
 /**
  * How the CLI shows tasks: a table for people, the task document for scripts. Both show
@@ -81,7 +82,7 @@ final class TaskViews {
             line(out, "Labels", task.labels().toString());
         }
         if (!task.params().isEmpty()) {
-            line(out, "Parameters", new java.util.TreeMap<>(task.params()).toString());
+            line(out, "Parameters", new TreeMap<>(task.params()).toString());
         }
         line(out, "Version", String.valueOf(task.version()));
     }
