@@ -8,9 +8,12 @@ import io.redcron.domain.Durations;
 import io.redcron.domain.InvalidTaskException;
 import io.redcron.domain.NodeRole;
 import io.redcron.domain.TaskType;
+import io.redcron.format.BoundedRead;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Reader;
+import java.io.StringReader;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -39,6 +42,9 @@ import java.util.regex.PatternSyntaxException;
  */
 public final class ConfigLoader {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    /** A config file with every setting and its comment is some 10 KiB; anything near this is not one. */
+    private static final int MAX_CONFIG_FILE = 1024 * 1024;
+    private static final int MAX_PASSWORD_FILE = 64 * 1024;
     private static final Set<String> SECRET_KEYS = Set.of("redis.password", "mysql.password", "alerts.webhook.secret",
             "alerts.smtp.password");
 
@@ -82,8 +88,9 @@ public final class ConfigLoader {
         Map<String, String> read;
         Map<String, List<String>> readLists = new LinkedHashMap<>();
         try {
+            byte[] content = bounded(file, MAX_CONFIG_FILE, "config", "a config file");
             String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
-            read = name.endsWith(".properties") ? readProperties(file) : readTree(file, readLists);
+            read = name.endsWith(".properties") ? readProperties(content) : readTree(file, content, readLists);
         } catch (IOException e) {
             throw new ConfigException("config", "cannot read " + file + ": " + firstLine(e.getMessage()));
         }
@@ -105,9 +112,17 @@ public final class ConfigLoader {
         lists.remove(key);
     }
 
-    private static Map<String, String> readProperties(Path file) throws IOException {
+    /** The content of a file the configuration names, refused once more than {@code limit} bytes are read. */
+    private static byte[] bounded(Path file, int limit, String key, String what) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            return BoundedRead.upTo(in, limit).orElseThrow(() -> new ConfigException(key, file + " is over "
+                    + BoundedRead.size(limit) + "; " + what + " is at most " + BoundedRead.size(limit)));
+        }
+    }
+
+    private static Map<String, String> readProperties(byte[] content) throws IOException {
         Properties properties = new Properties();
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (Reader reader = new StringReader(new String(content, StandardCharsets.UTF_8))) {
             properties.load(reader);
         }
         Map<String, String> out = new LinkedHashMap<>();
@@ -115,10 +130,10 @@ public final class ConfigLoader {
         return out;
     }
 
-    private static Map<String, String> readTree(Path file, Map<String, List<String>> lists) throws IOException {
+    private static Map<String, String> readTree(Path file, byte[] content, Map<String, List<String>> lists) {
         JsonNode root;
         try {
-            root = YAML.readTree(file.toFile());
+            root = YAML.readTree(content);
         } catch (IOException e) {
             throw new ConfigException("config", file + " is not valid YAML/JSON: " + firstLine(e.getMessage()));
         }
@@ -495,7 +510,8 @@ public final class ConfigLoader {
         String file = get(fileSetting);
         if (!file.isEmpty()) {
             try {
-                return Secret.of(Files.readString(Path.of(file), StandardCharsets.UTF_8).strip());
+                byte[] content = bounded(Path.of(file), MAX_PASSWORD_FILE, fileSetting.key(), "a password file");
+                return Secret.of(new String(content, StandardCharsets.UTF_8).strip());
             } catch (IOException e) {
                 throw new ConfigException(fileSetting.key(), "cannot read " + file + ": " + firstLine(e.toString()));
             }

@@ -40,7 +40,7 @@ public enum Setting {
     WORKER_KILL_PROCESS_GROUP("worker.kill-process-group", "true", "When a run's program ends, kill what it left running in its session (background children)"),
     WORKER_SECRETS_DIR("worker.secrets-dir", "", "Directory whose files are the secrets tasks may reference as ${secret:NAME}; empty: no references resolve"),
     METRICS_PORT("metrics.port", "0", "Port of /metrics and /health; 0 turns the endpoint off"),
-    METRICS_BIND("metrics.bind", "0.0.0.0", "Address the /metrics and /health endpoint listens on"),
+    METRICS_BIND("metrics.bind", "127.0.0.1", "Address the /metrics and /health endpoint listens on; 0.0.0.0 for every interface"),
     WORKER_RESULT_BATCH("worker.result-batch", "256", "Most results a worker writes in one database transaction (results waiting meanwhile share a commit)"),
     WORKER_TASK_CACHE_TTL("worker.task-cache-ttl", "5s", "How long a worker reuses a task's definition; a task-changed event drops it at once"),
     WORKER_PREFETCH("worker.prefetch", "10000", "Runs a worker holds ready for their scheduled time at most (claimed ahead, within the lookahead); when full it stops reading"),

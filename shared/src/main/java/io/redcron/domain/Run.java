@@ -13,7 +13,8 @@ import java.util.Objects;
  *                   back on shutdown); they do not use up {@code maxAttempts}
  * @param node       the node that owns (or last owned) the current attempt
  * @param leaseUntil until when that ownership holds without renewal
- * @param output     the tail of the merged stdout/stderr of the last attempt
+ * @param output     the tail of the merged stdout/stderr of the last attempt; null in a listing
+ *                   ({@code RunStore.list} reads no output) and before an attempt has any
  * @param error      why the run failed, was skipped or refused, in one line
  */
 public record Run(long id, long taskId, String namespace, String taskName, String group, TriggerType trigger,

@@ -25,8 +25,13 @@ public interface RunStore {
     /** Records a manual run due now, with parameter overrides. */
     Run insertManual(long taskId, Instant requestedAt, int maxAttempts, Map<String, String> params);
 
+    /** One run, with its output. */
     Optional<Run> get(long id);
 
+    /**
+     * A page of runs without their output ({@link Run#output()} is null): a page of fifty would
+     * otherwise read up to fifty times {@code worker.output-tail}. {@link #get} reads one run's output.
+     */
     Page<Run> list(RunFilter filter, PageRequest page);
 
     /** The final status of each task's most recent ended run; tasks that never ended a run are absent. */

@@ -8,7 +8,10 @@ import java.util.Optional;
 
 /**
  * Task definitions, the source of truth. Every change is audited in the same transaction, under
- * the name of the {@code actor} (an operator or a node).
+ * the name of the {@code actor} (an operator or a node), with credentials masked. A task that
+ * still holds the mask {@code ******} where a credential goes is refused with an
+ * {@link io.redcron.domain.InvalidTaskException}: editors restore what they were shown masked
+ * ({@link io.redcron.domain.MaskedCredentials}) before they store.
  */
 public interface TaskStore {
 

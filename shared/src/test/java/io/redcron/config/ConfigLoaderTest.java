@@ -86,6 +86,23 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void aPasswordFileThatNeverEndsIsReadOnlyUpToItsLimit() {
+        assertThatThrownBy(() -> ConfigLoader.load(null, Map.of(), Map.of("mysql.password-file", "/dev/zero")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("mysql.password-file: /dev/zero is over 64 KiB; a password file is at most 64 KiB");
+    }
+
+    @Test
+    void aConfigFileOverOneMebibyteIsRefused() throws IOException {
+        Path huge = dir.resolve("redcron.yaml");
+        Files.writeString(huge, "node:\n  slots: 4\n# " + "x".repeat(1024 * 1024) + "\n");
+
+        assertThatThrownBy(() -> ConfigLoader.load(huge, Map.of(), Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("config: " + huge + " is over 1 MiB; a config file is at most 1 MiB");
+    }
+
+    @Test
     void eachBadValueNamesItsKey() throws IOException {
         assertBad(Map.of("mysql.pool-size", "lots"), "mysql.pool-size: 'lots' is not a whole number");
         assertBad(Map.of("node.slots", "0"), "node.slots: 0 is out of range 1-1024");

@@ -50,10 +50,8 @@ public final class AuditController {
         column(actionColumn, AuditEntry::action);
         column(subjectColumn, AuditEntry::subject);
         model.selectedProperty().bind(table.getSelectionModel().selectedItemProperty());
-        before.textProperty().bind(Bindings.createStringBinding(() -> text(model.selectedProperty().get(), true),
-                model.selectedProperty()));
-        after.textProperty().bind(Bindings.createStringBinding(() -> text(model.selectedProperty().get(), false),
-                model.selectedProperty()));
+        before.textProperty().bind(model.beforeProperty());
+        after.textProperty().bind(model.afterProperty());
         subject.textProperty().bindBidirectional(model.subjectProperty());
         subject.setOnAction(e -> {
             model.pageProperty().set(0);
@@ -65,14 +63,6 @@ public final class AuditController {
         next.disableProperty().bind(Bindings.createBooleanBinding(() -> !model.hasNextPage(), model.pageProperty(),
                 model.totalProperty()));
         model.load();
-    }
-
-    private static String text(AuditEntry entry, boolean beforeSide) {
-        if (entry == null) {
-            return "";
-        }
-        String json = beforeSide ? entry.before() : entry.after();
-        return json == null ? "—" : json;
     }
 
     @FXML

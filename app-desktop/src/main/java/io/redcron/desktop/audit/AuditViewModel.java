@@ -2,9 +2,12 @@ package io.redcron.desktop.audit;
 
 import io.redcron.desktop.session.Session;
 import io.redcron.desktop.ui.UiExecutor;
+import io.redcron.format.RedactedJson;
 import io.redcron.port.AuditEntry;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.StringBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.LongProperty;
@@ -23,6 +26,8 @@ public final class AuditViewModel {
     private final ObservableList<AuditEntry> entries = FXCollections.observableArrayList();
     private final StringProperty subject = new SimpleStringProperty("");
     private final ObjectProperty<AuditEntry> selected = new SimpleObjectProperty<>();
+    private final StringBinding before = Bindings.createStringBinding(() -> state(selected.get(), true), selected);
+    private final StringBinding after = Bindings.createStringBinding(() -> state(selected.get(), false), selected);
     private final io.redcron.desktop.ui.Pager pager = new io.redcron.desktop.ui.Pager(PAGE_SIZE, this::load);
     private final BooleanProperty busy = new SimpleBooleanProperty();
     private final StringProperty error = new SimpleStringProperty("");
@@ -62,7 +67,19 @@ public final class AuditViewModel {
         pager.previous();
     }
 
+    /** A state of the selected change as shown: nothing selected is empty, no state a dash. */
+    private static String state(AuditEntry entry, boolean beforeSide) {
+        if (entry == null) {
+            return "";
+        }
+        String json = beforeSide ? entry.before() : entry.after();
+        // Rows written before states were stored masked may still hold credentials.
+        return json == null ? "—" : RedactedJson.of(json);
+    }
+
     public ObservableList<AuditEntry> entries() { return entries; }
+    public StringBinding beforeProperty() { return before; }
+    public StringBinding afterProperty() { return after; }
     public StringProperty subjectProperty() { return subject; }
     public ObjectProperty<AuditEntry> selectedProperty() { return selected; }
     public IntegerProperty pageProperty() { return pager.page(); }

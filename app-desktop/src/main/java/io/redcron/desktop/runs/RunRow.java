@@ -1,6 +1,7 @@
 package io.redcron.desktop.runs;
 
 import io.redcron.desktop.ui.Messages;
+import io.redcron.domain.CredentialRedaction;
 import io.redcron.domain.Durations;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
@@ -67,7 +68,7 @@ public record RunRow(Run run, String trigger, String scheduled, String status, S
     }
 
     public String params() {
-        Map<String, String> sorted = new TreeMap<>(run.params());
+        Map<String, String> sorted = new TreeMap<>(CredentialRedaction.values(run.params()));
         return sorted.isEmpty() ? NONE
                 : sorted.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
     }

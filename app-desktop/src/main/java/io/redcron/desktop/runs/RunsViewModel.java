@@ -85,6 +85,8 @@ public final class RunsViewModel {
     private long tailGeneration;
     /** The run whose output the view shows from its live stream, if any. */
     private Long liveRunId;
+    /** The run (and state) whose stored output the view shows, so a refresh does not read it again. */
+    private RunState outputShown;
 
     public RunsViewModel(Session session, UiExecutor executor, Messages messages) {
         this(session, executor, messages, ZoneId.systemDefault());
@@ -215,6 +217,7 @@ public final class RunsViewModel {
         if (current == null || current.id() != row.id()) {
             stopFollowing();
             output.set("");
+            outputShown = null;
         }
         show(row);
     }
@@ -224,14 +227,45 @@ public final class RunsViewModel {
         Run run = row.run();
         if (liveRunId != null && liveRunId == run.id()) {
             if (!following.get() && run.status().isFinal() && output.get().isEmpty()) {
-                output.set(row.output());
+                showStoredOutput(row);
             }
             return;
         }
         if (run.status() == RunStatus.RUNNING) {
+            outputShown = null;
             follow(run.id());
         } else {
+            showStoredOutput(row);
+        }
+    }
+
+    /**
+     * The listing reads no output (fifty runs of up to 64 KiB each); the selected run's is read
+     * on its own, once per state of the run.
+     */
+    private void showStoredOutput(RunRow row) {
+        RunState state = RunState.of(row.run());
+        if (row.run().output() != null) {
+            outputShown = state;
             output.set(row.output());
+            return;
+        }
+        if (state.equals(outputShown)) {
+            return;
+        }
+        executor.submit(() -> operations.get(row.id()).map(Run::output).orElse(null), text -> {
+            RunRow current = selected.get();
+            if (current != null && current.id() == row.id() && !following.get()) {
+                outputShown = state;
+                output.set(text == null ? "" : text);
+            }
+        }, failure -> error.set(describe(failure, messages)));
+    }
+
+    /** What decides whether a run's stored output may have changed. */
+    private record RunState(long runId, RunStatus status, int attempt) {
+        static RunState of(Run run) {
+            return new RunState(run.id(), run.status(), run.attempt());
         }
     }
 

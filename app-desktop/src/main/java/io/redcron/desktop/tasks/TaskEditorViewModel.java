@@ -4,10 +4,13 @@ import io.redcron.desktop.session.Session;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.desktop.ui.UiExecutor;
 import io.redcron.domain.ConcurrencyPolicy;
+import io.redcron.domain.CredentialRedaction;
 import io.redcron.domain.Durations;
 import io.redcron.domain.ExecPayload;
 import io.redcron.domain.HttpPayload;
+import io.redcron.domain.InvalidTaskException;
 import io.redcron.domain.JavaPayload;
+import io.redcron.domain.MaskedCredentials;
 import io.redcron.domain.MisfirePolicy;
 import io.redcron.domain.RedirectPolicy;
 import io.redcron.domain.RetryPolicy;
@@ -32,6 +35,8 @@ import java.util.stream.Collectors;
 /**
  * The task editor: every field of a task as text, checked as you type (each error at its field),
  * saved with optimistic locking so that a concurrent change is reported, never overwritten.
+ * Credentials are shown masked ({@link CredentialRedaction}); one left masked keeps the value the
+ * task holds, one typed anew replaces it.
  */
 public final class TaskEditorViewModel {
     private final StringProperty name = new SimpleStringProperty("");
@@ -74,6 +79,8 @@ public final class TaskEditorViewModel {
     private final UiExecutor executor;
     private final Messages messages;
     private Task original;
+    /** The task whose values the fields show (the one edited or duplicated): what a mask stands for. */
+    private Task source;
 
     public TaskEditorViewModel(Session session, UiExecutor executor, Messages messages) {
         this.session = session;
@@ -92,13 +99,15 @@ public final class TaskEditorViewModel {
     /** Edits a stored task (saving updates it, if nobody changed it meanwhile). */
     public void edit(Task task) {
         original = task;
-        fill(task);
+        source = task;
+        fill(CredentialRedaction.task(task));
     }
 
     /** A new task with the fields of {@code task} and a new name. */
     public void duplicate(Task task) {
         original = null;
-        fill(task);
+        source = task;
+        fill(CredentialRedaction.task(task));
         name.set(messages.get("editor.copyOf", task.name()));
     }
 
@@ -156,13 +165,25 @@ public final class TaskEditorViewModel {
 
     /** Checks every field; cheap and local, so it runs as the operator types. */
     public TaskForm.Result check() {
-        TaskForm.Result result = TaskForm.check(values(), original);
+        TaskForm.Result result = keepingHiddenCredentials(TaskForm.check(values(), original));
         errors.clear();
         errors.putAll(result.errors());
         valid.set(result.valid());
         scheduleDescription.set(result.errors().containsKey("cron") || result.errors().containsKey("dialect") ? ""
                 : describe());
         return result;
+    }
+
+    /** The task as it will be stored: what is still masked keeps the value behind the mask. */
+    private TaskForm.Result keepingHiddenCredentials(TaskForm.Result result) {
+        if (!result.valid()) {
+            return result;
+        }
+        try {
+            return new TaskForm.Result(MaskedCredentials.restore(result.task(), source), Map.of());
+        } catch (InvalidTaskException e) {
+            return new TaskForm.Result(null, Map.of(e.field(), TaskForm.message(e)));
+        }
     }
 
     private String describe() {

@@ -107,7 +107,7 @@ final class TaskForm {
     }
 
     /** The message without its leading field name: the editor shows it next to the field. */
-    private static String message(InvalidTaskException e) {
+    static String message(InvalidTaskException e) {
         String prefix = e.field() + ": ";
         return e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length()) : e.getMessage();
     }

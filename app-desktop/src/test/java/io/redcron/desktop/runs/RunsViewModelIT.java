@@ -364,6 +364,32 @@ class RunsViewModelIT {
         assertThat(live.outputProperty().get()).isEqualTo("stored output\n");
     }
 
+    @Test
+    void theListCarriesNoOutputAndTheChosenRunsOutputIsReadOnceOnItsOwn() {
+        Task task = fixtures.task("backup");
+        Run done = fixtures.ended(fixtures.queued(task, day), RunStatus.FAILED, 1, "x".repeat(50_000) + "\nboom\n");
+        AtomicInteger submitted = new AtomicInteger();
+        UiExecutor counting = new UiExecutor() {
+            @Override
+            public <T> void submit(Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
+                submitted.incrementAndGet();
+                UiExecutor.direct().submit(work, onSuccess, onFailure);
+            }
+        };
+        RunsViewModel screen = new RunsViewModel(session, counting, new Messages(Locale.ENGLISH), ZoneOffset.UTC);
+        screen.load();
+        assertThat(screen.rows()).singleElement().satisfies(row -> assertThat(row.run().output()).isNull());
+
+        screen.select(screen.rows().get(0));
+        assertThat(screen.outputProperty().get()).isEqualTo(done.output()).endsWith("\nboom\n");
+        int afterSelect = submitted.get();
+        screen.refresh();
+
+        assertThat(submitted.get()).as("a refresh reads the page again, not the unchanged run's output")
+                .isEqualTo(afterSelect + 1);
+        assertThat(screen.outputProperty().get()).endsWith("\nboom\n");
+    }
+
     private long subscribers() {
         try (Jedis probe = new Jedis(URI.create(TestRedis.uri()))) {
             return probe.pubsubNumSub(session.keys().events()).getOrDefault(session.keys().events(), 0L);

@@ -9,6 +9,7 @@ import io.redcron.desktop.ui.Messages;
 import io.redcron.desktop.ui.UiExecutor;
 import io.redcron.domain.HttpPayload;
 import io.redcron.domain.RedirectPolicy;
+import io.redcron.domain.ShellPayload;
 import io.redcron.domain.Task;
 import io.redcron.domain.TaskType;
 import io.redcron.testing.TestDatabase;
@@ -17,8 +18,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.net.URI;
 import java.time.Clock;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -115,6 +119,58 @@ class TaskEditorViewModelIT {
 
         assertThat(((HttpPayload) created.payload()).redirects()).isEqualTo(RedirectPolicy.SAME_ORIGIN);
         assertThat(again.redirectsProperty().get()).isEqualTo(RedirectPolicy.SAME_ORIGIN);
+    }
+
+    @Test
+    void aHiddenCredentialIsShownMaskedAndKeptUnlessTheOperatorTypesANewOne() {
+        Task stored = session.tasks().create(Task.builder().namespace(session.namespace()).name("call").cron("0 * * * *")
+                .payload(new HttpPayload("POST", URI.create("https://svc:url-secret@api.example.com/hook"),
+                        Map.of("Authorization", "Bearer header-secret", "Accept", "application/json"), "", Set.of()))
+                .build(), "alice@desktop");
+        TaskEditorViewModel editor = editor();
+        editor.edit(stored);
+        assertThat(editor.headersProperty().get()).contains("Authorization: ******").contains("Accept: application/json")
+                .doesNotContain("header-secret");
+        assertThat(editor.urlProperty().get()).isEqualTo("https://svc:******@api.example.com/hook");
+
+        editor.descriptionProperty().set("only the description changed");
+        Task saved = save(editor);
+
+        HttpPayload kept = (HttpPayload) session.tasks().get(stored.id()).orElseThrow().payload();
+        assertThat(saved.description()).isEqualTo("only the description changed");
+        assertThat(kept.headers()).isEqualTo(Map.of("Authorization", "Bearer header-secret", "Accept", "application/json"));
+        assertThat(kept.url()).hasToString("https://svc:url-secret@api.example.com/hook");
+
+        TaskEditorViewModel again = editor();
+        again.edit(saved);
+        again.headersProperty().set("Authorization: Bearer typed-anew\nAccept: application/json");
+        save(again);
+
+        assertThat(((HttpPayload) session.tasks().get(stored.id()).orElseThrow().payload()).headers())
+                .containsEntry("Authorization", "Bearer typed-anew");
+    }
+
+    @Test
+    void aDuplicateKeepsTheHiddenCredentialsAndAMaskWithNothingBehindItIsAnErrorAtItsField() {
+        Task stored = session.tasks().create(Task.builder().namespace(session.namespace()).name("env-job")
+                .cron("0 * * * *").payload(new ShellPayload("deploy", null, Map.of("DEPLOY_TOKEN", "t0k", "MODE", "fast")))
+                .build(), "alice@desktop");
+        TaskEditorViewModel copy = editor();
+        copy.duplicate(stored);
+        assertThat(copy.envProperty().get()).contains("DEPLOY_TOKEN=******").contains("MODE=fast");
+
+        Task duplicate = save(copy);
+        assertThat(((ShellPayload) duplicate.payload()).env()).isEqualTo(Map.of("DEPLOY_TOKEN", "t0k", "MODE", "fast"));
+
+        TaskEditorViewModel fresh = editor();
+        fresh.nameProperty().set("pasted");
+        fresh.commandProperty().set("deploy");
+        fresh.envProperty().set("DEPLOY_TOKEN=******");
+        assertThat(fresh.validProperty().get()).isFalse();
+        assertThat(fresh.errors()).containsEntry("env", "'DEPLOY_TOKEN' is ******, which stands for a hidden value,"
+                + " but none is stored for it: give the value itself");
+        fresh.save(saved -> { throw new AssertionError("stored the mask as a credential"); });
+        assertThat(session.tasks().findByName(session.namespace(), "pasted")).isEmpty();
     }
 
     private TaskEditorViewModel editor() {

@@ -3,6 +3,7 @@ package io.redcron.node.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.redcron.format.RedactedJson;
 import io.redcron.port.AuditEntry;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
@@ -56,8 +57,9 @@ final class AuditCommand {
                     node.put("databaseAccount", entry.databaseAccount());
                     node.put("action", entry.action());
                     node.put("subject", entry.subject());
-                    node.put("before", entry.before());
-                    node.put("after", entry.after());
+                    // Rows written before states were stored masked may still hold credentials.
+                    node.put("before", RedactedJson.of(entry.before()));
+                    node.put("after", RedactedJson.of(entry.after()));
                 }
                 out.println(Json.write(array));
             } else if (page.items().isEmpty()) {

@@ -31,7 +31,7 @@ final class CancelCommand extends StoreCommand {
         String message;
         if (run.status() == RunStatus.RUNNING) {
             stores.events().publish(new EventBus.Event(EventBus.Event.Kind.CANCEL_RUN, runId));
-            message = "Run " + runId + " is running on " + run.node() + ": asked it to stop.";
+            message = "Run " + runId + " is running on " + TerminalText.cell(run.node()) + ": asked it to stop.";
         } else if (run.status() == RunStatus.CANCELLED && !before.status().isFinal()) {
             message = "Run " + runId + " is cancelled.";
         } else {

@@ -14,7 +14,8 @@ import java.sql.SQLException;
 
 /**
  * Turns every failure into one line on stderr and a meaningful exit code; stack traces only with
- * {@code REDCRON_DEBUG=1}.
+ * {@code REDCRON_DEBUG=1}. The line often quotes store text or input, so it is shown without
+ * control characters.
  */
 final class CliErrors implements CommandLine.IExecutionExceptionHandler, CommandLine.IParameterExceptionHandler {
 
@@ -27,7 +28,7 @@ final class CliErrors implements CommandLine.IExecutionExceptionHandler, Command
     @Override
     public int handleParseException(CommandLine.ParameterException e, String[] args) {
         CommandLine command = e.getCommandLine();
-        command.getErr().println("redcron-node: " + oneLine(e.getMessage()) + " (see '"
+        command.getErr().println("redcron-node: " + TerminalText.cell(oneLine(e.getMessage())) + " (see '"
                 + command.getCommandSpec().qualifiedName() + " --help')");
         return ExitCode.INVALID;
     }
@@ -47,7 +48,7 @@ final class CliErrors implements CommandLine.IExecutionExceptionHandler, Command
     }
 
     static void print(PrintWriter err, Throwable e) {
-        err.println("redcron-node: " + oneLine(message(e)));
+        err.println("redcron-node: " + TerminalText.cell(oneLine(message(e))));
         if ("1".equals(System.getenv("REDCRON_DEBUG"))) {
             e.printStackTrace(err);
         }

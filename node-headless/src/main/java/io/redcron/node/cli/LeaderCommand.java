@@ -44,9 +44,10 @@ final class LeaderCommand extends StoreCommand {
             out.println(Json.write(doc));
         } else if (holder.isEmpty()) {
             out.println("No node leads namespace '" + stores.namespace() + "' right now"
-                    + epoch.map(e -> " (last epoch " + e.value() + ", held by " + e.leader() + ")").orElse("") + ".");
+                    + epoch.map(e -> " (last epoch " + e.value() + ", held by " + TerminalText.cell(e.leader()) + ")")
+                    .orElse("") + ".");
         } else {
-            out.println("Leader:  " + holder.get().nodeId());
+            out.println("Leader:  " + TerminalText.cell(holder.get().nodeId()));
             out.println("Epoch:   " + epoch.map(e -> Long.toString(e.value())).orElse("-"));
             out.println("Lease:   " + holder.get().remaining().toMillis() + " ms left");
         }

@@ -1,6 +1,7 @@
 package io.redcron.node.cli;
 
 import io.redcron.config.RedcronConfig;
+import io.redcron.domain.CredentialRedaction;
 import io.redcron.store.mysql.Migrations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,7 +26,7 @@ final class MigrateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         RedcronConfig config = connection.resolve(System.getenv());
         PrintWriter out = spec.commandLine().getOut();
-        out.println("Migrating " + config.mysql().jdbcUrl() + " …");
+        out.println("Migrating " + CredentialRedaction.urls(config.mysql().jdbcUrl()) + " …");
         out.flush();
         try (CliStores stores = CliStores.open(config, Clock.systemUTC())) {
             Migrations.Result result = Migrations.apply(stores.dataSource());

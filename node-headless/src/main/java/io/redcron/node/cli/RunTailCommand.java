@@ -37,7 +37,7 @@ final class RunTailCommand extends StoreCommand {
                         last = entry.getID();
                         String chunk = entry.getFields().get("out");
                         if (chunk != null) {
-                            out.print(TerminalText.safe(chunk));
+                            out.print(chunk);
                             printedLive = true;
                         }
                         ended |= entry.getFields().containsKey("end");
@@ -54,13 +54,13 @@ final class RunTailCommand extends StoreCommand {
             }
         }
         if (!printedLive && run.output() != null) {
-            out.print(TerminalText.safe(run.output()));
+            out.print(run.output());
             if (!run.output().endsWith("\n")) {
                 out.println();
             }
         }
         out.println("[run " + runId + " " + run.status() + (run.exitCode() == null ? "" : ", exit code " + run.exitCode())
-                + (run.error() == null || run.error().isEmpty() ? "" : ": " + TerminalText.safe(run.error())) + "]");
+                + (run.error() == null || run.error().isEmpty() ? "" : ": " + TerminalText.cell(run.error())) + "]");
         out.flush();
     }
 }

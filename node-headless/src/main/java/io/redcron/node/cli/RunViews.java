@@ -3,6 +3,7 @@ package io.redcron.node.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.redcron.domain.CredentialRedaction;
 import io.redcron.domain.Run;
 import io.redcron.format.TaskDocument;
 
@@ -11,6 +12,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Locale;
+import java.util.TreeMap;
 
 /** How the CLI shows runs; times are UTC with offset. */
 final class RunViews {
@@ -41,7 +43,7 @@ final class RunViews {
         if (withOutput) {
             doc.put("output", run.output() == null ? "" : run.output());
             ObjectNode params = doc.putObject("params");
-            run.params().forEach(params::put);
+            CredentialRedaction.values(run.params()).forEach(params::put);
         }
         return doc;
     }
@@ -75,13 +77,13 @@ final class RunViews {
         line(out, "Finished", run.finishedAt() == null ? "-" : time(run.finishedAt()));
         line(out, "Exit code", run.exitCode() == null ? "-" : run.exitCode().toString());
         if (run.error() != null && !run.error().isEmpty()) {
-            line(out, "Error", TerminalText.safe(run.error()));
+            line(out, "Error", run.error());
         }
         if (!run.params().isEmpty()) {
-            line(out, "Parameters", TerminalText.safe(run.params().toString()));
+            line(out, "Parameters", new TreeMap<>(CredentialRedaction.values(run.params())).toString());
         }
         out.println("Output:");
-        out.println(run.output() == null || run.output().isEmpty() ? "(none)" : TerminalText.safe(run.output()));
+        out.println(run.output() == null || run.output().isEmpty() ? "(none)" : run.output());
     }
 
     static String time(Instant instant) {
@@ -89,6 +91,6 @@ final class RunViews {
     }
 
     private static void line(PrintWriter out, String label, String value) {
-        out.printf("%-11s %s%n", label + ":", value);
+        out.println(String.format("%-11s %s", label + ":", TerminalText.cell(value)));
     }
 }

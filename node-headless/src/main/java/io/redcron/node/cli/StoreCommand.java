@@ -11,7 +11,8 @@ import java.util.concurrent.Callable;
 
 /**
  * A command that works on the stores: it finds them (config, flags or the sandbox), opens them,
- * runs, and closes them. Subclasses only say what to do with them.
+ * runs, and closes them. Subclasses only say what to do with them, and print through a writer
+ * that keeps store text from acting on the terminal ({@link TerminalText}).
  */
 abstract class StoreCommand implements Callable<Integer> {
     @Spec
@@ -25,7 +26,7 @@ abstract class StoreCommand implements Callable<Integer> {
     @Override
     public final Integer call() throws Exception {
         check();
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = TerminalText.writer(spec.commandLine().getOut());
         try (CliStores stores = CliStores.open(connection.resolve(System.getenv(), settings()), clock)) {
             run(stores, out);
         } finally {

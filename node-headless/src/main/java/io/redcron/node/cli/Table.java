@@ -4,7 +4,10 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A plain text table with columns as wide as their widest cell. */
+/**
+ * A plain text table with columns as wide as their widest cell. Cells are store text: each is
+ * kept to one line and shown without control characters ({@link TerminalText#cell}).
+ */
 final class Table {
     private final List<String[]> rows = new ArrayList<>();
     private final int columns;
@@ -15,7 +18,11 @@ final class Table {
     }
 
     void row(String... cells) {
-        rows.add(cells);
+        String[] shown = new String[cells.length];
+        for (int i = 0; i < cells.length; i++) {
+            shown[i] = cells[i] == null ? "-" : TerminalText.cell(cells[i]);
+        }
+        rows.add(shown);
     }
 
     void print(PrintWriter out) {

@@ -1,6 +1,7 @@
 package io.redcron.node.cli;
 
 import io.redcron.config.RedcronConfig;
+import io.redcron.domain.MaskedCredentials;
 import io.redcron.domain.Task;
 import io.redcron.format.TaskDocument;
 import picocli.CommandLine.ArgGroup;
@@ -60,10 +61,12 @@ final class TaskAddCommand implements Callable<Integer> {
             builder.enabled(false);
         }
         Task draft = builder.build();
+        // A file printed by 'task show --json' has its credentials masked; a new task has none to keep.
+        MaskedCredentials.refuse(draft);
         Clock clock = Clock.systemUTC();
         try (CliStores stores = CliStores.open(config, clock)) {
             Task stored = stores.tasks().create(draft, CliStores.actor());
-            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter out = TerminalText.writer(spec.commandLine().getOut());
             if (json) {
                 out.println(Json.write(TaskViews.json(stored, clock.instant())));
             } else {

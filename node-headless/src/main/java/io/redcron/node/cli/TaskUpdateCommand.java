@@ -2,6 +2,7 @@ package io.redcron.node.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.redcron.config.RedcronConfig;
+import io.redcron.domain.MaskedCredentials;
 import io.redcron.domain.Task;
 import io.redcron.format.TaskDocument;
 import picocli.CommandLine.ArgGroup;
@@ -12,6 +13,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.Callable;
@@ -61,17 +63,18 @@ final class TaskUpdateCommand implements Callable<Integer> {
                 builder.name(rename);
             }
             options.applyTo(builder, current.payload());
-            Task changed = builder.id(current.id()).build();
+            // What 'task show --json' printed masked, and is still masked, keeps its stored value.
+            Task changed = MaskedCredentials.restore(builder.id(current.id()).build(), current);
+            PrintWriter out = TerminalText.writer(spec.commandLine().getOut());
             if (changed.equals(current)) {
                 // Saving would bump the version for nothing and make others' copies stale.
-                spec.commandLine().getOut().println("Task '" + current.name() + "' is unchanged (version "
-                        + current.version() + ").");
-                spec.commandLine().getOut().flush();
+                out.println("Task '" + current.name() + "' is unchanged (version " + current.version() + ").");
+                out.flush();
                 return ExitCode.OK;
             }
             Task stored = stores.tasks().update(changed, CliStores.actor());
-            spec.commandLine().getOut().println("Updated task '" + stored.name() + "' (version " + stored.version() + ").");
-            spec.commandLine().getOut().flush();
+            out.println("Updated task '" + stored.name() + "' (version " + stored.version() + ").");
+            out.flush();
         }
         return ExitCode.OK;
     }

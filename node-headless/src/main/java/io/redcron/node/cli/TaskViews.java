@@ -3,6 +3,7 @@ package io.redcron.node.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.redcron.domain.CredentialRedaction;
 import io.redcron.domain.ExecPayload;
 import io.redcron.domain.HttpPayload;
 import io.redcron.domain.JavaPayload;
@@ -14,8 +15,13 @@ import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.TreeMap;
 
-/** How the CLI shows tasks: a table for people, the task document for scripts. */
+/**
+ * How the CLI shows tasks: a table for people, the task document for scripts. Both show
+ * credentials masked ({@link CredentialRedaction}); {@code task update --file} keeps the stored
+ * value of whatever is still masked.
+ */
 final class TaskViews {
     private TaskViews() {
     }
@@ -26,7 +32,7 @@ final class TaskViews {
     }
 
     static ObjectNode json(Task task, Instant now) {
-        return TaskDocument.write(task, nextFire(task, now), Locale.ENGLISH);
+        return TaskDocument.write(CredentialRedaction.task(task), nextFire(task, now), Locale.ENGLISH);
     }
 
     static ArrayNode json(List<Task> tasks, Instant now) {
@@ -46,14 +52,15 @@ final class TaskViews {
         table.print(out);
     }
 
-    static void details(PrintWriter out, Task task, Instant now) {
+    static void details(PrintWriter out, Task stored, Instant now) {
+        Task task = CredentialRedaction.task(stored);
         Instant next = nextFire(task, now);
         line(out, "Name", task.name());
         line(out, "Id", String.valueOf(task.id()));
         line(out, "Namespace", task.namespace());
         line(out, "Group", task.group());
         if (!task.description().isEmpty()) {
-            line(out, "Description", TerminalText.safe(task.description()));
+            line(out, "Description", task.description());
         }
         line(out, "Schedule", task.cron() + " (" + task.dialect().id() + ", " + task.zone().getId() + ")");
         line(out, "", task.schedule().describe(Locale.ENGLISH));
@@ -78,7 +85,7 @@ final class TaskViews {
             line(out, "Labels", task.labels().toString());
         }
         if (!task.params().isEmpty()) {
-            line(out, "Parameters", TerminalText.safe(task.params().toString()));
+            line(out, "Parameters", new TreeMap<>(task.params()).toString());
         }
         line(out, "Version", String.valueOf(task.version()));
     }
@@ -97,6 +104,6 @@ final class TaskViews {
     }
 
     private static void line(PrintWriter out, String label, String value) {
-        out.printf("%-13s %s%n", label.isEmpty() ? "" : label + ":", value);
+        out.println(String.format("%-13s %s", label.isEmpty() ? "" : label + ":", TerminalText.cell(value)));
     }
 }

@@ -1,17 +1,29 @@
 package io.redcron.node.metrics;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 
 /**
  * Liveness and readiness of a node. Live: the process answers. Ready: Redis and MySQL both answer
  * now. Whether the node leads is reported, not required.
+ *
+ * <p>The report says which store is down, never why: a store's error names hosts, users and
+ * database names, and the endpoint has no authentication. The reason goes to the node's log,
+ * once when a store goes down (or fails differently) and once when it is back.
  */
 public final class Health {
+    private static final Logger LOG = LoggerFactory.getLogger(Health.class);
+
     private final Check redis;
     private final Check mysql;
     private final BooleanSupplier leading;
+    /** The last failure of each store that is down, so a scraper polling a down store does not flood the log. */
+    private final Map<String, String> failures = new ConcurrentHashMap<>();
 
     /** One store check: returns normally when the store answered, throws with the reason otherwise. */
     @FunctionalInterface
@@ -25,6 +37,7 @@ public final class Health {
         this.leading = leading;
     }
 
+    /** @param details each store's state ({@code UP} or {@code DOWN}) and whether the node leads */
     public record Report(boolean ready, Map<String, String> details) {
     }
 
@@ -36,13 +49,20 @@ public final class Health {
         return new Report(redisUp && mysqlUp, details);
     }
 
-    private static boolean probe(String name, Check check, Map<String, String> details) {
+    private boolean probe(String name, Check check, Map<String, String> details) {
         try {
             check.run();
             details.put(name, "UP");
+            if (failures.remove(name) != null) {
+                LOG.info("Health: {} answers again", name);
+            }
             return true;
         } catch (Exception e) {
-            details.put(name, "DOWN: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+            details.put(name, "DOWN");
+            String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            if (!reason.equals(failures.put(name, reason))) {
+                LOG.warn("Health: {} is down: {}", name, reason);
+            }
             return false;
         }
     }

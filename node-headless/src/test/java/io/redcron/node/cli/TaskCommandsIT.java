@@ -100,7 +100,7 @@ class TaskCommandsIT {
         JsonNode http = cli.task("hook").get("http");
         assertThat(http.get("method").asText()).isEqualTo("POST");
         assertThat(http.get("url").asText()).isEqualTo("https://example.com/hook?x=1");
-        assertThat(http.at("/headers/X-Token").asText()).isEqualTo("abc");
+        assertThat(http.at("/headers/X-Token").asText()).as("a credential, shown masked").isEqualTo("******");
         assertThat(http.at("/headers/Content-Type").asText()).isEqualTo("application/json");
         assertThat(http.get("body").asText()).isEqualTo("{\"a\":1}");
         assertThat(http.get("acceptedStatuses")).extracting(JsonNode::asInt).containsExactly(200, 202);

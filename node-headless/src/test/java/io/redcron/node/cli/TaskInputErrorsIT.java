@@ -9,6 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -150,6 +151,58 @@ class TaskInputErrorsIT {
         assertRefused(result, "file");
         assertThat(result.err()).contains("1 MiB");
         assertThat(cli.tasks()).isEmpty();
+    }
+
+    @Test
+    void anEndlessFileIsReadOnlyUpToTheLimitThenRefused() {
+        Cli.Result add = cli.run("task add", "--file", "/dev/zero");
+
+        assertRefused(add, "file");
+        assertThat(add.err()).isEqualTo("redcron-node: file: /dev/zero is over 1 MiB; a task file is at most 1 MiB\n");
+        assertThat(cli.tasks()).isEmpty();
+
+        cli.ok("task add", "--name", "job", "--cron", "0 1 * * *", "--shell", "true");
+        JsonNode before = cli.task("job");
+        Cli.Result update = cli.run("task update", "job", "--file", "/dev/urandom");
+        assertRefused(update, "file");
+        assertThat(update.err()).contains("/dev/urandom is over 1 MiB");
+        assertThat(cli.task("job")).isEqualTo(before);
+    }
+
+    @Test
+    void endlessStandardInputIsReadOnlyUpToTheLimitThenRefused() {
+        InputStream stdin = System.in;
+        CountingZeros endless = new CountingZeros();
+        System.setIn(endless);
+        Cli.Result result;
+        try {
+            result = cli.run("task add", "--file", "-");
+        } finally {
+            System.setIn(stdin);
+        }
+
+        assertRefused(result, "file");
+        assertThat(result.err()).contains("standard input is over 1 MiB");
+        assertThat(endless.read).as("bytes read").isEqualTo(1024 * 1024 + 1);
+        assertThat(cli.tasks()).isEmpty();
+    }
+
+    /** Standard input that never ends, and counts what was taken from it. */
+    private static final class CountingZeros extends InputStream {
+        long read;
+
+        @Override
+        public int read() {
+            read++;
+            return 0;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) {
+            java.util.Arrays.fill(buffer, offset, offset + length, (byte) 0);
+            read += length;
+            return length;
+        }
     }
 
     @Test

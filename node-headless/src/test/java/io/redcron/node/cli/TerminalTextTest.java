@@ -2,6 +2,9 @@ package io.redcron.node.cli;
 
 import org.junit.jupiter.api.Test;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 class TerminalTextTest {
@@ -22,5 +25,26 @@ class TerminalTextTest {
     @Test
     void nullStaysNull() {
         assertThat(TerminalText.safe(null)).isNull();
+    }
+
+    @Test
+    void aCellKeepsToOneLine() {
+        assertThat(TerminalText.cell("ops\nEnabled:  no\tx")).isEqualTo("ops\u240AEnabled:  no\u2409x");
+    }
+
+    @Test
+    void everythingPrintedThroughTheWriterIsSafeAndPrintlnEndsLinesAsUsual() {
+        StringWriter printed = new StringWriter();
+        PrintWriter out = TerminalText.writer(new PrintWriter(printed));
+
+        out.print("a\u001B[2J");
+        out.printf("%s|", "\u0007b");
+        out.write("\rc".toCharArray(), 0, 2);
+        out.write(0x9B);
+        out.println("d\u007F");
+        out.flush();
+
+        assertThat(printed.toString()).isEqualTo("a\u241B[2J\u2407b|\u240Dc\uFFFDd\u2421" + System.lineSeparator());
+        assertThat(TerminalText.writer(out)).isSameAs(out);
     }
 }

@@ -36,7 +36,7 @@ class MetricsIT {
     @Test
     void metricsAndHealthDescribeTheNode() throws Exception {
         int port = freePort();
-        cluster.start("observed", Map.of("metrics.port", Integer.toString(port), "metrics.bind", "127.0.0.1"));
+        cluster.start("observed", Map.of("metrics.port", Integer.toString(port)));
         Task task = cluster.add(cluster.shell("measured", "0 0 0 1 1 ? 2099", "echo measured"));
         Run run = cluster.runs().insertManual(task.id(), Instant.now(), 1, Map.of());
         try (var redis = io.redcron.store.redis.RedisConnector.open(

@@ -50,17 +50,17 @@ class RunOutputIT {
         await().atMost(Duration.ofSeconds(30)).until(() -> cluster.allFinal(binary) && cluster.allFinal(random)
                 && cluster.allFinal(plain));
 
-        for (Run run : cluster.runsOf(binary)) {
+        for (Run run : cluster.runsWithOutputOf(binary)) {
             assertThat(run.status()).isEqualTo(RunStatus.FAILED);
             assertThat(run.exitCode()).isEqualTo(3);
             assertThat(run.output()).isEqualTo("start \u0000 \uFFFD\uFFFD \uFFFD( \uFFFD \u001B[31mred\u001B[0m \uD83D\uDE00 end\n");
         }
-        for (Run run : cluster.runsOf(random)) {
+        for (Run run : cluster.runsWithOutputOf(random)) {
             assertThat(run.status()).isEqualTo(RunStatus.SUCCEEDED);
             assertThat(run.output()).startsWith("[… ").contains(" earlier bytes not kept]\n");
             assertThat(run.output().length()).isLessThanOrEqualTo(65536);
         }
-        assertThat(cluster.runsOf(plain)).allSatisfy(run -> {
+        assertThat(cluster.runsWithOutputOf(plain)).allSatisfy(run -> {
             assertThat(run.status()).isEqualTo(RunStatus.SUCCEEDED);
             assertThat(run.output()).isEqualTo("plain\n");
         });

@@ -70,7 +70,7 @@ class TaskChangedWhileRunningIT {
         cluster.tasks().setEnabled(task.id(), false, "test");
         await().atMost(Duration.ofSeconds(20)).until(() -> cluster.allFinal(task));
 
-        List<Run> later = cluster.runsOf(task).stream().filter(run -> run.startedAt() != null
+        List<Run> later = cluster.runsWithOutputOf(task).stream().filter(run -> run.startedAt() != null
                 && run.startedAt().isAfter(ended.finishedAt())).sorted(Comparator.comparing(Run::id)).toList();
         assertThat(later).isNotEmpty().allSatisfy(run -> {
             assertThat(run.status()).isEqualTo(RunStatus.SUCCEEDED);

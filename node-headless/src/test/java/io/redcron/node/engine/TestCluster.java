@@ -139,8 +139,15 @@ public final class TestCluster implements AutoCloseable {
         return tasks().create(task.namespace(namespace).build(), "test");
     }
 
+    /** The runs of a task, without their output (as a listing reads them). */
     List<Run> runsOf(Task task) {
         return runs().list(RunFilter.all(namespace).forTask(task.id()), new PageRequest(0, 10_000)).items();
+    }
+
+    /** The runs of a task, each read on its own with its output. */
+    List<Run> runsWithOutputOf(Task task) {
+        RunStore store = runs();
+        return runsOf(task).stream().map(run -> store.get(run.id()).orElseThrow()).toList();
     }
 
     /** Puts a run recorded by hand on its group's queue, as the leader would. */

@@ -149,7 +149,7 @@ public final class MysqlRunStore implements RunStore {
     public Page<Run> list(RunFilter filter, PageRequest page) {
         RunQuery query = RunQuery.of(filter);
         return jdbc.autoCommit("list runs", connection -> new Page<>(
-                Jdbc.list(connection, query.select(), RunRows::read, query.values(page)),
+                Jdbc.list(connection, query.select(), RunRows::readListed, query.values(page)),
                 Jdbc.count(connection, query.count(), query.values()), page.offset(), page.limit()));
     }
 

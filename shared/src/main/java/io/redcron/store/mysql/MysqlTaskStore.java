@@ -1,5 +1,6 @@
 package io.redcron.store.mysql;
 
+import io.redcron.domain.MaskedCredentials;
 import io.redcron.domain.Task;
 import io.redcron.port.DuplicateTaskException;
 import io.redcron.port.Page;
@@ -59,6 +60,7 @@ public final class MysqlTaskStore implements TaskStore {
         if (task.id() != null) {
             throw new IllegalArgumentException("id: a new task has no id yet, got " + task.id());
         }
+        MaskedCredentials.refuse(task);
         String who = AuditWriter.actor(actor);
         return jdbc.transaction("create task", connection -> {
             Instant now = Jdbc.millis(clock.instant());
@@ -111,6 +113,7 @@ public final class MysqlTaskStore implements TaskStore {
     @Override
     public Task update(Task task, String actor) {
         long id = Objects.requireNonNull(task.id(), "id: only a stored task can be updated");
+        MaskedCredentials.refuse(task);
         String who = AuditWriter.actor(actor);
         return jdbc.transaction("update task " + id, connection -> {
             Task before = lock(connection, id);

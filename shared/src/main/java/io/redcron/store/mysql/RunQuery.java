@@ -8,7 +8,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/** The {@code WHERE} of a run listing, newest scheduled first; every value is a bind parameter. */
+/**
+ * The {@code WHERE} of a run listing, newest scheduled first; every value is a bind parameter. A
+ * listing reads no output ({@link RunRows#LISTED_COLUMNS}).
+ */
 final class RunQuery {
     private final StringBuilder where = new StringBuilder(" WHERE 1 = 1");
     private final List<Object> values = new ArrayList<>();
@@ -41,7 +44,7 @@ final class RunQuery {
     }
 
     String select() {
-        return "SELECT " + RunRows.COLUMNS + " FROM task_run r" + where
+        return "SELECT " + RunRows.LISTED_COLUMNS + " FROM task_run r" + where
                 + " ORDER BY r.scheduled_at DESC, r.id DESC LIMIT ? OFFSET ?";
     }
 

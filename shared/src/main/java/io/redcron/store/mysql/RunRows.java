@@ -9,20 +9,32 @@ import java.sql.SQLException;
 
 /** Maps rows of {@code task_run} to {@link Run}. */
 final class RunRows {
-    static final String COLUMNS = "r.id, r.task_id, r.namespace, r.task_name, r.task_group, r.trigger_type,"
+    /** Every column but the output, which can be 64 KiB a run: what a listing reads ({@link #readListed}). */
+    static final String LISTED_COLUMNS = "r.id, r.task_id, r.namespace, r.task_name, r.task_group, r.trigger_type,"
             + " r.scheduled_at, r.status, r.attempt, r.max_attempts, r.lost_attempts, r.node, r.lease_until, r.created_at,"
-            + " r.started_at, r.finished_at, r.exit_code, r.output, r.error, r.params";
+            + " r.started_at, r.finished_at, r.exit_code, r.error, r.params";
+    static final String COLUMNS = LISTED_COLUMNS + ", r.output";
 
     private RunRows() {
     }
 
+    /** A run read with {@link #COLUMNS}. */
     static Run read(ResultSet row) throws SQLException {
+        return read(row, row.getString("output"));
+    }
+
+    /** A run read with {@link #LISTED_COLUMNS}: its output is null. */
+    static Run readListed(ResultSet row) throws SQLException {
+        return read(row, null);
+    }
+
+    private static Run read(ResultSet row, String output) throws SQLException {
         return new Run(row.getLong("id"), row.getLong("task_id"), row.getString("namespace"),
                 row.getString("task_name"), row.getString("task_group"),
                 TriggerType.valueOf(row.getString("trigger_type")), Jdbc.instant(row, "scheduled_at"),
                 RunStatus.valueOf(row.getString("status")), row.getInt("attempt"), row.getInt("max_attempts"), row.getInt("lost_attempts"),
                 row.getString("node"), Jdbc.instant(row, "lease_until"), Jdbc.instant(row, "created_at"),
                 Jdbc.instant(row, "started_at"), Jdbc.instant(row, "finished_at"), Jdbc.nullableInt(row, "exit_code"),
-                row.getString("output"), row.getString("error"), Json.stringMap(row.getString("params")));
+                output, row.getString("error"), Json.stringMap(row.getString("params")));
     }
 }

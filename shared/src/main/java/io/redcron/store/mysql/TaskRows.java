@@ -1,6 +1,7 @@
 package io.redcron.store.mysql;
 
 import io.redcron.domain.ConcurrencyPolicy;
+import io.redcron.domain.CredentialRedaction;
 import io.redcron.domain.MisfirePolicy;
 import io.redcron.domain.RetryPolicy;
 import io.redcron.domain.Task;
@@ -116,8 +117,12 @@ final class TaskRows {
                 .build();
     }
 
-    /** The state of a task as the audit log keeps it: every field, by name, times as ISO text. */
-    static String auditJson(Task task) {
+    /**
+     * The state of a task as the audit log keeps it: every field, by name, times as ISO text, and
+     * credentials masked (the audit log is read by many more people than those who may use them).
+     */
+    static String auditJson(Task stored) {
+        Task task = CredentialRedaction.task(stored);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("id", task.id());
         out.put("namespace", task.namespace());

@@ -310,6 +310,23 @@ public abstract class RunStoreContract {
     }
 
     @Test
+    void aListingCarriesNoOutputAndOneRunReadAloneCarriesIt() {
+        Run run = claimed(1);
+        String output = "x".repeat(60_000) + "\nlast line\n";
+        runs.complete(run.id(), 1, RunStatus.RUNNING, new RunOutcome(RunStatus.FAILED, clock.instant(), 1, output, "exit 1"));
+
+        Run listed = runs.list(RunFilter.all(ns), PageRequest.first(10)).items().get(0);
+        Run alone = runs.get(run.id()).orElseThrow();
+
+        assertThat(listed.output()).isNull();
+        assertThat(alone.output()).isEqualTo(output);
+        assertThat(listed).isEqualTo(new Run(alone.id(), alone.taskId(), alone.namespace(), alone.taskName(),
+                alone.group(), alone.trigger(), alone.scheduledAt(), alone.status(), alone.attempt(), alone.maxAttempts(),
+                alone.lostAttempts(), alone.node(), alone.leaseUntil(), alone.createdAt(), alone.startedAt(),
+                alone.finishedAt(), alone.exitCode(), null, alone.error(), alone.params()));
+    }
+
+    @Test
     void historyOutlivesTheTask() {
         Run run = claimed(1);
         runs.complete(run.id(), 1, RunStatus.RUNNING, outcome(RunStatus.SUCCEEDED, 0));

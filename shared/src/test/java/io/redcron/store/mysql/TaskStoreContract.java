@@ -356,6 +356,48 @@ public abstract class TaskStoreContract {
     }
 
     @Test
+    void theAuditLogKeepsTaskStatesWithTheirCredentialsMasked() {
+        Task task = store.create(Task.builder().namespace(ns).name("call").cron("0 * * * *")
+                .payload(new HttpPayload("POST", java.net.URI.create("https://svc:url-pw@api.example.com/hook"),
+                        Map.of("Authorization", "Bearer header-secret", "Accept", "application/json"), "", Set.of()))
+                .params(Map.of("API_TOKEN", "param-secret")).build(), "alice");
+        store.update(task.toBuilder().description("changed").build(), "bob");
+        store.delete(task.id(), "carol");
+
+        List<AuditEntry> entries = audit.list(ns, "task:" + task.id(), PageRequest.first(10)).items();
+
+        assertThat(entries).hasSize(3);
+        for (AuditEntry entry : entries) {
+            for (String state : new String[] {entry.before(), entry.after()}) {
+                if (state != null) {
+                    assertThat(state).doesNotContain("url-pw", "header-secret", "param-secret")
+                            .contains("\"Authorization\":\"******\"", "\"API_TOKEN\":\"******\"",
+                                    "https://svc:******@api.example.com/hook", "\"Accept\":\"application/json\"");
+                }
+            }
+        }
+        assertThat(store.findByName(ns, "call")).isEmpty();
+    }
+
+    @Test
+    void aTaskHoldingTheMaskOfACredentialIsRefusedAndNothingChanges() {
+        Task masked = Task.builder().namespace(ns).name("call").cron("0 * * * *")
+                .payload(new HttpPayload("GET", java.net.URI.create("https://api.example.com"),
+                        Map.of("Authorization", "******"), "", Set.of())).build();
+        assertThatThrownBy(() -> store.create(masked, "alice"))
+                .isInstanceOf(io.redcron.domain.InvalidTaskException.class)
+                .hasMessageStartingWith("http-header: 'Authorization' is ******");
+        assertThat(store.findByName(ns, "call")).isEmpty();
+
+        Task stored = store.create(masked.toBuilder().payload(new HttpPayload("GET",
+                java.net.URI.create("https://api.example.com"), Map.of("Authorization", "Bearer real"), "", Set.of()))
+                .build(), "alice");
+        assertThatThrownBy(() -> store.update(stored.toBuilder().payload(masked.payload()).build(), "bob"))
+                .isInstanceOf(io.redcron.domain.InvalidTaskException.class);
+        assertThat(store.get(stored.id())).contains(stored);
+    }
+
+    @Test
     void aChangeWithoutAnActorIsRefused() {
         assertThatThrownBy(() -> store.create(shell(ns, "x").build(), " "))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("actor");
