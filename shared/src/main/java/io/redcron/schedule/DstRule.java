@@ -2,7 +2,7 @@ package io.redcron.schedule;
 
 /**
  * How a schedule passes a daylight-saving change. The rule looks only at what the expression selects,
- * never at how it is written, so equivalent expressions ({@code 0,30 2,3} and {@code *}/30 2-3) pass a
+ * never at how it is written, so equivalent expressions ({@code 0,30 2,3} and {@code 0-59/30 2-3}) pass a
  * change alike, in every dialect.
  */
 public enum DstRule {
