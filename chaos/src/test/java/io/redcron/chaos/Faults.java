@@ -3,6 +3,7 @@ package io.redcron.chaos;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 
 import static org.awaitility.Awaitility.await;
 
@@ -95,8 +96,14 @@ final class Faults {
                 });
     }
 
-    /** The leader's clock 5 s ahead; then it is killed and a node with a true clock takes over. */
+    /**
+     * The leader's clock 5 s ahead; then it is killed and a node with a true clock takes over. The
+     * skewed node must use no more CPU than a node does: under libfaketime a JVM whose timed waits
+     * return at once spins at a core or more, and then the scenario would test a spinning node.
+     */
     static Fault clockAhead() {
+        double mostCpu = 0.25;
+        List<String> problems = new ArrayList<>();
         return new Fault() {
             @Override
             public String name() {
@@ -105,7 +112,8 @@ final class Faults {
 
             @Override
             public String description() {
-                return "the leader's clock 5 s ahead (libfaketime) for 20 s, then it is killed and a true clock leads";
+                return "the leader's clock 5 s ahead (libfaketime) for 20 s, its CPU use checked, then it is killed"
+                        + " and a true clock leads";
             }
 
             @Override
@@ -119,13 +127,28 @@ final class Faults {
 
             @Override
             public void inject(Cluster cluster) {
-                Holds.hold(Duration.ofSeconds(20));
                 NodeProcess skewed = cluster.node("node-a").orElseThrow();
+                NodeProcess trueClock = cluster.node("node-b").orElseThrow();
+                CpuWatch skewedCpu = CpuWatch.start(skewed);
+                CpuWatch trueClockCpu = CpuWatch.start(trueClock);
+                Holds.hold(Duration.ofSeconds(20));
+                OptionalDouble skewedShare = skewedCpu.shareOfACore();
+                String figures = skewed.id() + " (clock 5 s ahead, leading) used " + CpuWatch.percent(skewedShare)
+                        + " over 20 s, " + trueClock.id() + " (true clock) " + CpuWatch.percent(trueClockCpu.shareOfACore());
+                System.out.println("clock-ahead: " + figures);
+                if (skewedShare.isEmpty() || skewedShare.getAsDouble() > mostCpu) {
+                    problems.add(figures + ": the skewed node must use no more CPU than a node does");
+                }
                 skewed.kill();
                 await("a leader with a true clock").atMost(Cluster.PATIENCE).pollInterval(Duration.ofMillis(250))
                         .ignoreExceptions().until(() -> cluster.leaderId().filter(id -> !id.equals("node-a")).isPresent());
                 Holds.hold(Duration.ofSeconds(5));
                 cluster.replace(skewed);
+            }
+
+            @Override
+            public List<String> problems() {
+                return List.copyOf(problems);
             }
         };
     }

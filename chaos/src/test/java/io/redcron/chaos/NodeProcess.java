@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /** One {@code redcron-node run} JVM, started from the built jar, with its output in a log file. */
@@ -45,6 +46,10 @@ final class NodeProcess {
             env.put("LD_PRELOAD", library.toString());
             env.put("FAKETIME", (clockOffset.isNegative() ? "" : "+") + clockOffset.toSeconds() + "s");
             env.put("FAKETIME_DONT_FAKE_MONOTONIC", "1");
+            // On glibc, libfaketime turns on a "monotonic fix" by itself that makes the JVM's timed waits
+            // (Object.wait, LockSupport.parkNanos) return at once: the node would spin on every core
+            // instead of merely having a wrong clock. Off, waits last as long as they should.
+            env.put("FAKETIME_FORCE_MONOTONIC_FIX", "0");
             env.put("FAKETIME_NO_CACHE", "1");
         }
         try {
@@ -66,6 +71,14 @@ final class NodeProcess {
 
     boolean isAlive() {
         return process.isAlive();
+    }
+
+    /**
+     * The CPU time the node has used so far: user plus system time of /proc/PID/stat, as the JDK reads
+     * it. Empty once the process has ended.
+     */
+    Optional<Duration> cpuTime() {
+        return process.toHandle().info().totalCpuDuration();
     }
 
     Path log() {

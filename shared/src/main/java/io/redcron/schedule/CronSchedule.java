@@ -1,7 +1,6 @@
 package io.redcron.schedule;
 
 import java.time.Instant;
-import java.time.LocalDateTime;
 import java.time.Year;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -15,13 +14,12 @@ import java.util.Optional;
 /** A cron expression of one dialect, parsed once and evaluated in any time zone. */
 public final class CronSchedule implements Schedule {
 
-    /** Every day pattern repeats within the 400-year Gregorian cycle, so a longer search finds nothing new. */
-    private static final int SEARCH_YEARS = 401;
-
     private final String expression;
     private final CronDialect dialect;
     private final CronSpec spec;
     private final CronMatcher matcher;
+    private final DstRule dstRule;
+    private final FireSearch search;
     private volatile List<CronWarning> warnings;
 
     private CronSchedule(String expression, CronDialect dialect, CronSpec spec) {
@@ -29,6 +27,8 @@ public final class CronSchedule implements Schedule {
         this.dialect = dialect;
         this.spec = spec;
         this.matcher = new CronMatcher(spec);
+        this.dstRule = DstRule.of(spec);
+        this.search = FireSearch.of(dstRule, matcher);
     }
 
     /** @throws InvalidCronException naming the field, the value and what is allowed */
@@ -46,36 +46,19 @@ public final class CronSchedule implements Schedule {
         return dialect;
     }
 
+    /** How this schedule passes daylight-saving changes. */
+    public DstRule dstRule() {
+        return dstRule;
+    }
+
     @Override
     public Optional<ZonedDateTime> nextAfter(Instant after, ZoneId zone) {
-        Instant from = after.truncatedTo(ChronoUnit.SECONDS);
-        LocalDateTime start = DstResolver.firstLocalAfter(from, zone);
-        int lastYear = start.getYear() + SEARCH_YEARS;
-        Optional<LocalDateTime> candidate = matcher.firstAtOrAfter(start, lastYear);
-        while (candidate.isPresent()) {
-            Instant instant = DstResolver.toInstant(candidate.get(), zone);
-            if (instant.isAfter(from)) {
-                return Optional.of(ZonedDateTime.ofInstant(instant, zone));
-            }
-            candidate = matcher.firstAtOrAfter(candidate.get().plusSeconds(1), lastYear);
-        }
-        return Optional.empty();
+        return search.firstAfter(after.truncatedTo(ChronoUnit.SECONDS), zone);
     }
 
     @Override
     public Optional<ZonedDateTime> previousBefore(Instant before, ZoneId zone) {
-        Instant last = before.minusNanos(1).truncatedTo(ChronoUnit.SECONDS);
-        LocalDateTime start = DstResolver.lastLocalAtOrBefore(last, zone);
-        int firstYear = start.getYear() - SEARCH_YEARS;
-        Optional<LocalDateTime> candidate = matcher.lastAtOrBefore(start, firstYear);
-        while (candidate.isPresent()) {
-            Instant instant = DstResolver.toInstant(candidate.get(), zone);
-            if (!instant.isAfter(last)) {
-                return Optional.of(ZonedDateTime.ofInstant(instant, zone));
-            }
-            candidate = matcher.lastAtOrBefore(candidate.get().minusSeconds(1), firstYear);
-        }
-        return Optional.empty();
+        return search.lastAtOrBefore(before.minusNanos(1).truncatedTo(ChronoUnit.SECONDS), zone);
     }
 
     /** A short human description: English, or Simplified Chinese for Chinese locales. Never throws. */

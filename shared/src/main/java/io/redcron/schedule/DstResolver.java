@@ -9,8 +9,8 @@ import java.time.zone.ZoneRules;
 import java.util.List;
 
 /**
- * Maps wall-clock fire times to instants the way Redcron promises: a time skipped by a DST gap fires
- * at the end of the gap, a repeated time fires at its first occurrence. The mapping never goes
+ * Maps wall-clock fire times to instants as {@link DstRule#FIXED_TIME} promises: a time skipped by a DST
+ * gap fires at the end of the gap, a repeated time fires at its first occurrence. The mapping never goes
  * backwards, which lets the search walk local times in order.
  */
 final class DstResolver {

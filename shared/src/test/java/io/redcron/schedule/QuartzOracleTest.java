@@ -18,7 +18,8 @@ import org.quartz.CronExpression;
 
 /**
  * Checks the quartz dialect against Quartz's own {@link CronExpression}: same next 20 fire times
- * from several starts, in zones without DST (Quartz moves DST fires differently from us).
+ * from several starts, in zones without DST (Quartz passes a change differently; {@link DstReferenceDifferencesTest}
+ * pins how).
  *
  * <p>Deliberate differences, kept out of the generated expressions and pinned in
  * {@link CronScheduleQuartzTest} instead: Quartz reads {@code *}/0 as {@code *}, ignores junk after a

@@ -16,7 +16,8 @@ import org.springframework.scheduling.support.CronExpression;
 
 /**
  * Checks the spring dialect against Spring's own {@link CronExpression}: same next 20 fire times
- * from several starts, in zones without DST.
+ * from several starts, in zones without DST (Spring passes a change differently; {@link DstReferenceDifferencesTest}
+ * pins how).
  *
  * <p>Deliberate differences, pinned in {@link CronScheduleSpringTest}: Spring accepts {@code L-n} for
  * any n (reaching into the previous month) and {@code d#n} for any n; we allow n up to 30 and 5. When

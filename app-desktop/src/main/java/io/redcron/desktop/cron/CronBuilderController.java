@@ -68,6 +68,7 @@ public final class CronBuilderController {
     @FXML private Spinner<Integer> month;
     @FXML private Button applyPreset;
     @FXML private VBox fields;
+    @FXML private Label dstRule;
     @FXML private TableView<FireTime> fires;
     @FXML private TableColumn<FireTime, String> taskTimeColumn;
     @FXML private TableColumn<FireTime, String> localTimeColumn;
@@ -173,7 +174,7 @@ public final class CronBuilderController {
         taskTimeColumn.textProperty().bind(Bindings.createStringBinding(() -> messages.get("cron.fires.task",
                 model.zoneProperty().get() == null ? "" : model.zoneProperty().get().getId()), model.zoneProperty()));
         localTimeColumn.setText(messages.get("cron.fires.local", model.localZone().getId()));
-        column(taskTimeColumn, fire -> fire.nearDstChange() ? "⚠ " + fire.taskText() : fire.taskText());
+        column(taskTimeColumn, this::taskTimeText);
         column(localTimeColumn, FireTime::localText);
         fires.setRowFactory(table -> new TableRow<>() {
             @Override
@@ -184,9 +185,21 @@ public final class CronBuilderController {
                 if (marked) {
                     getStyleClass().add("near-dst");
                 }
-                setTooltip(marked ? new Tooltip(messages.get("cron.fires.dst")) : null);
+                setTooltip(marked ? new Tooltip(item.inSecondPass() ? item.secondPass() : messages.get("cron.fires.dst"))
+                        : null);
             }
         });
+        dstRule.textProperty().bind(model.dstRuleProperty());
+        dstRule.visibleProperty().bind(model.dstRuleProperty().isNotEmpty());
+        dstRule.managedProperty().bind(dstRule.visibleProperty());
+    }
+
+    /** A second-pass fire is always next to a change, so its own mark stands in for the warning sign. */
+    private String taskTimeText(FireTime fire) {
+        if (fire.inSecondPass()) {
+            return messages.get("cron.fires.second-pass", fire.taskText());
+        }
+        return fire.nearDstChange() ? "⚠ " + fire.taskText() : fire.taskText();
     }
 
     private void showWarnings() {

@@ -5,7 +5,9 @@ import io.redcron.schedule.CronDialect;
 import io.redcron.schedule.CronProblem;
 import io.redcron.schedule.CronSchedule;
 import io.redcron.schedule.CronWarning;
+import io.redcron.schedule.DstRule;
 import io.redcron.schedule.InvalidCronException;
+import io.redcron.schedule.RepeatedHour;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -52,6 +54,7 @@ public final class CronBuilderViewModel {
     private final ObjectProperty<CronDialect> dialect = new SimpleObjectProperty<>();
     private final ObjectProperty<ZoneId> zone = new SimpleObjectProperty<>();
     private final ReadOnlyStringWrapper description = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper dstRule = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper expressionError = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<CronPart> errorPart = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper valid = new ReadOnlyBooleanWrapper();
@@ -72,6 +75,7 @@ public final class CronBuilderViewModel {
     private final Messages messages;
     private final Clock clock;
     private final DateTimeFormatter timeFormat;
+    private final DateTimeFormatter wallClockFormat;
     private CronFields split;
     private boolean writingField;
 
@@ -84,6 +88,7 @@ public final class CronBuilderViewModel {
         this.messages = messages;
         this.clock = clock;
         this.timeFormat = DateTimeFormatter.ofPattern(messages.get("cron.fires.format"), messages.locale());
+        this.wallClockFormat = DateTimeFormatter.ofPattern("HH:mm", messages.locale());
         List<ZoneId> known = new ArrayList<>();
         ZoneId.getAvailableZoneIds().stream().sorted().map(ZoneId::of).forEach(known::add);
         this.zones = Collections.unmodifiableList(known);
@@ -196,17 +201,27 @@ public final class CronBuilderViewModel {
         warnings.setAll(schedule.warnings().stream().map(this::warning).toList());
         ZoneId taskZone = zone.get();
         if (taskZone == null) {
+            dstRule.set("");
             fires.clear();
             valid.set(false);
             return;
         }
+        dstRule.set(taskZone.getRules().nextTransition(clock.instant()) == null ? "" : dstRuleText(schedule.dstRule()));
         fires.setAll(fireTimes(schedule, taskZone));
         valid.set(true);
+    }
+
+    private String dstRuleText(DstRule rule) {
+        return messages.get(switch (rule) {
+            case INTERVAL -> "cron.dst.interval";
+            case FIXED_TIME -> "cron.dst.fixed-time";
+        });
     }
 
     private void showProblem(CronProblem problem) {
         valid.set(false);
         description.set("");
+        dstRule.set("");
         warnings.clear();
         fires.clear();
         Optional<CronPart> part = CronPart.ofId(problem.field());
@@ -237,9 +252,17 @@ public final class CronBuilderViewModel {
             boolean nearChange = !fire.getOffset().equals(previous) || nearTransition(rules, fire.toInstant());
             previous = fire.getOffset();
             ZonedDateTime local = fire.withZoneSameInstant(clock.getZone());
-            times.add(new FireTime(fire, local, nearChange, timeFormat.format(fire), timeFormat.format(local)));
+            times.add(new FireTime(fire, local, nearChange, timeFormat.format(fire), timeFormat.format(local),
+                    secondPass(fire)));
         }
         return times;
+    }
+
+    private String secondPass(ZonedDateTime fire) {
+        return RepeatedHour.secondPassOf(fire).map(change -> messages.get("cron.fires.second-pass.tooltip",
+                change.getOffsetBefore().getId(), change.getOffsetAfter().getId(),
+                wallClockFormat.format(change.getDateTimeAfter()), wallClockFormat.format(change.getDateTimeBefore())))
+                .orElse("");
     }
 
     private static boolean nearTransition(ZoneRules rules, Instant at) {
@@ -262,6 +285,8 @@ public final class CronBuilderViewModel {
     public ObjectProperty<CronDialect> dialectProperty() { return dialect; }
     public ObjectProperty<ZoneId> zoneProperty() { return zone; }
     public ReadOnlyStringProperty descriptionProperty() { return description.getReadOnlyProperty(); }
+    /** How the schedule passes a daylight-saving change; empty when the task's zone has no change ahead. */
+    public ReadOnlyStringProperty dstRuleProperty() { return dstRule.getReadOnlyProperty(); }
     /** A problem with the expression as a whole (such as the number of fields); field problems go to the field. */
     public ReadOnlyStringProperty expressionErrorProperty() { return expressionError.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<CronPart> errorPartProperty() { return errorPart.getReadOnlyProperty(); }

@@ -5,8 +5,13 @@ import java.time.ZonedDateTime;
 /**
  * One coming fire, in the task's zone and in this computer's zone, with both already formatted for
  * the UI. {@code nearDstChange} marks a fire whose offset differs from the one before it, or that
- * falls within a day of a daylight-saving change in the task's zone.
+ * falls within a day of a daylight-saving change in the task's zone. {@code secondPass} explains a fire
+ * in the second pass of an hour the clocks repeat (empty for every other fire).
  */
 public record FireTime(ZonedDateTime taskTime, ZonedDateTime localTime, boolean nearDstChange,
-                       String taskText, String localText) {
+                       String taskText, String localText, String secondPass) {
+
+    public boolean inSecondPass() {
+        return !secondPass.isEmpty();
+    }
 }

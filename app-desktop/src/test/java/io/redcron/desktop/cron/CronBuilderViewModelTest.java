@@ -331,6 +331,30 @@ class CronBuilderViewModelTest {
     }
 
     @Test
+    void firesInTheSecondPassOfARepeatedHourAreExplained() {
+        // Berlin goes back from +02:00 to +01:00 at 03:00 on Sunday 31 October 2027: 02:00-03:00 happens twice.
+        Clock firstPass = Clock.fixed(Instant.parse("2027-10-31T00:55:00Z"), SHANGHAI);
+        CronBuilderViewModel model = new CronBuilderViewModel("*/10 * * * *", UNIX, BERLIN, ENGLISH, firstPass);
+
+        assertThat(model.dstRuleProperty().get()).startsWith("Daylight saving: an interval schedule");
+        List<FireTime> fires = model.fires();
+        assertThat(fires.get(0).taskText()).isEqualTo("2027-10-31 Sun 02:00:00 +01:00");
+        assertThat(fires.stream().map(FireTime::inSecondPass).toList())
+                .containsExactly(true, true, true, true, true, true, false, false, false, false);
+        assertThat(fires.get(0).secondPass())
+                .isEqualTo("Clocks go back from +02:00 to +01:00: 02:00\u201303:00 happens twice, and this fire is in its second pass");
+        assertThat(fires.get(6).taskText()).isEqualTo("2027-10-31 Sun 03:00:00 +01:00");
+
+        model.expressionProperty().set("30 2 * * *");
+        assertThat(model.dstRuleProperty().get()).startsWith("Daylight saving: a fixed-time schedule");
+        assertThat(model.fires()).noneMatch(FireTime::inSecondPass);
+        assertThat(model.fires().get(0).taskText()).isEqualTo("2027-11-01 Mon 02:30:00 +01:00");
+
+        model.zoneProperty().set(SHANGHAI);
+        assertThat(model.dstRuleProperty().get()).isEmpty();
+    }
+
+    @Test
     void nextTenFiresAreShownInTheTasksZoneAndInLocalTime() {
         CronBuilderViewModel model = new CronBuilderViewModel("0 9 * * 1-5", UNIX, ZoneId.of("America/New_York"),
                 ENGLISH, JUNE);

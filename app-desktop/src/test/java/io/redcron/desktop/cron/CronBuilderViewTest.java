@@ -144,6 +144,23 @@ class CronBuilderViewTest {
     }
 
     @Test
+    void secondPassFiresOfARepeatedHourAreMarkedWithALegend(FxRobot robot) {
+        Clock firstPass = Clock.fixed(Instant.parse("2027-10-31T00:55:00Z"), ZoneId.of("Asia/Shanghai"));
+        robot.interact(() -> show(new Messages(Locale.ENGLISH), "*/10 * * * *", firstPass));
+
+        shows(robot, "↺ 2027-10-31 Sun 02:00:00 +01:00");
+        shows(robot, "⚠ 2027-10-31 Sun 03:00:00 +01:00");
+        assertThat(robot.lookup("#dstRule").queryAs(Label.class).getText()).startsWith("Daylight saving: an interval schedule");
+        assertThat(robot.lookup(".field-hint").queryAllAs(Label.class)).extracting(Label::getText)
+                .anyMatch(text -> text.startsWith("↺ marks a fire in the second pass"));
+
+        robot.interact(() -> show(new Messages(Locale.SIMPLIFIED_CHINESE), "*/10 * * * *", firstPass));
+        shows(robot, "↺ 2027-10-31 周日 02:00:00 +01:00");
+        assertThat(robot.lookup(".field-hint").queryAllAs(Label.class)).extracting(Label::getText)
+                .anyMatch(text -> text.startsWith("↺ 表示"));
+    }
+
+    @Test
     void theDialogReturnsWhatOkConfirms(FxRobot robot) {
         AtomicReference<Optional<CronBuilderResult>> result = new AtomicReference<>();
         CronBuilderDialog dialog = new CronBuilderDialog(new Messages(Locale.ENGLISH), JUNE);

@@ -30,6 +30,8 @@ final class CronCommand {
 
     @Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false,
             description = {"Checks a cron expression, describes it and prints its next fire times.",
+                    "In a zone with daylight saving it also says how the schedule passes a change, and marks fires in",
+                    "the second pass of a repeated hour with " + DstLines.SECOND_PASS + ".",
                     "Invalid expressions exit with code 2 and one line on stderr naming the field."},
             footer = {"", "Examples:",
                     "  redcron-node cron check \"*/5 * * * *\"",
@@ -58,7 +60,7 @@ final class CronCommand {
         @Option(names = "--lang", paramLabel = "en|zh", defaultValue = "en", description = "Language of the description. Default: ${DEFAULT-VALUE}.")
         String lang;
 
-        @Option(names = "--json", description = "Print {\"valid\":…,\"description\":…,\"next\":[…]}.")
+        @Option(names = "--json", description = "Print {\"valid\":…,\"description\":…,\"dstRule\":…,\"next\":[…],\"secondPass\":[…]}.")
         boolean json;
 
         private final Clock clock;
@@ -106,8 +108,11 @@ final class CronCommand {
                 doc.put("dialect", cronDialect.id());
                 doc.put("zone", zoneId.getId());
                 doc.put("description", description);
+                doc.put("dstRule", schedule.dstRule().id());
                 ArrayNode list = doc.putArray("next");
                 times.forEach(time -> list.add(TaskDocument.instant(time.toInstant(), zoneId)));
+                ArrayNode secondPass = doc.putArray("secondPass");
+                DstLines.secondPasses(times, zoneId).forEach(secondPass::add);
                 ArrayNode warnings = doc.putArray("warnings");
                 schedule.warnings().forEach(w -> warnings.add(w.message()));
                 out.println(Json.write(doc));
@@ -116,7 +121,11 @@ final class CronCommand {
                 for (CronWarning warning : schedule.warnings()) {
                     out.println("warning: " + warning.message());
                 }
-                times.forEach(time -> out.println(TaskDocument.instant(time.toInstant(), zoneId)));
+                if (DstLines.changesAhead(zoneId, start)) {
+                    out.println(DstLines.rule(schedule.dstRule()));
+                }
+                times.forEach(time -> out.println(DstLines.fire(time, zoneId)));
+                DstLines.legend(times).forEach(out::println);
             }
             out.flush();
             return ExitCode.OK;

@@ -46,8 +46,57 @@ class CronCheckCommandTest {
                 "--from", "2026-12-04T12:00:00Z");
 
         assertThat(result.exitCode()).as(result.toString()).isZero();
-        assertThat(result.out().lines()).hasSize(3);
-        assertThat(result.out().lines().skip(1)).containsExactly("2026-12-07T09:30:00+01:00", "2026-12-08T09:30:00+01:00");
+        assertThat(result.out().lines()).hasSize(4);
+        assertThat(result.out().lines().skip(1).findFirst()).hasValueSatisfying(line -> assertThat(line)
+                .startsWith("daylight saving: fixed-time schedule"));
+        assertThat(result.out().lines().skip(2)).containsExactly("2026-12-07T09:30:00+01:00", "2026-12-08T09:30:00+01:00");
+    }
+
+    @Test
+    void intervalScheduleMarksTheSecondPassOfTheRepeatedHourWithALegend() {
+        Cli.Result result = Cli.run("cron", "check", "*/10 * * * * ?", "--dialect", "quartz", "--zone", "Europe/Berlin",
+                "--next", "3", "--from", "2027-10-31T02:59:40+02:00");
+
+        assertThat(result.exitCode()).as(result.toString()).isZero();
+        assertThat(result.out().lines().skip(1)).containsExactly(
+                "daylight saving: interval schedule (more than once an hour, in two or more hours in a row):"
+                        + " fires through both passes of a repeated hour; times skipped when clocks go forward do not fire",
+                "2027-10-31T02:59:50+02:00",
+                "2027-10-31T02:00:00+01:00  (2nd pass)",
+                "2027-10-31T02:00:10+01:00  (2nd pass)",
+                "(2nd pass) 02:00-03:00 on 2027-10-31 happens twice, as clocks go back from +02:00 to +01:00;"
+                        + " marked fires are in its second pass");
+    }
+
+    @Test
+    void fixedTimeFiresOnceThroughTheRepeatedHourAndNothingIsMarked() {
+        Cli.Result result = Cli.run("cron", "check", "30 2 * * *", "--zone", "Europe/Berlin", "--next", "2",
+                "--from", "2027-10-31T00:00:00+02:00");
+
+        assertThat(result.exitCode()).as(result.toString()).isZero();
+        assertThat(result.out().lines().skip(2)).containsExactly("2027-10-31T02:30:00+02:00", "2027-11-01T02:30:00+01:00");
+    }
+
+    @Test
+    void jsonNamesTheRuleAndListsTheSecondPassFires() throws Exception {
+        Cli.Result result = Cli.run("cron", "check", "*/30 * * * *", "--zone", "Australia/Lord_Howe", "--next", "4",
+                "--from", "2027-04-04T01:00:00+11:00", "--json");
+
+        assertThat(result.exitCode()).as(result.toString()).isZero();
+        JsonNode json = Json.MAPPER.readTree(result.out());
+        assertThat(json.get("dstRule").asText()).isEqualTo("interval");
+        assertThat(json.get("next")).extracting(JsonNode::asText).containsExactly("2027-04-04T01:30:00+11:00",
+                "2027-04-04T01:30:00+10:30", "2027-04-04T02:00:00+10:30", "2027-04-04T02:30:00+10:30");
+        assertThat(json.get("secondPass")).extracting(JsonNode::asText).containsExactly("2027-04-04T01:30:00+10:30");
+    }
+
+    @Test
+    void aZoneWithoutChangesAheadSaysNothingAboutDaylightSaving() {
+        Cli.Result result = Cli.run("cron", "check", "*/5 * * * *", "--zone", "Asia/Shanghai", "--next", "1",
+                "--from", "2027-01-01T00:00:00Z");
+
+        assertThat(result.exitCode()).as(result.toString()).isZero();
+        assertThat(result.out()).doesNotContain("daylight saving");
     }
 
     @Test

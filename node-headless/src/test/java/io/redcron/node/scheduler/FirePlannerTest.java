@@ -1,6 +1,8 @@
 package io.redcron.node.scheduler;
 
 import io.redcron.domain.MisfirePolicy;
+import io.redcron.schedule.CronDialect;
+import io.redcron.schedule.CronSchedule;
 import io.redcron.schedule.Schedule;
 import org.junit.jupiter.api.Test;
 
@@ -11,6 +13,7 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -163,6 +166,39 @@ class FirePlannerTest {
 
         assertThat(queued(plan)).containsExactly(T0, T0.plusSeconds(1), T0.plusSeconds(2));
         assertThat(plan.next()).isEqualTo(T0.plusSeconds(3));
+    }
+
+    @Test
+    void anOutageAcrossTheRepeatedHourRecordsEveryFireOfBothPassesInOrder() {
+        ZoneId berlin = ZoneId.of("Europe/Berlin");
+        Schedule quarterHours = CronSchedule.parse("0 */15 * * * ?", CronDialect.QUARTZ);
+        Instant due = Instant.parse("2027-10-31T00:00:00Z"); // 02:00+02:00, the first pass starts
+        Instant now = Instant.parse("2027-10-31T02:31:00Z"); // 03:31+01:00
+
+        FirePlan catchUp = new FirePlanner(Duration.ofSeconds(5), 500)
+                .plan(quarterHours, berlin, due, now, MisfirePolicy.CATCH_UP, 20);
+        List<Instant> everyQuarter = IntStream.range(0, 11)
+                .mapToObj(i -> due.plus(Duration.ofMinutes(15L * i))).toList();
+        assertThat(queued(catchUp)).isEqualTo(everyQuarter);
+        assertThat(catchUp.next()).isEqualTo(Instant.parse("2027-10-31T02:45:00Z"));
+
+        FirePlan fireOnce = new FirePlanner(Duration.ofSeconds(5), 500)
+                .plan(quarterHours, berlin, due, now, MisfirePolicy.FIRE_ONCE, 20);
+        assertThat(fireOnce.fires()).extracting(PlannedFire::scheduledAt).isEqualTo(everyQuarter);
+        assertThat(queued(fireOnce)).containsExactly(Instant.parse("2027-10-31T02:30:00Z"));
+    }
+
+    @Test
+    void anOutageAcrossTheRepeatedHourRecordsAFixedTimeOnce() {
+        ZoneId berlin = ZoneId.of("Europe/Berlin");
+        Schedule halfPastTwo = CronSchedule.parse("30 2 * * *", CronDialect.UNIX);
+        Instant due = Instant.parse("2027-10-31T00:30:00Z"); // 02:30+02:00
+
+        FirePlan plan = new FirePlanner(Duration.ofSeconds(5), 500).plan(halfPastTwo, berlin, due,
+                Instant.parse("2027-10-31T03:00:00Z"), MisfirePolicy.CATCH_UP, 20);
+
+        assertThat(queued(plan)).containsExactly(due);
+        assertThat(plan.next()).isEqualTo(Instant.parse("2027-11-01T01:30:00Z"));
     }
 
     @Test
