@@ -49,7 +49,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A node whose Redis password (inside the Redis URI) and MySQL password, an HTTP task's
+ * A node whose Redis and MySQL passwords, an HTTP task's
  * bearer token and parameter, the webhook secret and the SMTP password are all set runs a failing task and alerts about it, with every
  * logger at DEBUG, in text and in JSON. None of the secret values may appear in the output.
  */
@@ -90,6 +90,7 @@ class NoSecretsInLogsIT {
              CapturedLogs ignored = new CapturedLogs(text, json)) {
             createUser(rootPool, dbUser, schemaOf(root.jdbcUrl()));
             RedcronConfig config = ConfigLoader.load(null, Map.of(
+                    "REDCRON_REDIS_PASSWORD", redisPassword,
                     "REDCRON_MYSQL_PASSWORD", mysqlPassword,
                     "REDCRON_ALERTS_WEBHOOK_SECRET", webhookSecret,
                     "REDCRON_ALERTS_SMTP_PASSWORD", smtpPassword), overrides(redisPort, root, dbUser, webhook));
@@ -135,9 +136,8 @@ class NoSecretsInLogsIT {
 
     private Map<String, String> overrides(int redisPort, MysqlConfig root, String dbUser, WebhookReceiver webhook) {
         Map<String, String> overrides = new HashMap<>();
-        // The password inside the Redis URI: the form most likely to leak through a logged URI. (A JDBC
-        // URL with a password is refused by the configuration, see AlertSettingsTest.)
-        overrides.put("redis.uri", "redis://:" + redisPassword + "@127.0.0.1:" + redisPort);
+        // A URI with a password in it is refused by the configuration (RedisConfigTest, AlertSettingsTest).
+        overrides.put("redis.uri", "redis://127.0.0.1:" + redisPort);
         overrides.put("mysql.url", root.jdbcUrl());
         overrides.put("mysql.user", dbUser);
         overrides.put("mysql.pool-size", "4");
