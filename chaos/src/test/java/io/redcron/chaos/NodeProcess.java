@@ -37,7 +37,6 @@ final class NodeProcess {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         Map<String, String> env = builder.environment();
-        env.put("CHAOS_NODE", id); // the workload's tasks write it next to each execution
         env.remove("JAVA_TOOL_OPTIONS");
         if (!clockOffset.isZero()) {
             Path library = FAKETIME.stream().filter(path -> path.toFile().isFile()).findFirst()
