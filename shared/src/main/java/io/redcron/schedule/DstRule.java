@@ -7,13 +7,14 @@ package io.redcron.schedule;
  */
 public enum DstRule {
     /**
-     * Fires more than once an hour, across at least two hours in a row: it follows real time. Every
+     * Fires every hour of the day, or more than once an hour across at least two hours in a row: it
+     * follows real time, as an hourly health check or a poller every ten seconds should. Every
      * instant whose wall-clock time matches fires, so a repeated hour fires in both passes and a skipped
      * hour has nothing to fire; the interval between fires stays what it is on any other day.
      */
     INTERVAL("interval"),
     /**
-     * Everything else, such as {@code 30 2 * * *}, hourly {@code 0 * * * *} or {@code 0,30 2 * * *}: each
+     * Everything else, such as {@code 30 2 * * *}, {@code 0 0-23/2 * * *} or {@code 0,30 2 * * *}: each
      * matching wall-clock time fires exactly once, at its first occurrence in a repeated hour and at the
      * end of a skipped one.
      */
@@ -40,7 +41,10 @@ public enum DstRule {
     /** Bit i of each set stands for value i. */
     static DstRule of(long seconds, long minutes, long hours) {
         boolean severalPerHour = (long) Bits.count(seconds) * Bits.count(minutes) > 1;
-        return severalPerHour && hasTwoHoursInARow(hours) ? INTERVAL : FIXED_TIME;
+        // Hourly counts too: a job that runs every hour and then not for two hours once a year
+        // has the same defect, only smaller, as one every ten seconds that stops for an hour.
+        boolean everyHour = (hours & ALL_HOURS) == ALL_HOURS;
+        return (severalPerHour || everyHour) && hasTwoHoursInARow(hours) ? INTERVAL : FIXED_TIME;
     }
 
     /** On the clock face: 23 and 0 are in a row as well. */

@@ -59,14 +59,22 @@ class CronScheduleDstTest {
     }
 
     @Test
+    void anHourlyScheduleFiresEveryHourOfRealTimeThroughTheRepeatedHour() {
+        assertThat(times("0 0 * * * ?", "2027-10-31T01:30+02:00", BERLIN, 3))
+                .containsExactly("2027-10-31T02:00+02:00", "2027-10-31T02:00+01:00", "2027-10-31T03:00+01:00");
+        assertThat(times("0 * * * *", "2027-10-31T01:30+02:00", BERLIN, 2, CronDialect.UNIX))
+                .containsExactly("2027-10-31T02:00+02:00", "2027-10-31T02:00+01:00");
+        assertThat(times("@hourly", "2027-03-28T00:30+01:00", BERLIN, 2, CronDialect.UNIX))
+                .containsExactly("2027-03-28T01:00+01:00", "2027-03-28T03:00+02:00");
+    }
+
+    @Test
     void fixedTimeSchedulesFireNothingDuringTheSecondPass() {
         assertThat(times("0 30 2 * * ?", "2026-10-25T02:10+01:00", BERLIN, 1))
                 .containsExactly("2026-10-26T02:30+01:00");
-        // Once an hour is not more than once an hour: 02:00 is one wall-clock time, and fires once.
-        assertThat(times("0 0 * * * ?", "2027-10-31T01:30+02:00", BERLIN, 3))
-                .containsExactly("2027-10-31T02:00+02:00", "2027-10-31T03:00+01:00", "2027-10-31T04:00+01:00");
-        assertThat(times("0 * * * *", "2027-10-31T01:30+02:00", BERLIN, 2, CronDialect.UNIX))
-                .containsExactly("2027-10-31T02:00+02:00", "2027-10-31T03:00+01:00");
+        // Every other hour is not every hour: 02:00 is one wall-clock time, and fires once.
+        assertThat(times("0 0 */2 * * ?", "2027-10-31T01:30+02:00", BERLIN, 2))
+                .containsExactly("2027-10-31T02:00+02:00", "2027-10-31T04:00+01:00");
         // Every ten minutes within the two o'clock hour only: the hour's times, once.
         assertThat(times("0 */10 2 * * ?", "2027-10-31T02:45+02:00", BERLIN, 2))
                 .containsExactly("2027-10-31T02:50+02:00", "2027-11-01T02:00+01:00");
@@ -157,6 +165,7 @@ class CronScheduleDstTest {
         List<Case> cases = List.of(new Case("*/10 * * * * ?", CronDialect.QUARTZ),
                 new Case("0 */7 * * * ?", CronDialect.QUARTZ), new Case("15,45 */20 1-3 * * ?", CronDialect.QUARTZ),
                 new Case("*/5 22-23,0-3 * * *", CronDialect.UNIX), new Case("* * * * *", CronDialect.UNIX),
+                new Case("0 * * * *", CronDialect.UNIX), new Case("0 0 * * * ?", CronDialect.QUARTZ),
                 new Case("0 */15 * * * *", CronDialect.SPRING), new Case("*/30 0,30 * * * *", CronDialect.SPRING));
         for (ZoneId zone : ZONES) {
             for (ZoneOffsetTransition change : changes(zone)) {
@@ -176,7 +185,7 @@ class CronScheduleDstTest {
     void fixedTimeSchedulesFireEachWallClockTimeOnce() {
         List<Case> cases = List.of(new Case("0 30 2 * * ?", CronDialect.QUARTZ),
                 new Case("0 0,15,30,45 2 * * ?", CronDialect.QUARTZ), new Case("0 */10 2 * * ?", CronDialect.QUARTZ),
-                new Case("0 * * * *", CronDialect.UNIX), new Case("30 0,1,23 * * *", CronDialect.UNIX),
+                new Case("0 */2 * * *", CronDialect.UNIX), new Case("30 0,1,23 * * *", CronDialect.UNIX),
                 new Case("0 0 */2 * * *", CronDialect.SPRING), new Case("0 15,45 1 * * *", CronDialect.SPRING));
         for (ZoneId zone : ZONES) {
             for (ZoneOffsetTransition change : changes(zone)) {

@@ -21,7 +21,7 @@ class DstRuleTest {
             0 */5 22-2 * * ?       | QUARTZ | INTERVAL
             */30 0 * * * ?         | QUARTZ | INTERVAL
             0 30 2 * * ?           | QUARTZ | FIXED_TIME
-            0 0 * * * ?            | QUARTZ | FIXED_TIME
+            0 0 * * * ?            | QUARTZ | INTERVAL
             0 0 */2 * * ?          | QUARTZ | FIXED_TIME
             0 0,30 2 * * ?         | QUARTZ | FIXED_TIME
             0 */10 2 * * ?         | QUARTZ | FIXED_TIME
@@ -33,17 +33,19 @@ class DstRuleTest {
             0-59/10 * * * *        | UNIX   | INTERVAL
             */15 1-4 * * 0         | UNIX   | INTERVAL
             30 2 * * *             | UNIX   | FIXED_TIME
-            0 * * * *              | UNIX   | FIXED_TIME
-            @hourly                | UNIX   | FIXED_TIME
+            0 * * * *              | UNIX   | INTERVAL
+            @hourly                | UNIX   | INTERVAL
+            0 */2 * * *            | UNIX   | FIXED_TIME
+            0 1-3 * * *            | UNIX   | FIXED_TIME
             @daily                 | UNIX   | FIXED_TIME
             */10 2 * * *           | UNIX   | FIXED_TIME
             0,30 9-17/2 * * 1-5    | UNIX   | FIXED_TIME
             */10 * * * * *         | SPRING | INTERVAL
             0 * * * * *            | SPRING | INTERVAL
             0 */5 * * * MON-FRI    | SPRING | INTERVAL
-            0 0 * * * *            | SPRING | FIXED_TIME
+            0 0 * * * *            | SPRING | INTERVAL
             0 30 2 * * *           | SPRING | FIXED_TIME
-            @hourly                | SPRING | FIXED_TIME
+            @hourly                | SPRING | INTERVAL
             """)
     void classifiesByWhatTheFieldsSelect(String expression, CronDialect dialect, DstRule expected) {
         assertThat(CronSchedule.parse(expression, dialect).dstRule()).isEqualTo(expected);

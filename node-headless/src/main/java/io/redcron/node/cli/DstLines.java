@@ -33,7 +33,7 @@ final class DstLines {
 
     static String rule(DstRule rule) {
         return switch (rule) {
-            case INTERVAL -> "daylight saving: interval schedule (more than once an hour, in two or more hours in a row):"
+            case INTERVAL -> "daylight saving: interval schedule (every hour, or more than once an hour in two or more hours in a row):"
                     + " fires through both passes of a repeated hour; times skipped when clocks go forward do not fire";
             case FIXED_TIME -> "daylight saving: fixed-time schedule: each wall-clock time fires once,"
                     + " at its first occurrence in a repeated hour, or when a skipped hour ends";

@@ -59,7 +59,7 @@ class CronCheckCommandTest {
 
         assertThat(result.exitCode()).as(result.toString()).isZero();
         assertThat(result.out().lines().skip(1)).containsExactly(
-                "daylight saving: interval schedule (more than once an hour, in two or more hours in a row):"
+                "daylight saving: interval schedule (every hour, or more than once an hour in two or more hours in a row):"
                         + " fires through both passes of a repeated hour; times skipped when clocks go forward do not fire",
                 "2027-10-31T02:59:50+02:00",
                 "2027-10-31T02:00:00+01:00  (2nd pass)",
