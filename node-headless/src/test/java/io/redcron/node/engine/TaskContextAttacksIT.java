@@ -203,7 +203,9 @@ class TaskContextAttacksIT {
 
     private Run finalRun(Task task) {
         await().atMost(Duration.ofSeconds(30)).until(() -> cluster.runsOf(task).stream().anyMatch(TestCluster::isFinal));
-        return cluster.runsOf(task).stream().filter(TestCluster::isFinal).findFirst().orElseThrow();
+        // A listing carries no output: read the run itself.
+        long id = cluster.runsOf(task).stream().filter(TestCluster::isFinal).findFirst().orElseThrow().id();
+        return cluster.runs().get(id).orElseThrow();
     }
 
     private static Path script(Path file, String body) throws IOException {
