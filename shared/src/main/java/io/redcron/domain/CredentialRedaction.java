@@ -139,7 +139,7 @@ public final class CredentialRedaction {
         }
         if (payload instanceof HttpPayload http) {
             return new HttpPayload(http.method(), URI.create(urls(http.url().toString())), values(http.headers()),
-                    http.body(), http.acceptedStatuses());
+                    http.body(), http.acceptedStatuses(), http.redirects());
         }
         JavaPayload java = (JavaPayload) payload;
         return new JavaPayload(java.handler(), values(java.settings()));

@@ -52,7 +52,7 @@ public final class MaskedCredentials {
         if (payload instanceof HttpPayload http) {
             return new HttpPayload(http.method(), HttpPayload.url(urls("url", http.url().toString(), from)),
                     entries("http-header", http.headers(), from.headers, true, from), http.body(),
-                    http.acceptedStatuses());
+                    http.acceptedStatuses(), http.redirects());
         }
         JavaPayload java = (JavaPayload) payload;
         return new JavaPayload(java.handler(), entries("settings", java.settings(), from.settings, false, from));

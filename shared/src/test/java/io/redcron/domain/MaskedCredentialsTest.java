@@ -25,6 +25,16 @@ class MaskedCredentialsTest {
     }
 
     @Test
+    void maskingAndRestoringKeepTheRedirectChoice() {
+        Task following = STORED.toBuilder()
+                .payload(((HttpPayload) STORED.payload()).withRedirects(RedirectPolicy.SAME_ORIGIN)).build();
+
+        assertThat(((HttpPayload) CredentialRedaction.task(following).payload()).redirects())
+                .isEqualTo(RedirectPolicy.SAME_ORIGIN);
+        assertThat(MaskedCredentials.restore(CredentialRedaction.task(following), following)).isEqualTo(following);
+    }
+
+    @Test
     void aCredentialTypedAnewReplacesTheStoredOneAndTheOthersStay() {
         Task edited = CredentialRedaction.task(STORED).toBuilder()
                 .payload(new HttpPayload("POST", URI.create("https://svc:******@api.example.com/v2/hook"),
