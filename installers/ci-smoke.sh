@@ -43,6 +43,8 @@ if answers 127.0.0.1 6379 && answers 127.0.0.1 3306 && ! answers 127.0.0.1 9464;
       --inh-caps=+setuid,+setgid,+kill --ambient-caps=+setuid,+setgid,+kill \
       env "${env[@]}" CREDENTIALS_DIRECTORY="$credentials" /usr/bin/redcron-node run --config /etc/redcron/redcron.yaml) >"$log" 2>&1 &
   node=$!
+  # Whatever fails below, the node does not outlive this script.
+  trap 'kill -TERM "$node" 2>/dev/null || true' EXIT
   ready=""
   for _ in $(seq 1 90); do
     if ready=$(curl -fsS -m 2 http://127.0.0.1:9464/health 2>/dev/null); then break; fi
@@ -67,7 +69,7 @@ echo end
 PROBE
   chmod 0755 "$probe"
   cli=(env "${env[@]}" /usr/bin/redcron-node)
-  "${cli[@]}" task add smoke-probe --cron '0 0 1 1 *' --exec "$probe" "$credentials" "$node" >/dev/null
+  "${cli[@]}" task add --name smoke-probe --cron '0 0 1 1 *' --exec "$probe" "$credentials" "$node" >/dev/null
   "${cli[@]}" trigger smoke-probe >/dev/null
   output=""
   for _ in $(seq 1 60); do
