@@ -79,6 +79,24 @@ class AllowlistExamplesTest {
     }
 
     @Test
+    void oneScriptFromItsOwnDirectoryWithTwoVariables() throws IOException {
+        ExecutionPolicy policy = policy("""
+                worker:
+                  types: [exec]
+                  allow-commands: ['\\./nightly\\.sh']
+                  allow-workdirs: ['/srv/etl']
+                  allow-env: ['ETL_DAY', 'ETL_TARGET']
+                """);
+
+        assertThat(policy.refusal(new io.redcron.domain.ExecPayload(java.util.List.of("./nightly.sh"), "/srv/etl",
+                Map.of("ETL_DAY", "mon")))).isEmpty();
+        assertThat(policy.refusal(new io.redcron.domain.ExecPayload(java.util.List.of("./nightly.sh"), "/tmp",
+                Map.of()))).isPresent();
+        assertThat(policy.refusal(new io.redcron.domain.ExecPayload(java.util.List.of("./nightly.sh"), "/srv/etl",
+                Map.of("ETL_MODE", "x")))).isPresent();
+    }
+
+    @Test
     void aYamlListItemIsExactlyOnePatternCommasIncluded() throws IOException {
         ExecutionPolicy policy = policy("""
                 worker:
