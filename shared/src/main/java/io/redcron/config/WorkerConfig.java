@@ -53,11 +53,6 @@ public record WorkerConfig(Duration lease, int outputTailBytes, Set<TaskType> ty
                 Optional.empty());
     }
 
-    /** Whether this node runs only the commands its allowlist names (and checks their context). */
-    public boolean hasAllowlist() {
-        return !allowCommands.isEmpty();
-    }
-
     /** The same limits with these URL patterns. */
     public WorkerConfig withAllowUrls(List<Pattern> patterns) {
         return new WorkerConfig(lease, outputTailBytes, types, allowCommands, resultBatch, taskCacheTtl, prefetch,
@@ -68,11 +63,6 @@ public record WorkerConfig(Duration lease, int outputTailBytes, Set<TaskType> ty
     public WorkerConfig withHttpMaxResponse(int bytes) {
         return new WorkerConfig(lease, outputTailBytes, types, allowCommands, resultBatch, taskCacheTtl, prefetch,
                 allowUrls, bytes, allowEnv, allowWorkDirs, runAs, killProcessGroup, secretsDir);
-    }
-
-    public WorkerConfig withContextRules(List<Pattern> env, List<Pattern> workDirs) {
-        return new WorkerConfig(lease, outputTailBytes, types, allowCommands, resultBatch, taskCacheTtl, prefetch,
-                allowUrls, httpMaxResponse, env, workDirs, runAs, killProcessGroup, secretsDir);
     }
 
     public WorkerConfig withRunAs(Optional<String> user) {

@@ -4,8 +4,6 @@ import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.port.SchedulerStore;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -28,7 +26,6 @@ import javax.sql.DataSource;
  * it is, and each task's next fire moved on only if the task was not changed meanwhile.
  */
 public final class MysqlSchedulerStore implements SchedulerStore {
-    private static final Logger LOG = LoggerFactory.getLogger(MysqlSchedulerStore.class);
     private static final String INSERT_ROW = "(?, ?, ?, ?, 'CRON', ?, ?, ?, 0, ?, ?, ?, ?, '{}')";
     // IGNORE keeps a fire recorded before as it is. Not ON DUPLICATE KEY UPDATE: that needs the
     // UPDATE right on every column it inserts, and the node may not rewrite a run's task or params.
