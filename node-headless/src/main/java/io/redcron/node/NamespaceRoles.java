@@ -9,7 +9,7 @@ import io.redcron.node.alert.Alert;
 import io.redcron.node.alert.AlertDispatcher;
 import io.redcron.node.alert.NodeWatch;
 import io.redcron.node.metrics.NodeMetrics;
-import io.redcron.node.scheduler.FirePlanner;
+import io.redcron.schedule.FirePlanner;
 import io.redcron.node.scheduler.LeaderElection;
 import io.redcron.node.scheduler.Leadership;
 import io.redcron.node.scheduler.SchedulerLoop;

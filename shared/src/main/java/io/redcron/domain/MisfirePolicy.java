@@ -12,6 +12,19 @@ public enum MisfirePolicy {
     /** Run every missed fire, up to the task's catch-up limit (the most recent ones). */
     CATCH_UP;
 
+    /**
+     * How many of the newest due fires this policy keeps once they are misfires: none, one, or
+     * the task's catch-up limit. The scheduler applies it when it records fires, and a worker
+     * when a fire recorded in time starts late.
+     */
+    public int firesKept(int catchUpLimit) {
+        return switch (this) {
+            case SKIP -> 0;
+            case FIRE_ONCE -> 1;
+            case CATCH_UP -> catchUpLimit;
+        };
+    }
+
     public static MisfirePolicy parse(String text) {
         return Enums.parse(MisfirePolicy.class, "misfire", text);
     }

@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The life of a run. Every status change in the stores is checked against {@link #canBecome}; the
- * table below is the only place that says which changes are legal.
+ * The life of a run. The table below is the only place that says which changes are legal; every
+ * status change the stores make is a named {@link RunTransition} checked against it.
  */
 public enum RunStatus {
     /** Inserted and (normally) in a stream, waiting for a worker to claim it. */
@@ -26,10 +26,12 @@ public enum RunStatus {
     private static final Map<RunStatus, Set<RunStatus>> ALLOWED = new EnumMap<>(RunStatus.class);
 
     static {
+        // QUEUED -> SKIPPED only for a run never attempted (RunTransition.SKIP checks the attempt).
         ALLOWED.put(QUEUED, EnumSet.of(RUNNING, CANCELLED, SKIPPED, FAILED));
         // RUNNING -> QUEUED: the attempt was lost (worker died) or handed back on drain.
         ALLOWED.put(RUNNING, EnumSet.of(SUCCEEDED, FAILED, TIMED_OUT, CANCELLED, RETRYING, QUEUED));
-        ALLOWED.put(RETRYING, EnumSet.of(QUEUED, RUNNING, CANCELLED, FAILED));
+        // A retry is claimed straight from RETRYING once its backoff is over; it is never skipped.
+        ALLOWED.put(RETRYING, EnumSet.of(RUNNING, CANCELLED, FAILED));
         for (RunStatus done : EnumSet.of(SUCCEEDED, FAILED, TIMED_OUT, CANCELLED, SKIPPED)) {
             ALLOWED.put(done, EnumSet.noneOf(RunStatus.class));
         }

@@ -15,13 +15,19 @@ public record Claim(Result result, Run run, List<Run> replaced) {
         /** This worker owns the next attempt. */
         CLAIMED,
         /**
-         * The FORBID policy found a run of the task in flight and the run may still wait for it:
-         * it stays queued, due again shortly.
+         * The FORBID policy found a run of the task ahead of it (in flight, or waiting to run
+         * again) and the run may still wait: it stays queued, due again shortly.
          */
         DEFERRED,
-        /** The FORBID policy found a run of the task in flight past the wait; the run was recorded SKIPPED. */
+        /**
+         * Recorded SKIPPED (never attempted): the FORBID policy's wait ran out, or the run would
+         * start later than the misfire threshold and its task's misfire policy drops it.
+         */
         SKIPPED,
-        /** An operator cancelled it before it started; it was recorded CANCELLED. */
+        /**
+         * Recorded CANCELLED before it started: an operator cancelled it, or under REPLACE a later
+         * run of the task had already started.
+         */
         CANCELLED,
         /** Another worker has it, or it is already final: nothing to do. */
         UNAVAILABLE

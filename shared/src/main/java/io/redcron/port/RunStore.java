@@ -45,26 +45,37 @@ public interface RunStore {
     Optional<Run> claim(long runId, String node, Instant now, Instant leaseUntil);
 
     /**
-     * Claims a run honouring its task's concurrency policy, atomically per task. FORBID: when
-     * another run of the task is in flight, the run waits (DEFERRED, due again at {@code
-     * retryAt}) until {@code waitUntil}, and after that is recorded SKIPPED; so short overlaps,
-     * such as two fires caught up at once, do not drop a fire, and long ones never overlap.
-     * REPLACE claims it and names the runs in flight (marked for cancellation). ALLOW is
-     * {@link #claim}. A run whose cancellation was requested is recorded CANCELLED instead.
+     * Claims a run under its task's rules, atomically per task (the task's row is locked), as
+     * the task reads now:
+     * <ul>
+     *   <li>a cron run never attempted that would start more than {@code misfireThreshold} after
+     *       it was judged due (its fire time, or when it was recorded if later) follows the
+     *       task's misfire policy, and is recorded SKIPPED, with how late it was, if the policy
+     *       drops it;</li>
+     *   <li>FORBID: a run waits behind the task's runs in flight and its runs waiting to run
+     *       again after a lost or failed attempt (DEFERRED, due again at {@code recheckAt}). A run
+     *       that has been attempted is never skipped: it waits as long as it takes (behind runs in
+     *       flight and earlier re-runs only). A run never attempted waits until the misfire
+     *       threshold, then is recorded SKIPPED naming the run it waited for;</li>
+     *   <li>REPLACE: claims it and names the task's earlier runs in flight (marked for
+     *       cancellation); a run overtaken by a later one in flight is recorded CANCELLED;</li>
+     *   <li>a run whose cancellation was requested is recorded CANCELLED.</li>
+     * </ul>
      */
-    Claim claim(long runId, io.redcron.domain.ConcurrencyPolicy policy, String node, Instant now, Instant leaseUntil,
-                Instant waitUntil, Instant retryAt);
+    Claim claim(long runId, String node, Instant now, Instant leaseUntil, java.time.Duration misfireThreshold,
+                Instant recheckAt);
 
     /**
      * Claims many runs in one transaction, each exactly as {@link #claim(long, String, Instant, Instant)}
-     * would, but only those that need no decision of their task's concurrency policy (policy
-     * ALLOW) and whose cancellation nobody requested. Other runs that are waiting are left
-     * untouched and named in {@link BatchClaim#passed()}, for {@link #claim(long,
-     * io.redcron.domain.ConcurrencyPolicy, String, Instant, Instant, Instant, Instant)}; every id
-     * in neither list cannot be claimed (another node has it, it is final or gone, its backoff
-     * is not over, or no attempt is left).
+     * would, but only those that need no decision of their task's rules: policy ALLOW, no
+     * cancellation requested, and not a cron run never attempted that was judged due more than
+     * {@code misfireThreshold} ago. Other runs that are waiting are left untouched and named in
+     * {@link BatchClaim#passed()}, for {@link #claim(long, String, Instant, Instant,
+     * java.time.Duration, Instant)}; every id in neither list cannot be claimed (another node has
+     * it, it is final or gone, its backoff is not over, or no attempt is left).
      */
-    BatchClaim claimAll(Collection<Long> runIds, String node, Instant now, Instant leaseUntil);
+    BatchClaim claimAll(Collection<Long> runIds, String node, Instant now, Instant leaseUntil,
+                        java.time.Duration misfireThreshold);
 
     /** What {@link #claimAll} came to: the runs claimed (RUNNING, new attempt) and those passed on. */
     record BatchClaim(List<Run> claimed, List<Long> passed) {
@@ -112,8 +123,8 @@ public interface RunStore {
     }
 
     /**
-     * Changes the status of a run that is not being executed (QUEUED or RETRYING), for example
-     * to CANCELLED or SKIPPED by policy; true if it applied.
+     * Fails a run that is not being executed (QUEUED or RETRYING): the reconciler's end of a run
+     * nobody started in time ({@code to} must be FAILED); true if it applied.
      */
     boolean changeIdle(long runId, RunStatus from, RunStatus to, String error, Instant now);
 }

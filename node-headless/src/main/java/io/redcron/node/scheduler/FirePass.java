@@ -1,5 +1,7 @@
 package io.redcron.node.scheduler;
 
+import io.redcron.schedule.FirePlan;
+import io.redcron.schedule.FirePlanner;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;

@@ -1,5 +1,7 @@
 package io.redcron.node.scheduler;
 
+import io.redcron.schedule.FirePlan;
+import io.redcron.schedule.FirePlanner;
 import io.redcron.port.FencedOutException;
 import io.redcron.port.ScheduleIndex;
 import io.redcron.port.SchedulerStore;

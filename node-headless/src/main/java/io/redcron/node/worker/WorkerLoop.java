@@ -74,20 +74,21 @@ public final class WorkerLoop implements Runnable {
     private volatile boolean stopped;
 
     /**
-     * @param forbidWait how long after its scheduled time a run of a FORBID task may wait for the
-     *                   task's run in flight before it is skipped (the misfire threshold)
+     * @param misfireThreshold how late a cron run may start before its task's misfire policy
+     *                         decides, and how long a run of a FORBID task never attempted may
+     *                         wait for the task's run in flight before it is skipped
      * @param prefetch   runs held for their scheduled time at most; when full the loop reads no more
      */
-    public record Settings(String nodeId, Set<String> groups, int slots, Duration lease, Duration forbidWait,
+    public record Settings(String nodeId, Set<String> groups, int slots, Duration lease, Duration misfireThreshold,
                            Duration taskCacheTtl, int resultBatch, int prefetch) {
-        public Settings(String nodeId, Set<String> groups, int slots, Duration lease, Duration forbidWait,
+        public Settings(String nodeId, Set<String> groups, int slots, Duration lease, Duration misfireThreshold,
                         Duration taskCacheTtl, int resultBatch) {
-            this(nodeId, groups, slots, lease, forbidWait, taskCacheTtl, resultBatch,
+            this(nodeId, groups, slots, lease, misfireThreshold, taskCacheTtl, resultBatch,
                     io.redcron.config.WorkerConfig.DEFAULT_PREFETCH);
         }
 
-        public Settings(String nodeId, Set<String> groups, int slots, Duration lease, Duration forbidWait) {
-            this(nodeId, groups, slots, lease, forbidWait, io.redcron.config.WorkerConfig.DEFAULT_TASK_CACHE_TTL,
+        public Settings(String nodeId, Set<String> groups, int slots, Duration lease, Duration misfireThreshold) {
+            this(nodeId, groups, slots, lease, misfireThreshold, io.redcron.config.WorkerConfig.DEFAULT_TASK_CACHE_TTL,
                     io.redcron.config.WorkerConfig.DEFAULT_RESULT_BATCH);
         }
     }
@@ -176,7 +177,8 @@ public final class WorkerLoop implements Runnable {
             ids.add(entry.runId());
         }
         Instant now = clock.instant();
-        RunStore.BatchClaim batch = runs.claimAll(ids, settings.nodeId(), now, now.plus(settings.lease()));
+        RunStore.BatchClaim batch = runs.claimAll(ids, settings.nodeId(), now, now.plus(settings.lease()),
+                settings.misfireThreshold());
         Set<Long> passed = new HashSet<>(batch.passed());
         List<QueuedRun> decided = new ArrayList<>(delivered.size());
         List<QueuedRun> oneByOne = new ArrayList<>();
@@ -240,8 +242,8 @@ public final class WorkerLoop implements Runnable {
         // even when the task-changed event was lost.
         Optional<Task> task = tasks.fresh(run.taskId());
         Instant now = clock.instant();
-        Claim claim = runs.claim(run.id(), task.map(Task::concurrencyPolicy).orElse(io.redcron.domain.ConcurrencyPolicy.ALLOW),
-                settings.nodeId(), now, now.plus(settings.lease()), waitUntil(run), now.plus(FORBID_RECHECK));
+        Claim claim = runs.claim(run.id(), settings.nodeId(), now, now.plus(settings.lease()),
+                settings.misfireThreshold(), now.plus(FORBID_RECHECK));
         if (claim.result() == Claim.Result.DEFERRED) {
             // Waits for the run in flight; the delayed set brings it back shortly.
             queue.delay(QueuedRun.of(run.group(), run.id()), now.plus(FORBID_RECHECK));
@@ -473,17 +475,6 @@ public final class WorkerLoop implements Runnable {
             LOG.warn("Run {}: could not record its cancellation: {}", flight.run.id(), e.getMessage());
             inFlight.remove(flight.run.id());
         }
-    }
-
-    /**
-     * Until when a run of a FORBID task may wait for the task's run in flight: the misfire
-     * threshold, counted from when the run was due, or from when it was recorded for a fire that
-     * was caught up late (its schedule time is long past then, yet it has only just been queued).
-     */
-    private Instant waitUntil(Run run) {
-        Instant from = run.createdAt() != null && run.createdAt().isAfter(run.scheduledAt()) ? run.createdAt()
-                : run.scheduledAt();
-        return from.plus(settings.forbidWait());
     }
 
     /** Renews the leases of the runs in flight; a run this node lost is stopped here. */

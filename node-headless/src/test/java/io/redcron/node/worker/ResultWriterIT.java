@@ -30,6 +30,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 class ResultWriterIT {
+    /** Far beyond any fire time in these tests: no run is judged a misfire when it is claimed. */
+    private static final java.time.Duration NO_MISFIRE = java.time.Duration.ofDays(3650);
     private static HikariDataSource pool;
     private final RunStore runs = new MysqlRunStore(pool, Clock.systemUTC());
     private final String ns = TestRedis.freshNamespace();
@@ -145,7 +147,7 @@ class ResultWriterIT {
             ids.add(runs.insertManual(task.id(), Instant.now(), 2, Map.of()).id());
         }
         Instant now = Instant.now();
-        List<Run> claimed = new ArrayList<>(runs.claimAll(ids, "node-a", now, now.plusSeconds(30)).claimed());
+        List<Run> claimed = new ArrayList<>(runs.claimAll(ids, "node-a", now, now.plusSeconds(30), NO_MISFIRE).claimed());
         claimed.sort(java.util.Comparator.comparingLong(Run::id));
         assertThat(claimed).hasSize(count);
         return claimed;

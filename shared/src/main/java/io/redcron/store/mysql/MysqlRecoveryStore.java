@@ -2,6 +2,7 @@ package io.redcron.store.mysql;
 
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
+import io.redcron.domain.RunTransition;
 import io.redcron.port.RecoveryStore;
 
 import java.time.Instant;
@@ -12,15 +13,16 @@ import javax.sql.DataSource;
 public final class MysqlRecoveryStore implements RecoveryStore {
     private static final String EXPIRED = "SELECT " + RunRows.COLUMNS + " FROM task_run r"
             + " WHERE r.status = 'RUNNING' AND r.lease_until < ? AND r.namespace = ? ORDER BY r.lease_until LIMIT ?";
-    private static final String LOST_CANCELLED = "UPDATE task_run SET status = 'CANCELLED', finished_at = ?, error = ?,"
-            + " lease_until = NULL WHERE id = ? AND attempt = ? AND status = 'RUNNING' AND lease_until < ?"
+    private static final String LOST = " WHERE id = ? AND attempt = ? AND lease_until < ? AND ";
+    private static final String LOST_CANCELLED = "UPDATE task_run SET " + RunTransition.CANCEL_LOST.toAssignment()
+            + ", finished_at = ?, error = ?, lease_until = NULL" + LOST + RunTransition.CANCEL_LOST.fromCondition()
             + " AND cancel_requested = TRUE";
-    private static final String LOST_REQUEUE = "UPDATE task_run SET status = 'QUEUED', lost_attempts = lost_attempts + 1,"
-            + " error = ?, lease_until = NULL, due_at = ? WHERE id = ? AND attempt = ? AND status = 'RUNNING'"
-            + " AND lease_until < ? AND lost_attempts < ?";
-    private static final String LOST_FAIL = "UPDATE task_run SET status = 'FAILED', lost_attempts = lost_attempts + 1,"
-            + " finished_at = ?, error = ?, lease_until = NULL WHERE id = ? AND attempt = ? AND status = 'RUNNING'"
-            + " AND lease_until < ?";
+    private static final String LOST_REQUEUE = "UPDATE task_run SET " + RunTransition.REQUEUE_LOST.toAssignment()
+            + ", lost_attempts = lost_attempts + 1, error = ?, lease_until = NULL, due_at = ?" + LOST
+            + RunTransition.REQUEUE_LOST.fromCondition() + " AND lost_attempts < ?";
+    private static final String LOST_FAIL = "UPDATE task_run SET " + RunTransition.FAIL_LOST.toAssignment()
+            + ", lost_attempts = lost_attempts + 1, finished_at = ?, error = ?, lease_until = NULL" + LOST
+            + RunTransition.FAIL_LOST.fromCondition();
     private static final String WAITING = "SELECT " + RunRows.COLUMNS + " FROM task_run r"
             + " WHERE r.namespace = ? AND r.status IN ('QUEUED', 'RETRYING') AND r.due_at < ? ORDER BY r.due_at LIMIT ?";
 

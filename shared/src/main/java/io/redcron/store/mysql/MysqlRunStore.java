@@ -1,8 +1,8 @@
 package io.redcron.store.mysql;
 
-import io.redcron.domain.ConcurrencyPolicy;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
+import io.redcron.domain.RunTransition;
 import io.redcron.domain.TriggerType;
 import io.redcron.port.Claim;
 import io.redcron.port.Page;
@@ -18,6 +18,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -56,47 +57,45 @@ public final class MysqlRunStore implements RunStore {
     // A fire recorded before is kept as it is; IGNORE rather than ON DUPLICATE KEY UPDATE, which
     // needs the UPDATE right on every inserted column (see MysqlSchedulerStore).
     private static final String INSERT_CRON_FIRE = "INSERT IGNORE" + INSERT_COLUMNS;
+    // A waiting run that may be claimed now: queued, or retrying once its backoff is over.
+    private static final String WAITING_NOW = "(status = '" + RunStatus.QUEUED + "' OR (status = '" + RunStatus.RETRYING
+            + "' AND due_at <= ?))";
     // started_at is the planned start (a run claimed ahead of its time starts then); the result
     // write replaces it with the real one.
-    private static final String CLAIM = "UPDATE task_run SET status = 'RUNNING', attempt = attempt + 1, node = ?,"
-            + " lease_until = ?, started_at = GREATEST(?, scheduled_at), finished_at = NULL, exit_code = NULL, output = NULL"
-            + " WHERE id = ? AND attempt - lost_attempts < max_attempts AND cancel_requested = FALSE"
-            + " AND (status = 'QUEUED' OR (status = 'RETRYING' AND due_at <= ?))";
+    private static final String CLAIM_SET = "UPDATE task_run SET " + RunTransition.CLAIM.toAssignment()
+            + ", attempt = attempt + 1, node = ?, lease_until = ?, started_at = GREATEST(?, scheduled_at),"
+            + " finished_at = NULL, exit_code = NULL, output = NULL";
+    private static final String CLAIM = CLAIM_SET + " WHERE id = ? AND attempt - lost_attempts < max_attempts"
+            + " AND cancel_requested = FALSE AND " + WAITING_NOW;
     // The same conditions as CLAIM, for a batch of rows read just before; claimAll adds each row's attempt fence.
-    private static final String CLAIM_ALL = "UPDATE task_run SET status = 'RUNNING', attempt = attempt + 1, node = ?,"
-            + " lease_until = ?, started_at = GREATEST(?, scheduled_at), finished_at = NULL, exit_code = NULL, output = NULL"
-            + " WHERE id IN (%s) AND attempt - lost_attempts < max_attempts AND cancel_requested = FALSE"
-            + " AND (status = 'QUEUED' OR (status = 'RETRYING' AND due_at <= ?))";
+    private static final String CLAIM_ALL = CLAIM_SET + " WHERE id IN (%s) AND attempt - lost_attempts < max_attempts"
+            + " AND cancel_requested = FALSE AND " + WAITING_NOW;
     // A plain read: the claim's UPDATE repeats every condition, fenced by the attempt read here.
     private static final String READ_WAITING = "SELECT " + RunRows.COLUMNS + ", r.due_at, r.cancel_requested,"
             + " t.concurrency_policy FROM task_run r LEFT JOIN task t ON t.id = r.task_id"
-            + " WHERE r.id IN (%s) AND r.status IN ('QUEUED', 'RETRYING') ORDER BY r.id";
+            + " WHERE r.id IN (%s) AND r." + RunTransition.CLAIM.fromCondition() + " ORDER BY r.id";
     private static final String WRITTEN_STATE = "SELECT id, attempt, status, finished_at FROM task_run WHERE id IN (%s)";
     private static final String CLAIMED_BY = "SELECT id, attempt FROM task_run WHERE node = ? AND lease_until = ?"
-            + " AND status = 'RUNNING' AND id IN (%s)";
+            + " AND " + RunTransition.condition(java.util.EnumSet.of(RunStatus.RUNNING)) + " AND id IN (%s)";
     private static final String LOCK_ATTEMPTS = "SELECT id, attempt, status FROM task_run WHERE id IN (%s)"
             + " ORDER BY id FOR UPDATE";
     private static final String RENEW = "UPDATE task_run SET lease_until = ?"
-            + " WHERE id = ? AND attempt = ? AND node = ? AND status = 'RUNNING' AND cancel_requested = FALSE";
+            + " WHERE id = ? AND attempt = ? AND node = ? AND " + RunTransition.RECORD_OUTCOME.fromCondition()
+            + " AND cancel_requested = FALSE";
     private static final String COMPLETE = "UPDATE task_run SET status = ?, finished_at = ?, exit_code = ?,"
             + " output = ?, error = ?, due_at = ?, lease_until = NULL WHERE id = ? AND attempt = ? AND status = ?";
     // A run handed back before its time (held by its worker) is due at its time, not before.
-    private static final String HAND_BACK = "UPDATE task_run SET status = 'QUEUED', lost_attempts = lost_attempts + 1,"
-            + " lease_until = NULL, due_at = GREATEST(?, scheduled_at), error = ? WHERE id = ? AND attempt = ? AND node = ? AND status = 'RUNNING'";
+    private static final String HAND_BACK = "UPDATE task_run SET " + RunTransition.HAND_BACK.toAssignment()
+            + ", lost_attempts = lost_attempts + 1, lease_until = NULL, due_at = GREATEST(?, scheduled_at), error = ?"
+            + " WHERE id = ? AND attempt = ? AND node = ? AND " + RunTransition.HAND_BACK.fromCondition();
     private static final String FOR_UPDATE = BY_ID + " FOR UPDATE";
-    private static final String CANCEL_IDLE = "UPDATE task_run SET status = 'CANCELLED', finished_at = ?, error = ?"
-            + " WHERE id = ? AND status IN ('QUEUED', 'RETRYING')";
-    private static final String MARK_CANCEL = "UPDATE task_run SET cancel_requested = TRUE WHERE id = ? AND status = 'RUNNING'";
-    private static final String LOCK_TASK = "SELECT id FROM task WHERE id = ? FOR UPDATE";
-    private static final String IN_FLIGHT = "SELECT " + RunRows.COLUMNS + " FROM task_run r"
-            + " WHERE r.namespace = ? AND r.status = 'RUNNING' AND r.task_id = ? AND r.id <> ? AND r.lease_until >= ?";
-    private static final String DEFER = "UPDATE task_run SET due_at = ?"
-            + " WHERE id = ? AND (status = 'QUEUED' OR (status = 'RETRYING' AND due_at <= ?))";
-    // Skips only a run that could be claimed now: a retry still in its backoff stays for later.
-    private static final String SKIP = "UPDATE task_run SET status = 'SKIPPED', finished_at = ?, error = ?"
-            + " WHERE id = ? AND (status = 'QUEUED' OR (status = 'RETRYING' AND due_at <= ?))";
-    private static final String CHANGE_IDLE = "UPDATE task_run SET status = ?, error = COALESCE(?, error),"
-            + " finished_at = COALESCE(?, finished_at) WHERE id = ? AND status = ?";
+    private static final String CANCEL_IDLE = "UPDATE task_run SET " + RunTransition.CANCEL_WAITING.toAssignment()
+            + ", finished_at = ?, error = ? WHERE id = ? AND " + RunTransition.CANCEL_WAITING.fromCondition();
+    private static final String MARK_CANCEL = "UPDATE task_run SET cancel_requested = TRUE WHERE id = ? AND "
+            + RunTransition.RECORD_OUTCOME.fromCondition();
+    /** The ends of a run that waits, by name: what {@link #changeIdle} may do. */
+    private static final List<RunTransition> IDLE_CHANGES = List.of(RunTransition.CANCEL_WAITING,
+            RunTransition.FAIL_WAITING, RunTransition.SKIP);
 
     private final Jdbc jdbc;
     private final Clock clock;
@@ -180,53 +179,33 @@ public final class MysqlRunStore implements RunStore {
     }
 
     @Override
-    public Claim claim(long runId, ConcurrencyPolicy policy, String node, Instant now, Instant leaseUntil,
-                       Instant waitUntil, Instant retryAt) {
+    public Claim claim(long runId, String node, Instant now, Instant leaseUntil, Duration misfireThreshold,
+                       Instant recheckAt) {
         return jdbc.transaction("claim run " + runId, connection -> {
-            Optional<Run> found = Jdbc.one(connection, BY_ID, RunRows::read, runId);
+            Optional<Waiting> found = Jdbc.one(connection, in(READ_WAITING, 1), Waiting::read, runId);
             if (found.isEmpty()) {
-                return Claim.unavailable(null);
+                // Gone, final, or running: nothing to claim (a running one is its owner's to stop).
+                return Claim.unavailable(Jdbc.one(connection, BY_ID, RunRows::read, runId).orElse(null));
             }
-            Run run = found.get();
-            if (cancelRequested(connection, runId)) {
-                // Only a waiting run is cancelled here; a running one is its owner's to stop.
+            Run run = found.get().run();
+            if (found.get().cancelRequested()) {
                 if (Jdbc.update(connection, CANCEL_IDLE, now, "cancelled before it started", runId) == 1) {
                     return new Claim(Claim.Result.CANCELLED, reread(connection, runId), List.of());
                 }
                 return Claim.unavailable(run);
             }
-            List<Run> inFlight = List.of();
-            if (policy != ConcurrencyPolicy.ALLOW) {
-                // One claim at a time per task, so two workers cannot both find the other's run absent.
-                Jdbc.one(connection, LOCK_TASK, row -> row.getLong(1), run.taskId());
-                inFlight = Jdbc.list(connection, IN_FLIGHT, RunRows::read, run.namespace(), run.taskId(), runId, now);
-            }
-            if (policy == ConcurrencyPolicy.FORBID && !inFlight.isEmpty() && now.isBefore(waitUntil)) {
-                if (Jdbc.update(connection, DEFER, retryAt, runId, now) == 1) {
-                    return new Claim(Claim.Result.DEFERRED, reread(connection, runId), List.of());
-                }
+            if (!found.get().claimable(now)) {
+                // A retry still in its backoff, or no attempt left: not this worker's to decide now.
                 return Claim.unavailable(run);
             }
-            if (policy == ConcurrencyPolicy.FORBID && !inFlight.isEmpty()) {
-                String reason = "skipped: run " + inFlight.get(0).id() + " of this task was still running (policy forbid)";
-                if (Jdbc.update(connection, SKIP, now, reason, runId, now) == 1) {
-                    return new Claim(Claim.Result.SKIPPED, reread(connection, runId), List.of());
-                }
-                return Claim.unavailable(run);
-            }
-            Optional<Run> claimed = claimIn(connection, runId, node, now, leaseUntil);
-            if (claimed.isEmpty()) {
-                return Claim.unavailable(run);
-            }
-            for (Run replaced : inFlight) {
-                Jdbc.update(connection, MARK_CANCEL, replaced.id());
-            }
-            return new Claim(Claim.Result.CLAIMED, claimed.get(), inFlight);
+            return PolicyClaim.decide(connection, run, now, misfireThreshold, recheckAt,
+                    c -> claimIn(c, runId, node, now, leaseUntil));
         });
     }
 
     @Override
-    public BatchClaim claimAll(Collection<Long> runIds, String node, Instant now, Instant leaseUntil) {
+    public BatchClaim claimAll(Collection<Long> runIds, String node, Instant now, Instant leaseUntil,
+                               Duration misfireThreshold) {
         if (runIds.isEmpty()) {
             return new BatchClaim(List.of(), List.of());
         }
@@ -241,9 +220,11 @@ public final class MysqlRunStore implements RunStore {
             List<Waiting> waiting = Jdbc.list(connection, in(READ_WAITING, ids.size()), Waiting::read, ids.toArray());
             List<Waiting> candidates = new ArrayList<>();
             List<Long> passed = new ArrayList<>();
+            Instant judgedBefore = start.minus(misfireThreshold);
             for (Waiting row : waiting) {
-                // A policy other than ALLOW needs the task's lock and a look at its runs: one claim at a time.
-                if (!row.allowed() || row.cancelRequested()) {
+                // A policy other than ALLOW needs the task's lock and a look at its runs, and a cron
+                // run starting late its misfire policy: one claim at a time.
+                if (!row.allowed() || row.cancelRequested() || row.lateFire(judgedBefore)) {
                     passed.add(row.run().id());
                 } else if (row.claimable(start)) {
                     candidates.add(row);
@@ -318,6 +299,12 @@ public final class MysqlRunStore implements RunStore {
                     "ALLOW".equals(row.getString("concurrency_policy")));
         }
 
+        /** A cron run never attempted, judged due before {@code judgedBefore}: its misfire policy decides. */
+        boolean lateFire(Instant judgedBefore) {
+            return run.trigger() == TriggerType.CRON && PolicyClaim.neverAttempted(run)
+                    && PolicyClaim.judgedAt(run).isBefore(judgedBefore);
+        }
+
         /** The conditions of CLAIM, on the row as read (the UPDATE checks them again). */
         boolean claimable(Instant now) {
             boolean due = run.status() == RunStatus.QUEUED
@@ -367,11 +354,6 @@ public final class MysqlRunStore implements RunStore {
             return Optional.empty();
         }
         return Jdbc.one(connection, BY_ID, RunRows::read, runId);
-    }
-
-    private static boolean cancelRequested(Connection connection, long runId) throws SQLException {
-        return Jdbc.one(connection, "SELECT cancel_requested FROM task_run WHERE id = ?", row -> row.getBoolean(1), runId)
-                .orElse(false);
     }
 
     private static Run reread(Connection connection, long runId) throws SQLException {
@@ -552,13 +534,15 @@ public final class MysqlRunStore implements RunStore {
         if (from != RunStatus.QUEUED && from != RunStatus.RETRYING) {
             throw new IllegalArgumentException("from: only a QUEUED or RETRYING run is idle, got " + from);
         }
-        if (to == RunStatus.RUNNING) {
-            throw new IllegalArgumentException("to: a run starts RUNNING only through claim()");
-        }
-        checkTransition(runId, from, to);
-        Object[] values = {to, Text.truncate(Text.sanitize(error), MAX_ERROR), to.isFinal() ? now : null, runId, from};
+        RunTransition transition = IDLE_CHANGES.stream().filter(candidate -> candidate.allows(from, to)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("run " + runId + ": a waiting " + from + " run cannot become "
+                        + to));
+        // A run that has been attempted is finished or run again, never skipped.
+        String sql = "UPDATE task_run SET " + transition.toAssignment() + ", error = COALESCE(?, error),"
+                + " finished_at = ? WHERE id = ? AND status = ?" + (transition == RunTransition.SKIP ? " AND attempt = 0" : "");
+        Object[] values = {Text.truncate(Text.sanitize(error), MAX_ERROR), now, runId, from};
         return jdbc.autoCommit("change run " + runId + " to " + to,
-                connection -> Jdbc.update(connection, CHANGE_IDLE, values) == 1);
+                connection -> Jdbc.update(connection, sql, values) == 1);
     }
 
     /** The id of the new run, empty if the moment is taken; no task at all is an error. */
@@ -596,8 +580,6 @@ public final class MysqlRunStore implements RunStore {
     }
 
     private static void checkTransition(long runId, RunStatus from, RunStatus to) {
-        if (!from.canBecome(to)) {
-            throw new IllegalStateException("run " + runId + ": a " + from + " run cannot become " + to);
-        }
+        RunTransition.RECORD_OUTCOME.check(runId, from, to);
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.domain.ConcurrencyPolicy;
+import io.redcron.domain.MisfirePolicy;
 import io.redcron.domain.RetryPolicy;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
@@ -38,6 +39,7 @@ class MysqlRunClaimIT {
     private final MutableClock clock = new MutableClock(FIRE.minus(Duration.ofMinutes(10)));
     private TaskStore tasks;
     private RunStore runs;
+    private MysqlRecoveryStore recovery;
     private String ns;
     private Task task;
 
@@ -56,6 +58,7 @@ class MysqlRunClaimIT {
     void setUp() {
         tasks = new MysqlTaskStore(pool, clock);
         runs = new MysqlRunStore(pool, clock);
+        recovery = new MysqlRecoveryStore(pool);
         ns = TaskFixtures.freshNamespace();
         task = newTask("backup");
         clock.set(FIRE.plusMillis(250));
@@ -79,7 +82,7 @@ class MysqlRunClaimIT {
     @Test
     void forbidSkipsARunWhileAnotherOneOfTheTaskIsRunning() {
         Run running = claimed(fire(0), "node-a");
-        clock.advance(Duration.ofSeconds(5));
+        clock.set(FIRE.plusSeconds(65));
         Run next = fire(1);
 
         Claim claim = claim(next, ConcurrencyPolicy.FORBID, "node-b");
@@ -99,27 +102,27 @@ class MysqlRunClaimIT {
         Run next = fire(1);
         Instant recheck = clock.instant().plusMillis(250);
 
-        Claim claim = runs.claim(next.id(), ConcurrencyPolicy.FORBID, "node-b", clock.instant(),
-                clock.instant().plus(LEASE), clock.instant().plusSeconds(60), recheck);
+        Claim claim = claim(next, ConcurrencyPolicy.FORBID, "node-b", Duration.ofSeconds(60), recheck);
 
         assertThat(claim.result()).isEqualTo(Result.DEFERRED);
         assertThat(claim.run().status()).isEqualTo(RunStatus.QUEUED);
         assertThat(claim.run().attempt()).isZero();
         assertThat(sql.dueAt(next.id())).isEqualTo(recheck);
         runs.complete(running.id(), 1, RunStatus.RUNNING, new RunOutcome(RunStatus.SUCCEEDED, clock.instant(), 0, "", null));
-        assertThat(runs.claim(next.id(), ConcurrencyPolicy.FORBID, "node-b", clock.instant(), clock.instant().plus(LEASE),
-                clock.instant().plusSeconds(60), recheck).result()).isEqualTo(Result.CLAIMED);
+        assertThat(claim(next, ConcurrencyPolicy.FORBID, "node-b", Duration.ofSeconds(60), recheck).result())
+                .isEqualTo(Result.CLAIMED);
     }
 
     @Test
-    void forbidClaimsWhenTheOtherRunsLeaseRanOut() {
-        claimed(fire(0), "node-a");
-        clock.advance(LEASE.plusMillis(1));
+    void forbidWaitsBehindARunWhoseLeaseRanOutForItIsAboutToRunAgain() {
+        Run lost = claimed(fire(0), "node-a");
+        clock.set(FIRE.plusSeconds(60).plus(LEASE));
+        Run next = fire(1);
 
-        Claim claim = claim(fire(1), ConcurrencyPolicy.FORBID, "node-b");
+        Claim claim = claim(next, ConcurrencyPolicy.FORBID, "node-b", Duration.ofSeconds(60), clock.instant());
 
-        assertThat(claim.result()).isEqualTo(Result.CLAIMED);
-        assertThat(claim.replaced()).isEmpty();
+        assertThat(claim.result()).isEqualTo(Result.DEFERRED);
+        assertThat(get(lost).status()).isEqualTo(RunStatus.RUNNING);
     }
 
     @Test
@@ -135,8 +138,9 @@ class MysqlRunClaimIT {
 
             List<Result> results = runTogether(claims);
 
+            // The later fires are not due yet, so they wait for the one that runs rather than give up.
             assertThat(results).as("round %d", round).containsOnlyOnce(Result.CLAIMED)
-                    .containsOnly(Result.CLAIMED, Result.SKIPPED);
+                    .isSubsetOf(Result.CLAIMED, Result.DEFERRED, Result.SKIPPED);
         }
     }
 
@@ -154,11 +158,17 @@ class MysqlRunClaimIT {
 
             List<Claim> results = runTogether(claims);
 
-            assertThat(results).extracting(Claim::result).containsOnly(Result.CLAIMED);
-            List<Long> asked = fires.stream().filter(run -> sql.cancelRequested(run.id())).map(Run::id).toList();
-            assertThat(asked).hasSize(2);
-            assertThat(results).flatExtracting(Claim::replaced).extracting(Run::id)
-                    .containsOnlyElementsOf(asked).containsAll(asked);
+            // The last fire always goes on; an earlier one was either claimed and then asked to
+            // stop by a later claim, or found a later one already running and was cancelled.
+            Claim last = results.get(2);
+            assertThat(last.result()).as("round %d", round).isEqualTo(Result.CLAIMED);
+            assertThat(sql.cancelRequested(fires.get(2).id())).isFalse();
+            for (int i = 0; i < 2; i++) {
+                Claim earlier = results.get(i);
+                boolean stopped = earlier.result() == Result.CANCELLED
+                        || (earlier.result() == Result.CLAIMED && sql.cancelRequested(fires.get(i).id()));
+                assertThat(stopped).as("round %d, fire %d: %s", round, i, earlier.result()).isTrue();
+            }
         }
     }
 
@@ -316,23 +326,184 @@ class MysqlRunClaimIT {
     }
 
     @Test
+    void aForbidRunWhoseAttemptWasLostGoesBeforeTheNextFireAndIsNeverSkipped() {
+        Run lost = claimed(fire(0), "node-a");
+        clock.set(FIRE.plusSeconds(60).plus(LEASE).plusSeconds(1));
+        assertThat(recovery.recoverLost(lost.id(), 1, clock.instant(), 3, "attempt 1 lost")).isEqualTo(RunStatus.QUEUED);
+        Run next = fire(1);
+
+        assertThat(claim(next, ConcurrencyPolicy.FORBID, "node-b", Duration.ofSeconds(60), clock.instant()).result())
+                .isEqualTo(Result.DEFERRED);
+        Claim rerun = claim(lost, ConcurrencyPolicy.FORBID, "node-b", Duration.ZERO, clock.instant());
+        assertThat(rerun.result()).isEqualTo(Result.CLAIMED);
+        assertThat(rerun.run().attempt()).isEqualTo(2);
+        assertThat(rerun.run().lostAttempts()).isEqualTo(1);
+
+        clock.advance(Duration.ofSeconds(61));
+        Claim gaveUp = claim(next, ConcurrencyPolicy.FORBID, "node-c", Duration.ofSeconds(60), clock.instant());
+        assertThat(gaveUp.result()).isEqualTo(Result.SKIPPED);
+        assertThat(gaveUp.run().error()).contains("run " + lost.id()).contains("still running");
+    }
+
+    @Test
+    void aRerunThatFindsTheNextFireRunningWaitsForItHoweverLongItTakes() {
+        Run lost = claimed(fire(0), "node-a");
+        clock.set(FIRE.plusSeconds(60).plus(LEASE).plusSeconds(1));
+        Run next = claimed(fire(1), "node-b");
+        recovery.recoverLost(lost.id(), 1, clock.instant(), 3, "attempt 1 lost");
+
+        clock.advance(Duration.ofHours(2));
+        runs.renewLease(next.id(), 1, "node-b", clock.instant().plus(LEASE));
+        Claim waiting = claim(lost, ConcurrencyPolicy.FORBID, "node-c", Duration.ZERO, clock.instant());
+
+        assertThat(waiting.result()).isEqualTo(Result.DEFERRED);
+        assertThat(get(lost).status()).isEqualTo(RunStatus.QUEUED);
+        succeed(next);
+        assertThat(claim(lost, ConcurrencyPolicy.FORBID, "node-c", Duration.ZERO, clock.instant()).result())
+                .isEqualTo(Result.CLAIMED);
+    }
+
+    @Test
+    void aRetryWhoseBackoffIsOverGoesBeforeTheNextFire() {
+        Task retried = tasks.create(shell(ns, "retried").retry(RetryPolicy.retries(2)).build(), "alice");
+        Run run = runs.insertOrGetCronFire(retried.id(), FIRE, 3);
+        retrying(run, clock.instant().plusSeconds(10));
+        clock.set(FIRE.plusSeconds(60));
+        Run next = runs.insertOrGetCronFire(retried.id(), FIRE.plusSeconds(60), 3);
+
+        assertThat(claim(next, ConcurrencyPolicy.FORBID, "node-b", Duration.ofSeconds(60), clock.instant()).result())
+                .isEqualTo(Result.DEFERRED);
+        assertThat(claim(run, ConcurrencyPolicy.FORBID, "node-b", Duration.ZERO, clock.instant()).result())
+                .isEqualTo(Result.CLAIMED);
+    }
+
+    @Test
+    void underSkipAFireRecordedAheadThatStartsPastTheThresholdIsSkipped() {
+        misfire(MisfirePolicy.SKIP, 0);
+        clock.set(FIRE.minusSeconds(2));
+        Run ahead = fire(0);
+        clock.set(FIRE.plusSeconds(25));
+
+        Claim late = claim(ahead, ConcurrencyPolicy.ALLOW, "node-a", Duration.ofSeconds(10), clock.instant());
+
+        assertThat(late.result()).isEqualTo(Result.SKIPPED);
+        assertThat(late.run().attempt()).isZero();
+        assertThat(late.run().error()).startsWith("misfire").contains("25s").contains("policy skip");
+    }
+
+    @Test
+    void withinTheThresholdALateFireStillRuns() {
+        misfire(MisfirePolicy.SKIP, 0);
+        clock.set(FIRE.minusSeconds(2));
+        Run ahead = fire(0);
+        clock.set(FIRE.plusSeconds(9));
+
+        assertThat(claim(ahead, ConcurrencyPolicy.ALLOW, "node-a", Duration.ofSeconds(10), clock.instant()).result())
+                .isEqualTo(Result.CLAIMED);
+    }
+
+    @Test
+    void underFireOnceOnlyTheNewestDueFireRuns() {
+        misfire(MisfirePolicy.FIRE_ONCE, 0);
+        clock.set(FIRE.minusSeconds(2));
+        Run first = fire(0);
+        Run second = fire(1);
+        clock.set(FIRE.plusSeconds(60 + 30));
+
+        assertThat(claim(first, ConcurrencyPolicy.ALLOW, "node-a", Duration.ofSeconds(10), clock.instant()).run()
+                .error()).contains("policy fire-once");
+        assertThat(get(first).status()).isEqualTo(RunStatus.SKIPPED);
+        assertThat(claim(second, ConcurrencyPolicy.ALLOW, "node-a", Duration.ofSeconds(10), clock.instant()).result())
+                .isEqualTo(Result.CLAIMED);
+    }
+
+    @Test
+    void underCatchUpTheNewestFiresUpToTheLimitRun() {
+        misfire(MisfirePolicy.CATCH_UP, 2);
+        clock.set(FIRE.minusSeconds(2));
+        List<Run> fires = List.of(fire(0), fire(1), fire(2));
+        clock.set(FIRE.plusSeconds(120 + 30));
+
+        List<Result> results = fires.stream().map(run -> claim(run, ConcurrencyPolicy.ALLOW, "node-a",
+                Duration.ofSeconds(10), clock.instant()).result()).toList();
+
+        assertThat(results).containsExactly(Result.SKIPPED, Result.CLAIMED, Result.CLAIMED);
+    }
+
+    @Test
+    void theMisfirePolicySparesManualRunsAndRunsAlreadyAttempted() {
+        misfire(MisfirePolicy.SKIP, 0);
+        Run manual = runs.insertManual(task.id(), FIRE, 1, java.util.Map.of());
+        Run handedBack = claimed(fire(0), "node-a");
+        runs.handBack(handedBack.id(), 1, "node-a", clock.instant(), "node-a is shutting down");
+        clock.set(FIRE.plus(Duration.ofHours(1)));
+
+        assertThat(claim(manual, ConcurrencyPolicy.ALLOW, "node-b", Duration.ofSeconds(10), clock.instant()).result())
+                .isEqualTo(Result.CLAIMED);
+        assertThat(claim(handedBack, ConcurrencyPolicy.ALLOW, "node-b", Duration.ofSeconds(10), clock.instant())
+                .result()).isEqualTo(Result.CLAIMED);
+    }
+
+    @Test
+    void aBatchClaimLeavesALateCronFireToTheClaimThatWeighsItsPolicy() {
+        misfire(MisfirePolicy.SKIP, 0);
+        clock.set(FIRE.minusSeconds(2));
+        Run late = fire(0);
+        Run onTime = fire(1);
+        clock.set(FIRE.plusSeconds(60));
+        sql.update("UPDATE task SET concurrency_policy = 'ALLOW' WHERE id = ?", task.id());
+
+        RunStore.BatchClaim batch = runs.claimAll(List.of(late.id(), onTime.id()), "node-a", clock.instant(),
+                clock.instant().plus(LEASE), Duration.ofSeconds(10));
+
+        assertThat(batch.claimed()).extracting(Run::id).containsExactly(onTime.id());
+        assertThat(batch.passed()).containsExactly(late.id());
+    }
+
+    @Test
+    void underReplaceARunOvertakenByALaterOneInFlightIsCancelled() {
+        Run earlier = claimed(fire(0), "node-a");
+        runs.handBack(earlier.id(), 1, "node-a", clock.instant(), "node-a is shutting down");
+        clock.set(FIRE.plusSeconds(61));
+        Run later = claim(fire(1), ConcurrencyPolicy.REPLACE, "node-b").run();
+
+        Claim overtaken = claim(earlier, ConcurrencyPolicy.REPLACE, "node-c");
+
+        assertThat(overtaken.result()).isEqualTo(Result.CANCELLED);
+        assertThat(overtaken.run().error()).contains("run " + later.id()).contains("replace");
+        assertThat(sql.cancelRequested(later.id())).isFalse();
+    }
+
+    @Test
     void claimingARunThatDoesNotExistFindsNothing() {
-        assertThat(runs.claim(Long.MAX_VALUE, ConcurrencyPolicy.FORBID, "node-a", clock.instant(),
-                clock.instant().plus(LEASE), clock.instant(), clock.instant())).isEqualTo(Claim.unavailable(null));
+        assertThat(runs.claim(Long.MAX_VALUE, "node-a", clock.instant(), clock.instant().plus(LEASE), Duration.ZERO,
+                clock.instant())).isEqualTo(Claim.unavailable(null));
+    }
+
+    private void misfire(MisfirePolicy policy, int catchUpLimit) {
+        sql.update("UPDATE task SET misfire_policy = ?, catch_up_limit = ? WHERE id = ?", policy.name(),
+                Math.max(1, catchUpLimit), task.id());
     }
 
     private Task newTask(String name) {
-        return tasks.create(shell(ns, name).retry(RetryPolicy.NONE).build(), "alice");
+        // Catch-up with a large limit: no claim here is dropped as a misfire, whatever the threshold.
+        return tasks.create(shell(ns, name).retry(RetryPolicy.NONE).misfirePolicy(MisfirePolicy.CATCH_UP)
+                .catchUpLimit(1000).build(), "alice");
     }
 
     private Run fire(int index) {
         return runs.insertOrGetCronFire(task.id(), FIRE.plusSeconds(60L * index), task.retry().maxAttempts());
     }
 
-    /** A claim that may not wait: FORBID skips at once. */
+    /** A claim that may not wait: FORBID skips a due run at once. */
     private Claim claim(Run run, ConcurrencyPolicy policy, String node) {
-        return runs.claim(run.id(), policy, node, clock.instant(), clock.instant().plus(LEASE), clock.instant(),
-                clock.instant());
+        return claim(run, policy, node, Duration.ZERO, clock.instant());
+    }
+
+    /** Claims under the given policy (written to the task's row, which the claim reads). */
+    private Claim claim(Run run, ConcurrencyPolicy policy, String node, Duration misfireThreshold, Instant recheckAt) {
+        sql.update("UPDATE task SET concurrency_policy = ? WHERE id = ?", policy.name(), run.taskId());
+        return runs.claim(run.id(), node, clock.instant(), clock.instant().plus(LEASE), misfireThreshold, recheckAt);
     }
 
     private Run claimed(Run run, String node) {

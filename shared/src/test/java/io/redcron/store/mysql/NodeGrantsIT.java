@@ -38,6 +38,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * production: should one fail, the grants are wrong. NodeRolesIT runs a whole node the same way.
  */
 class NodeGrantsIT {
+    /** Far beyond any fire time in these tests: no run is judged a misfire when it is claimed. */
+    private static final java.time.Duration NO_MISFIRE = java.time.Duration.ofDays(3650);
     private static final Duration LEASE = Duration.ofSeconds(30);
 
     @TempDir
@@ -105,7 +107,7 @@ class NodeGrantsIT {
         MysqlRunStore runs = new MysqlRunStore(node, Clock.systemUTC());
         Run run = manual(task, 2);
 
-        BatchClaim batch = runs.claimAll(List.of(run.id()), "node-a", now, now.plus(LEASE));
+        BatchClaim batch = runs.claimAll(List.of(run.id()), "node-a", now, now.plus(LEASE), NO_MISFIRE);
         assertThat(batch.claimed()).extracting(Run::attempt).containsExactly(1);
         assertThat(runs.renewLease(run.id(), 1, "node-a", now.plus(LEASE).plusSeconds(10))).isTrue();
         assertThat(runs.complete(run.id(), 1, RunStatus.RUNNING, new RunOutcome(RunStatus.RETRYING, now.plusSeconds(1),
@@ -129,7 +131,7 @@ class NodeGrantsIT {
         Task task = task("fenced", ConcurrencyPolicy.ALLOW);
         MysqlRunStore runs = new MysqlRunStore(node, Clock.systemUTC());
         Run run = manual(task, 1);
-        runs.claimAll(List.of(run.id()), "node-a", now, now.plus(LEASE));
+        runs.claimAll(List.of(run.id()), "node-a", now, now.plus(LEASE), NO_MISFIRE);
         RunOutcome failed = new RunOutcome(RunStatus.FAILED, now.plusSeconds(1), 1, "", "exit code 1");
 
         List<Boolean> stale = runs.completeAll(List.of(new Completion(run.id(), 7, RunStatus.RUNNING, failed, now)));
@@ -146,11 +148,11 @@ class NodeGrantsIT {
         MysqlRunStore runs = new MysqlRunStore(node, Clock.systemUTC());
         Run first = manual(task, 1);
         Run second = manual(task, 1);
-        assertThat(claim(runs, first, ConcurrencyPolicy.FORBID, "node-a", now.plusSeconds(10)).result())
+        assertThat(claim(runs, first, ConcurrencyPolicy.FORBID, "node-a", Duration.ofSeconds(10)).result())
                 .isEqualTo(Claim.Result.CLAIMED);
 
-        Claim deferred = claim(runs, second, ConcurrencyPolicy.FORBID, "node-b", now.plusSeconds(10));
-        Claim skipped = claim(runs, second, ConcurrencyPolicy.FORBID, "node-b", now.minusSeconds(1));
+        Claim deferred = claim(runs, second, ConcurrencyPolicy.FORBID, "node-b", Duration.ofSeconds(10));
+        Claim skipped = claim(runs, second, ConcurrencyPolicy.FORBID, "node-b", Duration.ofSeconds(-1));
 
         assertThat(deferred.result()).isEqualTo(Claim.Result.DEFERRED);
         assertThat(skipped.result()).isEqualTo(Claim.Result.SKIPPED);
@@ -163,9 +165,9 @@ class NodeGrantsIT {
         MysqlRunStore runs = new MysqlRunStore(node, Clock.systemUTC());
         Run old = manual(task, 1);
         Run newer = manual(task, 1);
-        claim(runs, old, ConcurrencyPolicy.REPLACE, "node-a", now.plusSeconds(10));
+        claim(runs, old, ConcurrencyPolicy.REPLACE, "node-a", Duration.ofSeconds(10));
 
-        Claim replacing = claim(runs, newer, ConcurrencyPolicy.REPLACE, "node-b", now.plusSeconds(10));
+        Claim replacing = claim(runs, newer, ConcurrencyPolicy.REPLACE, "node-b", Duration.ofSeconds(10));
 
         assertThat(replacing.result()).isEqualTo(Claim.Result.CLAIMED);
         assertThat(replacing.replaced()).extracting(Run::id).containsExactly(old.id());
@@ -179,11 +181,11 @@ class NodeGrantsIT {
         Task task = task("cancelled", ConcurrencyPolicy.ALLOW);
         MysqlRunStore runs = new MysqlRunStore(node, Clock.systemUTC());
         Run run = manual(task, 1);
-        runs.claimAll(List.of(run.id()), "node-a", now, now.plus(LEASE));
+        runs.claimAll(List.of(run.id()), "node-a", now, now.plus(LEASE), NO_MISFIRE);
         new MysqlRunStore(operator, Clock.systemUTC()).requestCancel(run.id(), now, "cancelled by operator");
         assertThat(runs.handBack(run.id(), 1, "node-a", now, "handed back: node node-a shut down")).isTrue();
 
-        Claim claim = claim(runs, run, ConcurrencyPolicy.ALLOW, "node-b", now.plusSeconds(10));
+        Claim claim = claim(runs, run, ConcurrencyPolicy.ALLOW, "node-b", Duration.ofSeconds(10));
         Run overdue = manual(task, 1);
         boolean failed = runs.changeIdle(overdue.id(), RunStatus.QUEUED, RunStatus.FAILED, "not started within 1h", now);
 
@@ -224,11 +226,12 @@ class NodeGrantsIT {
     /** A run claimed by a node that then died: its lease ran out a minute ago. */
     private Run lost(MysqlRunStore runs, Task task) {
         Run run = manual(task, 1);
-        runs.claimAll(List.of(run.id()), "ghost", now.minusSeconds(120), now.minusSeconds(60));
+        runs.claimAll(List.of(run.id()), "ghost", now.minusSeconds(120), now.minusSeconds(60), NO_MISFIRE);
         return run;
     }
 
-    private Claim claim(MysqlRunStore runs, Run run, ConcurrencyPolicy policy, String node, Instant waitUntil) {
-        return runs.claim(run.id(), policy, node, now, now.plus(LEASE), waitUntil, now.plusMillis(250));
+    /** Claims as a worker does; the policy is the task's own (its row), named here for the reader. */
+    private Claim claim(MysqlRunStore runs, Run run, ConcurrencyPolicy policy, String node, Duration misfireThreshold) {
+        return runs.claim(run.id(), node, now, now.plus(LEASE), misfireThreshold, now.plusMillis(250));
     }
 }

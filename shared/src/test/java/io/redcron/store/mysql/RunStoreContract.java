@@ -36,6 +36,8 @@ import java.util.concurrent.Callable;
  * works in a namespace of its own.
  */
 public abstract class RunStoreContract {
+    /** Far beyond any fire time in these tests: no run is judged a misfire when it is claimed. */
+    private static final java.time.Duration NO_MISFIRE = java.time.Duration.ofDays(3650);
     private static final Instant FIRE = Instant.parse("2030-01-01T10:00:00Z");
     private static final Duration LEASE = Duration.ofSeconds(30);
 
@@ -180,7 +182,8 @@ public abstract class RunStoreContract {
 
         assertThat(runs.complete(run.id(), 2, RunStatus.RUNNING, failed)).isFalse();
         assertThat(runs.get(run.id())).contains(run);
-        assertThat(runs.complete(run.id(), 1, RunStatus.QUEUED, outcome(RunStatus.FAILED, 1))).isFalse();
+        assertThatThrownBy(() -> runs.complete(run.id(), 1, RunStatus.QUEUED, outcome(RunStatus.FAILED, 1)))
+                .as("an outcome is recorded only for a running attempt").isInstanceOf(IllegalStateException.class);
         assertThat(runs.get(run.id())).contains(run);
 
         assertThat(runs.complete(run.id(), 1, RunStatus.RUNNING, failed)).isTrue();
@@ -236,7 +239,7 @@ public abstract class RunStoreContract {
 
         assertThat(runs.claim(run.id(), "node-b", clock.instant(), clock.instant().plus(LEASE)))
                 .as("not before its backoff is over").isEmpty();
-        assertThat(runs.changeIdle(run.id(), RunStatus.RETRYING, RunStatus.QUEUED, null, clock.instant())).isTrue();
+        clock.set(retryAt);
         Run again = runs.claim(run.id(), "node-b", clock.instant(), clock.instant().plus(LEASE)).orElseThrow();
 
         assertThat(again.attempt()).isEqualTo(2);
@@ -349,7 +352,7 @@ public abstract class RunStoreContract {
         Instant now = clock.instant();
 
         RunStore.BatchClaim batch = runs.claimAll(List.of(second.id(), first.id(), taken.id(), Long.MAX_VALUE),
-                "node-a", now, now.plus(LEASE));
+                "node-a", now, now.plus(LEASE), NO_MISFIRE);
 
         assertThat(batch.passed()).isEmpty();
         assertThat(batch.claimed()).extracting(Run::id).containsExactlyInAnyOrder(first.id(), second.id());
@@ -362,7 +365,7 @@ public abstract class RunStoreContract {
             assertThat(runs.get(claimed.id())).contains(claimed);
         }
         assertThat(runs.get(taken.id()).orElseThrow().node()).isEqualTo("node-b");
-        assertThat(runs.claimAll(List.of(first.id(), second.id()), "node-c", now, now.plus(LEASE)).claimed()).isEmpty();
+        assertThat(runs.claimAll(List.of(first.id(), second.id()), "node-c", now, now.plus(LEASE), NO_MISFIRE).claimed()).isEmpty();
     }
 
     @Test
@@ -375,7 +378,7 @@ public abstract class RunStoreContract {
         Run replacing = runs.insertManual(replace.id(), FIRE, 1, Map.of());
 
         RunStore.BatchClaim batch = runs.claimAll(List.of(free.id(), forbidden.id(), replacing.id()), "node-a",
-                clock.instant(), clock.instant().plus(LEASE));
+                clock.instant(), clock.instant().plus(LEASE), NO_MISFIRE);
 
         assertThat(batch.claimed()).extracting(Run::id).containsExactly(free.id());
         assertThat(batch.passed()).containsExactlyInAnyOrder(forbidden.id(), replacing.id());
@@ -392,17 +395,17 @@ public abstract class RunStoreContract {
                 "failed", clock.instant().plusSeconds(60)));
 
         RunStore.BatchClaim early = runs.claimAll(List.of(retry.id()), "node-a", clock.instant(),
-                clock.instant().plus(LEASE));
+                clock.instant().plus(LEASE), NO_MISFIRE);
         clock.advance(Duration.ofSeconds(61));
         RunStore.BatchClaim due = runs.claimAll(List.of(retry.id()), "node-a", clock.instant(),
-                clock.instant().plus(LEASE));
+                clock.instant().plus(LEASE), NO_MISFIRE);
 
         assertThat(early.claimed()).isEmpty();
         assertThat(early.passed()).isEmpty();
         assertThat(due.claimed()).extracting(Run::attempt).containsExactly(2);
         runs.complete(retry.id(), 2, RunStatus.RUNNING, new RunOutcome(RunStatus.RETRYING, clock.instant(), 1, "",
                 "failed", clock.instant()));
-        assertThat(runs.claimAll(List.of(retry.id()), "node-a", clock.instant(), clock.instant().plus(LEASE))
+        assertThat(runs.claimAll(List.of(retry.id()), "node-a", clock.instant(), clock.instant().plus(LEASE), NO_MISFIRE)
                 .claimed()).isEmpty();
     }
 
@@ -413,7 +416,7 @@ public abstract class RunStoreContract {
         for (int i = 0; i < 4; i++) {
             ids.add(runs.insertManual(allow.id(), FIRE, 3, Map.of()).id());
         }
-        List<Run> claimed = runs.claimAll(ids, "node-a", clock.instant(), clock.instant().plus(LEASE)).claimed();
+        List<Run> claimed = runs.claimAll(ids, "node-a", clock.instant(), clock.instant().plus(LEASE), NO_MISFIRE).claimed();
         Run ok = claimed.get(0);
         Run stale = claimed.get(1);
         Run failing = claimed.get(2);
@@ -453,7 +456,7 @@ public abstract class RunStoreContract {
         Run other = runs.get(reclaimed.id()).orElseThrow();
         assertThat(other.status()).isEqualTo(RunStatus.RUNNING);
         assertThat(other.node()).isEqualTo("node-b");
-        assertThat(runs.claimAll(List.of(failing.id()), "node-a", retryAt, retryAt.plus(LEASE)).claimed())
+        assertThat(runs.claimAll(List.of(failing.id()), "node-a", retryAt, retryAt.plus(LEASE), NO_MISFIRE).claimed())
                 .extracting(Run::attempt).containsExactly(2);
     }
 
@@ -476,7 +479,7 @@ public abstract class RunStoreContract {
         Run due = runs.insertOrGetCronFire(allow.id(), FIRE, 1);
 
         List<Run> claimed = runs.claimAll(List.of(early.id(), due.id()), "node-a", clock.instant(),
-                clock.instant().plus(LEASE)).claimed();
+                clock.instant().plus(LEASE), NO_MISFIRE).claimed();
         Run single = runs.claim(runs.insertOrGetCronFire(allow.id(), later.plusSeconds(60), 1).id(), "node-a",
                 clock.instant(), clock.instant().plus(LEASE)).orElseThrow();
 

@@ -1,4 +1,4 @@
-package io.redcron.node.scheduler;
+package io.redcron.schedule;
 
 import java.time.Instant;
 

@@ -1,9 +1,6 @@
-package io.redcron.node.scheduler;
+package io.redcron.schedule;
 
 import io.redcron.domain.MisfirePolicy;
-import io.redcron.schedule.CronDialect;
-import io.redcron.schedule.CronSchedule;
-import io.redcron.schedule.Schedule;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -68,6 +65,26 @@ class FirePlannerTest {
         assertThat(queued(plan)).containsExactly(T0.plus(Duration.ofMinutes(8)), T0.plus(Duration.ofMinutes(9)),
                 T0.plus(Duration.ofMinutes(10)));
         assertThat(plan.fires()).hasSize(11);
+    }
+
+    @Test
+    void catchUpCountsOnlyFiresThatAreDue() {
+        // Half a second before the next fire: that fire is not due yet, so it takes no place of the limit.
+        Instant now = T0.plus(Duration.ofMinutes(10)).minusMillis(500);
+        FirePlan plan = new FirePlanner(Duration.ofSeconds(5), 500)
+                .plan(every(60), UTC, T0, now, MisfirePolicy.CATCH_UP, 3);
+
+        assertThat(queued(plan)).containsExactly(T0.plus(Duration.ofMinutes(7)), T0.plus(Duration.ofMinutes(8)),
+                T0.plus(Duration.ofMinutes(9)));
+    }
+
+    @Test
+    void fireOnceRunsTheNewestDueFireWhenTheNextIsAlmostDue() {
+        Instant now = T0.plus(Duration.ofMinutes(10)).minusMillis(1);
+        FirePlan plan = new FirePlanner(Duration.ofSeconds(5), 500)
+                .plan(every(60), UTC, T0, now, MisfirePolicy.FIRE_ONCE, 1);
+
+        assertThat(queued(plan)).containsExactly(T0.plus(Duration.ofMinutes(9)));
     }
 
     @Test

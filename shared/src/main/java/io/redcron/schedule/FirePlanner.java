@@ -1,7 +1,6 @@
-package io.redcron.node.scheduler;
+package io.redcron.schedule;
 
 import io.redcron.domain.MisfirePolicy;
-import io.redcron.schedule.Schedule;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -73,13 +72,10 @@ public final class FirePlanner {
 
     private static Instant keepFrom(Schedule schedule, ZoneId zone, Instant now, MisfirePolicy policy, int catchUpLimit,
                                     Instant misfireBefore) {
-        int keep = switch (policy) {
-            case SKIP -> 0;
-            case FIRE_ONCE -> 1;
-            case CATCH_UP -> catchUpLimit;
-        };
-        // Walk back from now over the fires we keep; fires within the threshold are kept anyway.
-        Instant boundary = now.plusSeconds(1);
+        int keep = policy.firesKept(catchUpLimit);
+        // Walk back from now over the fires we keep (a fire exactly at now is due; one a moment
+        // later is not, and must not take a place); fires within the threshold are kept anyway.
+        Instant boundary = now.plusNanos(1);
         for (int i = 0; i < keep; i++) {
             Optional<ZonedDateTime> previous = schedule.previousBefore(boundary, zone);
             if (previous.isEmpty()) {
