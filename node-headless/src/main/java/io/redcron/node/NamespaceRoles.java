@@ -94,8 +94,8 @@ final class NamespaceRoles {
                     config.worker().lease(), config.scheduler().queueDeadline());
             scheduler = parts.loop(new SchedulerLoop.Settings(namespace, config.scheduler().tick(),
                     Duration.ofSeconds(2), config.scheduler().batchSize(),
-                    new FirePlanner(config.scheduler().misfireThreshold(), config.scheduler().batchSize()),
-                    config.scheduler().lookahead()),
+                    new FirePlanner(config.scheduler().misfireThreshold(), config.scheduler().firesPerTask()),
+                    config.scheduler().lookahead(), config.scheduler().rowsPerTransaction()),
                     leadership, clock, alerts);
             election = new LeaderElection(namespace, nodeId, new RedisLeaderLease(redis, keys),
                     new MysqlFencingEpochs(dataSource, clock), leadership, lease, System::nanoTime, this::elected);

@@ -197,7 +197,8 @@ public final class ConfigLoader {
         SchedulerConfig scheduler = new SchedulerConfig(duration(Setting.SCHEDULER_TICK),
                 duration(Setting.SCHEDULER_LEASE), duration(Setting.SCHEDULER_MISFIRE_THRESHOLD),
                 integer(Setting.SCHEDULER_BATCH_SIZE, 1, 10_000), duration(Setting.SCHEDULER_QUEUE_DEADLINE),
-                durationOrZero(Setting.SCHEDULER_LOOKAHEAD));
+                durationOrZero(Setting.SCHEDULER_LOOKAHEAD), integer(Setting.SCHEDULER_FIRES_PER_TASK, 1, 100_000),
+                integer(Setting.SCHEDULER_ROWS_PER_TRANSACTION, 1, 100_000));
         if (scheduler.lease().compareTo(Duration.ofSeconds(1)) < 0) {
             throw new ConfigException(Setting.SCHEDULER_LEASE.key(), "must be at least 1s, got "
                     + Durations.format(scheduler.lease()));

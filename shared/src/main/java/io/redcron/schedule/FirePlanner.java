@@ -35,6 +35,11 @@ public final class FirePlanner {
         this.limit = limit;
     }
 
+    /** The most fires one plan holds. */
+    public int limit() {
+        return limit;
+    }
+
     /**
      * @param due the task's planned next fire, at or before {@code now}
      */

@@ -32,17 +32,24 @@ final class FirePass {
     private final RunQueue queue;
     private final FirePlanner planner;
     private final int batchSize;
+    private final int rowsPerTransaction;
     private final AlertSink alerts;
     private final Map<String, CronSchedule> schedules = new ConcurrentHashMap<>();
 
+    /**
+     * @param batchSize          due tasks taken per pass
+     * @param rowsPerTransaction run rows recorded per transaction at most (the planner's limit of
+     *                           fires per task must not exceed it)
+     */
     FirePass(String namespace, SchedulerStore store, ScheduleIndex index, RunQueue queue, FirePlanner planner,
-             int batchSize, AlertSink alerts) {
+             int batchSize, int rowsPerTransaction, AlertSink alerts) {
         this.namespace = namespace;
         this.store = store;
         this.index = index;
         this.queue = queue;
         this.planner = planner;
         this.batchSize = batchSize;
+        this.rowsPerTransaction = rowsPerTransaction;
         this.alerts = alerts;
     }
 
@@ -58,36 +65,66 @@ final class FirePass {
         }
         Map<Long, Task> tasks = store.tasks(due.stream().map(ScheduleIndex.Entry::taskId).toList());
         List<SchedulerStore.TaskFires> batch = new ArrayList<>();
-        List<Dispatch.Advance> advances = new ArrayList<>();
+        List<Dispatch.Advance> unplanned = new ArrayList<>();
+        Map<Long, Dispatch.Advance> advances = new java.util.HashMap<>();
         for (ScheduleIndex.Entry entry : due) {
             Task task = tasks.get(entry.taskId());
             if (task == null || !task.enabled() || task.nextFireAt() == null) {
-                advances.add(new Dispatch.Advance(entry.taskId(), entry.due(), null));
+                unplanned.add(new Dispatch.Advance(entry.taskId(), entry.due(), null));
                 continue;
             }
             if (task.nextFireAt().isAfter(horizon)) {
                 // The index lagged behind MySQL (the task changed): follow MySQL.
-                advances.add(new Dispatch.Advance(entry.taskId(), entry.due(), task.nextFireAt()));
+                unplanned.add(new Dispatch.Advance(entry.taskId(), entry.due(), task.nextFireAt()));
                 continue;
             }
             FirePlan plan = planner.plan(schedule(task), task.zone(), task.nextFireAt(), now, horizon,
                     task.misfirePolicy(), task.catchUpLimit());
             batch.add(new SchedulerStore.TaskFires(task, plan.fires().stream()
                     .map(f -> new SchedulerStore.Fire(f.scheduledAt(), f.skipped(), f.reason())).toList(), plan.next()));
-            advances.add(new Dispatch.Advance(entry.taskId(), entry.due(), plan.next()));
+            advances.put(task.id(), new Dispatch.Advance(entry.taskId(), entry.due(), plan.next()));
         }
-        List<QueuedRun> enqueue = new ArrayList<>();
-        if (!batch.isEmpty()) {
-            List<Run> recorded = store.recordFires(namespace, epoch, batch);
+        // One fenced transaction per chunk of at most rowsPerTransaction rows, each followed by its
+        // own dispatch: a chunk recorded is queued at once, whatever happens to the next.
+        List<List<SchedulerStore.TaskFires>> chunks = chunks(batch);
+        for (int i = 0; i < chunks.size(); i++) {
+            List<SchedulerStore.TaskFires> chunk = chunks.get(i);
+            List<Dispatch.Advance> chunkAdvances = new ArrayList<>(i == 0 ? unplanned : List.of());
+            chunk.forEach(fires -> chunkAdvances.add(advances.get(fires.task().id())));
+            List<Run> recorded = store.recordFires(namespace, epoch, chunk);
             Alert.misfiresSkipped(tasks, recorded, now).forEach(alerts::raise);
+            List<QueuedRun> enqueue = new ArrayList<>();
             for (Run run : recorded) {
                 if (run.status() == RunStatus.QUEUED) {
                     enqueue.add(QueuedRun.of(run.group(), run.id()));
                 }
             }
+            queue.dispatch(new Dispatch(enqueue, chunkAdvances));
         }
-        queue.dispatch(new Dispatch(enqueue, advances));
+        if (chunks.isEmpty()) {
+            queue.dispatch(new Dispatch(List.of(), unplanned));
+        }
         return due.size();
+    }
+
+    /** The tasks' fires in runs of whole tasks, each at most {@code rowsPerTransaction} rows. */
+    private List<List<SchedulerStore.TaskFires>> chunks(List<SchedulerStore.TaskFires> batch) {
+        List<List<SchedulerStore.TaskFires>> chunks = new ArrayList<>();
+        List<SchedulerStore.TaskFires> chunk = new ArrayList<>();
+        int rows = 0;
+        for (SchedulerStore.TaskFires fires : batch) {
+            if (!chunk.isEmpty() && rows + fires.fires().size() > rowsPerTransaction) {
+                chunks.add(chunk);
+                chunk = new ArrayList<>();
+                rows = 0;
+            }
+            chunk.add(fires);
+            rows += fires.fires().size();
+        }
+        if (!chunk.isEmpty()) {
+            chunks.add(chunk);
+        }
+        return chunks;
     }
 
     private CronSchedule schedule(Task task) {

@@ -61,7 +61,8 @@ public final class SchedulerLoop implements Runnable {
         this.index = index;
         this.queue = queue;
         this.sync = new IndexSync(namespace, store, index);
-        this.fires = new FirePass(namespace, store, index, queue, settings.planner(), settings.batchSize(), alerts);
+        this.fires = new FirePass(namespace, store, index, queue, settings.planner(), settings.batchSize(),
+                settings.rowsPerTransaction(), alerts);
         this.reaper = reaper;
         this.reconciler = reconciler;
         this.clock = clock;
@@ -74,14 +75,26 @@ public final class SchedulerLoop implements Runnable {
     /**
      * What the loop needs to know, from the node's configuration.
      *
-     * @param lookahead how long before its due time a fire is recorded and queued
+     * @param batchSize          due tasks taken per pass
+     * @param lookahead          how long before its due time a fire is recorded and queued
+     * @param rowsPerTransaction run rows recorded per transaction at most
      */
     public record Settings(String namespace, Duration tick, Duration housekeeping, int batchSize, FirePlanner planner,
-                           Duration lookahead) {
+                           Duration lookahead, int rowsPerTransaction) {
         public Settings {
             if (lookahead.isNegative()) {
                 throw new IllegalArgumentException("lookahead: must not be negative, got " + lookahead);
             }
+            if (planner.limit() > rowsPerTransaction) {
+                throw new IllegalArgumentException("rowsPerTransaction: must be at least the planner's fires per task ("
+                        + planner.limit() + "), got " + rowsPerTransaction);
+            }
+        }
+
+        public Settings(String namespace, Duration tick, Duration housekeeping, int batchSize, FirePlanner planner,
+                        Duration lookahead) {
+            this(namespace, tick, housekeeping, batchSize, planner, lookahead,
+                    Math.max(planner.limit(), io.redcron.config.SchedulerConfig.DEFAULT_ROWS_PER_TRANSACTION));
         }
 
         public Settings(String namespace, Duration tick, Duration housekeeping, int batchSize, FirePlanner planner) {

@@ -57,9 +57,13 @@ public final class MysqlSchedulerStore implements SchedulerStore {
         return jdbc.transaction("record fires of namespace '" + namespace + "'", connection -> {
             fence.check(connection, namespace, epoch);
             Instant now = Jdbc.millis(clock.instant());
-            insertFires(connection, batch, now);
-            advance(connection, batch);
-            return readBack(connection, batch);
+            List<TaskFires> current = unchanged(connection, batch);
+            if (current.isEmpty()) {
+                return List.of();
+            }
+            insertFires(connection, current, now);
+            advance(connection, current);
+            return readBack(connection, current);
         });
     }
 
@@ -82,6 +86,32 @@ public final class MysqlSchedulerStore implements SchedulerStore {
                 }
             }
         }
+    }
+
+    /**
+     * The tasks whose row still holds the version and the next fire they were planned from,
+     * locked until the commit. A task changed since it was read has its change's own plan (the
+     * change recorded the fires due before it committed): fires planned from the old version
+     * must not be inserted after that commit, so such a task is left out of the whole batch.
+     */
+    private static List<TaskFires> unchanged(Connection connection, List<TaskFires> batch) throws SQLException {
+        List<Object> ids = batch.stream().map(fires -> (Object) fires.task().id()).distinct().sorted().toList();
+        Map<Long, Object[]> rows = new HashMap<>();
+        String sql = "SELECT id, version, next_fire_at FROM task WHERE id IN (" + placeholders(ids.size())
+                + ") ORDER BY id FOR UPDATE";
+        for (Object[] row : Jdbc.list(connection, sql, row -> new Object[] {row.getLong(1), row.getLong(2),
+            Jdbc.instant(row, "next_fire_at")}, ids.toArray())) {
+            rows.put((Long) row[0], row);
+        }
+        List<TaskFires> current = new ArrayList<>(batch.size());
+        for (TaskFires fires : batch) {
+            Object[] row = rows.get(fires.task().id());
+            if (row != null && (Long) row[1] == fires.task().version()
+                    && java.util.Objects.equals(row[2], fires.task().nextFireAt())) {
+                current.add(fires);
+            }
+        }
+        return current;
     }
 
     private static void insertFires(Connection connection, List<TaskFires> batch, Instant now) throws SQLException {

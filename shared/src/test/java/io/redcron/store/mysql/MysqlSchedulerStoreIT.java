@@ -129,7 +129,7 @@ class MysqlSchedulerStoreIT {
     }
 
     @Test
-    void aTaskEditedMeanwhileKeepsItsPlannedFire() {
+    void aPassThatReadATaskBeforeAnEditRecordsNoFirePlannedFromTheOldVersion() {
         Task planned = create(shell(ns, "backup"));
         clock.set(RECORDED);
         Task edited = tasks.update(planned.toBuilder().description("nightly").build(), "alice");
@@ -137,9 +137,12 @@ class MysqlSchedulerStoreIT {
 
         List<Run> runs = store.recordFires(ns, epoch, List.of(fires(planned, NEXT, queued(FIRE))));
 
-        // The fire is on record, but the task is planned again from what MySQL holds now.
-        assertThat(runs).extracting(Run::scheduledAt).containsExactly(FIRE);
+        // The edit committed first: its own plan stands, and the next pass plans from it.
+        assertThat(runs).isEmpty();
+        assertThat(sql.runsOf(ns)).isZero();
         assertThat(tasks.get(planned.id()).orElseThrow()).isEqualTo(edited);
+        assertThat(store.recordFires(ns, epoch, List.of(fires(edited, NEXT, queued(FIRE)))))
+                .extracting(Run::scheduledAt).containsExactly(FIRE);
     }
 
     @Test
