@@ -52,7 +52,10 @@ GRANT UPDATE (status, attempt, lost_attempts, cancel_requested, node, lease_unti
       ON redcron.task_run TO 'redcron_node'@'%';
 -- A new leader bumps its namespace's epoch in one INSERT … ON DUPLICATE KEY UPDATE, which needs
 -- UPDATE on every column it inserts, namespace included.
-GRANT SELECT, INSERT (namespace, epoch, leader, updated_at), UPDATE (namespace, epoch, leader, updated_at)
+-- The leader publishes its misfire threshold with its term, for task changes made while no
+-- scheduler runs (migration 7).
+GRANT SELECT, INSERT (namespace, epoch, leader, updated_at, misfire_threshold_ms),
+      UPDATE (namespace, epoch, leader, updated_at, misfire_threshold_ms)
       ON redcron.scheduler_epoch TO 'redcron_node'@'%';
 
 -- Operators (desktop app and CLI): create, edit, enable and delete tasks; trigger, retry and
@@ -75,11 +78,13 @@ GRANT SELECT,
 -- The labels are rewritten with their task: deleted and inserted, never updated.
 GRANT SELECT, INSERT, DELETE ON redcron.task_label TO 'redcron_operator'@'%';
 -- Manual runs (trigger, retry, requeue from the dead stream) are new rows: the columns of that
--- INSERT. A cancel marks a running run (cancel_requested) or ends a waiting one (status,
--- finished_at, error). Results, claims and leases are the nodes' alone.
+-- INSERT. A task change made while no scheduler runs records the fires its old schedule missed,
+-- queued or skipped with the reason (finished_at, error), and withdraws fires recorded ahead that
+-- the change no longer wants. A cancel marks a running run (cancel_requested) or ends a waiting
+-- one (status, finished_at, error). Results, claims and leases are the nodes' alone.
 GRANT SELECT,
       INSERT (task_id, namespace, task_name, task_group, trigger_type, scheduled_at, due_at, status, attempt,
-              max_attempts, created_at, params),
+              max_attempts, created_at, finished_at, error, params),
       UPDATE (status, finished_at, error, cancel_requested)
       ON redcron.task_run TO 'redcron_operator'@'%';
 GRANT SELECT ON redcron.scheduler_epoch TO 'redcron_operator'@'%';

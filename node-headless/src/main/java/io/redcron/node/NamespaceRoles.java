@@ -98,7 +98,8 @@ final class NamespaceRoles {
                     config.scheduler().lookahead(), config.scheduler().rowsPerTransaction()),
                     leadership, clock, alerts);
             election = new LeaderElection(namespace, nodeId, new RedisLeaderLease(redis, keys),
-                    new MysqlFencingEpochs(dataSource, clock), leadership, lease, System::nanoTime, this::elected);
+                    new MysqlFencingEpochs(dataSource, clock, config.scheduler().misfireThreshold()), leadership, lease,
+                    System::nanoTime, this::elected);
             housekeeper.every(LeaderElection.period(lease), "leader election in " + namespace, election);
             housekeeper.every(Node.HEARTBEAT.dividedBy(2), "node watch in " + namespace,
                     new NodeWatch(registry, alerts, this::isLeader, Node.HEARTBEAT.multipliedBy(2), clock));

@@ -11,6 +11,7 @@ import java.time.Duration;
 public record SchedulerConfig(Duration tick, Duration lease, Duration misfireThreshold, int batchSize,
                               Duration queueDeadline, Duration lookahead, int firesPerTask, int rowsPerTransaction) {
     public static final Duration DEFAULT_LOOKAHEAD = Duration.ofMillis(2500);
+    public static final Duration DEFAULT_MISFIRE_THRESHOLD = Duration.ofSeconds(60);
     public static final int DEFAULT_FIRES_PER_TASK = 1000;
     public static final int DEFAULT_ROWS_PER_TRANSACTION = 5000;
 

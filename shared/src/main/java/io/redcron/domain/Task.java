@@ -80,6 +80,14 @@ public record Task(Long id, String namespace, String name, String group, String 
         return schedule(cron, dialect);
     }
 
+    /** Whether the task, as it is now, has a fire at {@code at}: enabled, and its schedule fires then. */
+    public boolean firesAt(Instant at) {
+        if (!enabled) {
+            return false;
+        }
+        return schedule().nextAfter(at.minusSeconds(1), zone).map(next -> next.toInstant().equals(at)).orElse(false);
+    }
+
     /**
      * When the task fires next after {@code now}: the fire the scheduler planned if it is still
      * ahead, else the next one of its cron; empty when disabled or when it never fires again.

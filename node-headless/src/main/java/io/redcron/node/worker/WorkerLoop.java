@@ -393,9 +393,37 @@ public final class WorkerLoop implements Runnable {
         finisher.announceFinished();
     }
 
-    /** The task changed or was deleted: its next run reads it again. */
+    /**
+     * The task changed or was deleted: its next run reads it again, and a cron run held here for
+     * a time the task no longer fires at (disabled, deleted, another schedule) ends before it
+     * starts. The change itself recorded the withdrawal (it asked for the cancel); this is the
+     * worker doing it.
+     */
     public void taskChanged(long taskId) {
         tasks.invalidate(taskId);
+        Instant now = clock.instant();
+        List<InFlight> waitingForTheirTime = new ArrayList<>();
+        for (InFlight flight : inFlight.values()) {
+            if (flight.run.taskId() == taskId && flight.startedAt == null
+                    && flight.run.trigger() == io.redcron.domain.TriggerType.CRON && flight.run.scheduledAt().isAfter(now)) {
+                waitingForTheirTime.add(flight);
+            }
+        }
+        if (waitingForTheirTime.isEmpty()) {
+            return;
+        }
+        Optional<Task> task;
+        try {
+            task = tasks.fresh(taskId);
+        } catch (RuntimeException e) {
+            LOG.warn("Task {} changed, but could not be read to check the runs held for it: {}", taskId, e.getMessage());
+            return;
+        }
+        for (InFlight flight : waitingForTheirTime) {
+            if (task.isEmpty() || !task.get().firesAt(flight.run.scheduledAt())) {
+                stop(flight, "withdrawn: the task was changed before this fire was due");
+            }
+        }
     }
 
     /**

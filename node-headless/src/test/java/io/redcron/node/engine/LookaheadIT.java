@@ -122,6 +122,28 @@ class LookaheadIT {
     }
 
     @Test
+    void aHeldRunOfATaskDisabledBeforeItsTimeEndsCancelledAndNeverRuns() {
+        Path marker = dir.resolve("ran");
+        Task task = cluster.add(cluster.shell("paused-early", "0 0 0 1 1 ? 2099", "touch " + marker)
+                .concurrencyPolicy(ConcurrencyPolicy.ALLOW));
+        cluster.start("worker", NODE);
+        Run run = fireAhead(task, Duration.ofSeconds(4));
+        awaitHeld(run);
+
+        cluster.tasks().setEnabled(task.id(), false, "test");
+        new RedisEventBus(redis, keys(), RedisConfig.fromUri(TestRedis.uri()))
+                .publish(new EventBus.Event(EventBus.Event.Kind.TASK_CHANGED, task.id()));
+
+        Run done = awaitFinal(run);
+        assertThat(done.status()).isEqualTo(RunStatus.CANCELLED);
+        assertThat(done.error()).contains("withdrawn");
+        assertThat(done.finishedAt()).as("at once, not at its time").isBefore(run.scheduledAt());
+        assertThat(done.startedAt()).as("it never started").isNull();
+        await().atMost(Duration.ofSeconds(10)).until(() -> Instant.now().isAfter(run.scheduledAt().plusSeconds(1)));
+        assertThat(marker).doesNotExist();
+    }
+
+    @Test
     void aDrainingNodeHandsItsHeldRunsBackAtOnceForAnotherNodeToRunOnTime() {
         Task task = cluster.add(cluster.shell("handed-back", "0 0 0 1 1 ? 2099", "echo ran on $(hostname)")
                 .concurrencyPolicy(ConcurrencyPolicy.ALLOW));

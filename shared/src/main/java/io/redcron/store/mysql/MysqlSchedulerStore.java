@@ -26,12 +26,6 @@ import javax.sql.DataSource;
  * it is, and each task's next fire moved on only if the task was not changed meanwhile.
  */
 public final class MysqlSchedulerStore implements SchedulerStore {
-    private static final String INSERT_ROW = "(?, ?, ?, ?, 'CRON', ?, ?, ?, 0, ?, ?, ?, ?, '{}')";
-    // IGNORE keeps a fire recorded before as it is. Not ON DUPLICATE KEY UPDATE: that needs the
-    // UPDATE right on every column it inserts, and the node may not rewrite a run's task or params.
-    private static final String INSERT_HEAD = "INSERT IGNORE INTO task_run (task_id, namespace, task_name, task_group,"
-            + " trigger_type, scheduled_at, due_at, status, attempt, max_attempts, created_at, finished_at, error,"
-            + " params) VALUES ";
     private static final String CHANGED = "SELECT id, enabled, next_fire_at, updated_at, version FROM task"
             + " WHERE namespace = ? AND updated_at >= ? ORDER BY updated_at, id LIMIT ?";
     private static final String PLANNED = "SELECT id, enabled, next_fire_at, updated_at, version FROM task"
@@ -61,7 +55,7 @@ public final class MysqlSchedulerStore implements SchedulerStore {
             if (current.isEmpty()) {
                 return List.of();
             }
-            insertFires(connection, current, now);
+            FireRows.insert(connection, current, now);
             advance(connection, current);
             return readBack(connection, current);
         });
@@ -90,7 +84,8 @@ public final class MysqlSchedulerStore implements SchedulerStore {
 
     /**
      * The tasks whose row still holds the version and the next fire they were planned from,
-     * locked until the commit. A task changed since it was read has its change's own plan (the
+     * locked until the commit (or already moved on by this very batch). A task changed since it
+     * was read has its change's own plan (the
      * change recorded the fires due before it committed): fires planned from the old version
      * must not be inserted after that commit, so such a task is left out of the whole batch.
      */
@@ -106,43 +101,15 @@ public final class MysqlSchedulerStore implements SchedulerStore {
         List<TaskFires> current = new ArrayList<>(batch.size());
         for (TaskFires fires : batch) {
             Object[] row = rows.get(fires.task().id());
+            // Moved on to this plan's next fire already: the same batch again (a retry whose first
+            // commit went through), which finds its rows.
             if (row != null && (Long) row[1] == fires.task().version()
-                    && java.util.Objects.equals(row[2], fires.task().nextFireAt())) {
+                    && (java.util.Objects.equals(row[2], fires.task().nextFireAt())
+                    || java.util.Objects.equals(row[2], fires.next()))) {
                 current.add(fires);
             }
         }
         return current;
-    }
-
-    private static void insertFires(Connection connection, List<TaskFires> batch, Instant now) throws SQLException {
-        List<Object> values = new ArrayList<>();
-        int rows = 0;
-        for (TaskFires taskFires : batch) {
-            Task task = taskFires.task();
-            for (Fire fire : taskFires.fires()) {
-                values.add(task.id());
-                values.add(task.namespace());
-                values.add(task.name());
-                values.add(task.group());
-                values.add(fire.scheduledAt());
-                // Due from when it is recorded, not from the fire time: a fire recorded late (after
-                // an outage) has waited for nobody yet, so it is neither lost nor overdue. A fire
-                // recorded ahead (the lookahead) is due at its time: until then nothing that looks
-                // for runs waiting too long (reconciler, queue deadline) counts it as waiting.
-                values.add(fire.scheduledAt().isAfter(now) ? fire.scheduledAt() : now);
-                values.add(fire.skipped() ? "SKIPPED" : "QUEUED");
-                values.add(task.retry().maxAttempts());
-                values.add(now);
-                values.add(fire.skipped() ? now : null);
-                values.add(fire.skipped() ? Text.truncate(fire.reason(), 2000) : null);
-                rows++;
-            }
-        }
-        if (rows == 0) {
-            return;
-        }
-        String sql = INSERT_HEAD + String.join(", ", java.util.Collections.nCopies(rows, INSERT_ROW));
-        Jdbc.insertSkippingDuplicates(connection, sql, values.toArray());
     }
 
     /**

@@ -28,7 +28,10 @@ import javax.sql.DataSource;
 
 /**
  * Task definitions in MySQL/MariaDB. Every change runs in one transaction with its audit row;
- * edits are optimistic: they apply only to the version the editor read.
+ * edits are optimistic: they apply only to the version the editor read. A change that ends a
+ * schedule (disable, delete, a new cron, dialect or zone) settles that schedule's fires in the
+ * same transaction ({@link ScheduleChange}): the fires due before it are recorded, those recorded
+ * ahead for after it are withdrawn.
  */
 public final class MysqlTaskStore implements TaskStore {
     private static final String SELECT = "SELECT " + TaskRows.COLUMNS + " FROM task t";
@@ -127,8 +130,8 @@ public final class MysqlTaskStore implements TaskStore {
             Instant now = Jdbc.millis(clock.instant());
             // The same schedule keeps its planned fire (an edit must not drop a fire that is due);
             // a new schedule, or a re-enabled task, fires from now on.
-            Instant nextFire = sameSchedule(before, task) && before.enabled() && task.enabled() && before.nextFireAt() != null
-                    ? before.nextFireAt() : firstFire(task, now);
+            Instant nextFire = ScheduleChange.sameSchedule(before, task) && before.enabled() && task.enabled()
+                    && before.nextFireAt() != null ? before.nextFireAt() : firstFire(task, now);
             Object[] definition = TaskRows.definition(task);
             Object[] values = concat(definition, nextFire, now, id, before.version());
             try {
@@ -139,6 +142,7 @@ public final class MysqlTaskStore implements TaskStore {
             writeLabels(connection, id, task.labels());
             Task after = task.toBuilder().version(before.version() + 1).createdAt(before.createdAt()).updatedAt(now)
                     .nextFireAt(nextFire).build();
+            ScheduleChange.apply(connection, before, after, now);
             audit(connection, who, "task.update", after, before, after);
             return after;
         });
@@ -158,6 +162,7 @@ public final class MysqlTaskStore implements TaskStore {
             Instant nextFire = firstFire(after, now);
             after = after.toBuilder().nextFireAt(nextFire).build();
             Jdbc.update(connection, SET_ENABLED, enabled, nextFire, now, id, before.version());
+            ScheduleChange.apply(connection, before, after, now);
             audit(connection, who, enabled ? "task.enable" : "task.disable", after, before, after);
             return after;
         });
@@ -172,6 +177,7 @@ public final class MysqlTaskStore implements TaskStore {
                 return false;
             }
             Jdbc.update(connection, DELETE, id);
+            ScheduleChange.apply(connection, before.get(), null, Jdbc.millis(clock.instant()));
             audit(connection, who, "task.delete", before.get(), before.get(), null);
             return true;
         });
@@ -225,12 +231,6 @@ public final class MysqlTaskStore implements TaskStore {
                               Task after) throws SQLException {
         AuditWriter.write(connection, actor, action, "task:" + subject.id(), subject.namespace(),
                 before == null ? null : TaskRows.auditJson(before), after == null ? null : TaskRows.auditJson(after));
-    }
-
-    /** The planned next fire stays valid only while the schedule that produced it is unchanged. */
-    private static boolean sameSchedule(Task before, Task after) {
-        return before.cron().equals(after.cron()) && before.dialect() == after.dialect()
-                && before.zone().equals(after.zone());
     }
 
     /** A clash on the unique (namespace, name) key means the name is taken. */

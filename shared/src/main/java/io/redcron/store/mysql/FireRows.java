@@ -1,0 +1,70 @@
+package io.redcron.store.mysql;
+
+import io.redcron.domain.Task;
+import io.redcron.port.SchedulerStore.Fire;
+import io.redcron.port.SchedulerStore.TaskFires;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Inserts the run rows of cron fires: one per fire, queued or skipped with the reason. The leader
+ * records fires this way, and so does a task change that records the fires its old schedule
+ * missed while no scheduler ran. A fire recorded before is kept as it is.
+ */
+final class FireRows {
+    private static final String ROW = "(?, ?, ?, ?, 'CRON', ?, ?, ?, 0, ?, ?, ?, ?, '{}')";
+    // IGNORE keeps a fire recorded before as it is. Not ON DUPLICATE KEY UPDATE: that needs the
+    // UPDATE right on every column it inserts, and the node may not rewrite a run's task or params.
+    private static final String HEAD = "INSERT IGNORE INTO task_run (task_id, namespace, task_name, task_group,"
+            + " trigger_type, scheduled_at, due_at, status, attempt, max_attempts, created_at, finished_at, error,"
+            + " params) VALUES ";
+    /** Rows per statement: a long outage's fires are many, and one statement must stay small. */
+    private static final int ROWS_PER_STATEMENT = 1000;
+
+    private FireRows() {
+    }
+
+    static void insert(Connection connection, List<TaskFires> batch, Instant now) throws SQLException {
+        List<Object> values = new ArrayList<>();
+        int rows = 0;
+        for (TaskFires taskFires : batch) {
+            Task task = taskFires.task();
+            for (Fire fire : taskFires.fires()) {
+                values.add(task.id());
+                values.add(task.namespace());
+                values.add(task.name());
+                values.add(task.group());
+                values.add(fire.scheduledAt());
+                // Due from when it is recorded, not from the fire time: a fire recorded late (after
+                // an outage) has waited for nobody yet, so it is neither lost nor overdue. A fire
+                // recorded ahead (the lookahead) is due at its time: until then nothing that looks
+                // for runs waiting too long (reconciler, queue deadline) counts it as waiting.
+                values.add(fire.scheduledAt().isAfter(now) ? fire.scheduledAt() : now);
+                values.add(fire.skipped() ? "SKIPPED" : "QUEUED");
+                values.add(task.retry().maxAttempts());
+                values.add(now);
+                values.add(fire.skipped() ? now : null);
+                values.add(fire.skipped() ? Text.truncate(fire.reason(), 2000) : null);
+                rows++;
+                if (rows == ROWS_PER_STATEMENT) {
+                    flush(connection, values, rows);
+                    values.clear();
+                    rows = 0;
+                }
+            }
+        }
+        flush(connection, values, rows);
+    }
+
+    private static void flush(Connection connection, List<Object> values, int rows) throws SQLException {
+        if (rows > 0) {
+            Jdbc.insertSkippingDuplicates(connection, HEAD + String.join(", ", Collections.nCopies(rows, ROW)),
+                    values.toArray());
+        }
+    }
+}
