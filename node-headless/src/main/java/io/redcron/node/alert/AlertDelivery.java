@@ -64,7 +64,8 @@ final class AlertDelivery {
         Attempt attempt = new Attempt(claim.settledTargets());
         AlertRoutes.Routes routed = routes.of(alert);
         for (AlertTarget target : routed.refused()) {
-            if (attempt.settle(target)) {
+            // Counted and logged once per alert, not per retry nor again for its summary.
+            if (!stored.isSummary() && attempt.settle(target)) {
                 routes.refused(alert, target);
             }
         }

@@ -46,7 +46,7 @@ public final class MysqlAlertOutbox implements AlertOutbox {
     private static final String PURGE_DELIVERED = "DELETE FROM alert_outbox WHERE namespace = ? AND delivered_at < ?"
             + " ORDER BY delivered_at LIMIT ?";
     private static final String PURGE_GIVEN_UP = "DELETE FROM alert_outbox WHERE namespace = ?"
-            + " AND delivered_at IS NULL AND given_up_at < ? ORDER BY given_up_at LIMIT ?";
+            + " AND delivered_at IS NULL AND given_up_at < ? LIMIT ?";
     /** Rows another node wins are skipped, so a claim looks at a few more rows than it wants. */
     private static final int CANDIDATES_PER_CLAIM = 4;
 
