@@ -57,6 +57,16 @@ GRANT UPDATE (status, attempt, lost_attempts, cancel_requested, node, lease_unti
 GRANT SELECT, INSERT (namespace, epoch, leader, updated_at, misfire_threshold_ms),
       UPDATE (namespace, epoch, leader, updated_at, misfire_threshold_ms)
       ON redcron.scheduler_epoch TO 'redcron_node'@'%';
+-- Alerts (migration 6): a node adds each alert it raises to the outbox, and a node with alert
+-- targets claims due ones, records what became of them, and deletes finished ones after a week
+-- (the only rows a node deletes). Never an alert's namespace, key, kind, task, run, text or
+-- creation once added.
+GRANT SELECT,
+      INSERT (namespace, dedupe_key, kind, task_id, run_id, payload, created_at, next_attempt_at),
+      UPDATE (attempts, next_attempt_at, claimed_by, claimed_until, settled_targets, delivered_at, given_up_at,
+              last_error),
+      DELETE
+      ON redcron.alert_outbox TO 'redcron_node'@'%';
 
 -- Operators (desktop app and CLI): create, edit, enable and delete tasks; trigger, retry and
 -- cancel runs. They read the epoch to show the leader, but cannot move it. They add audit

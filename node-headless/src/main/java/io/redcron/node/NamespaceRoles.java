@@ -20,6 +20,7 @@ import io.redcron.node.worker.WorkerLoop;
 import io.redcron.node.worker.execution.ExecutorRegistry;
 import io.redcron.port.EventBus;
 import io.redcron.port.NodeRegistry;
+import io.redcron.store.mysql.MysqlAlertOutbox;
 import io.redcron.store.mysql.MysqlFencingEpochs;
 import io.redcron.store.mysql.MysqlRecoveryStore;
 import io.redcron.store.mysql.MysqlRunStore;
@@ -77,7 +78,8 @@ final class NamespaceRoles {
         this.events = new RedisEventBus(redis, keys, config.redis());
         this.metrics = metrics;
         MysqlTaskStore definitions = new MysqlTaskStore(dataSource, clock);
-        this.alerts = new AlertDispatcher(config.alerts(), namespace, config.node().nodeId(), clock, metrics.registry(),
+        this.alerts = new AlertDispatcher(config.alerts(), new MysqlAlertOutbox(dataSource), namespace,
+                config.node().nodeId(), clock, metrics.registry(),
                 taskId -> definitions.get(taskId).map(Task::alertTargets).orElse(java.util.List.of()));
     }
 

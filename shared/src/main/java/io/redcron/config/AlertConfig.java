@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * @param webhookAttempts deliveries tried per webhook alert before it is given up
  * @param smtp          the mail server, if any; needed by {@code mailto:} targets too
  * @param rateLimit     at most one alert per (target, task or node, kind) in this window
- * @param queueSize     alerts waiting for delivery; beyond it new ones are dropped and counted
+ * @param queueSize     alerts kept in memory while the alert outbox cannot be written; beyond it
+ *                      new ones are dropped and counted
  * @param allowTargets  patterns a task's own target must match as a whole to be delivered; none
  *                      means tasks' own targets get nothing (the global ones always do)
  */

@@ -60,7 +60,7 @@ public enum Setting {
     ALERTS_SMTP_TO("alerts.smtp.to", "", "Comma-separated addresses that receive every alert"),
     ALERTS_SMTP_CA_FILE("alerts.smtp.ca-file", "", "PEM certificates to trust for the SMTP server instead of the JVM's trust store"),
     ALERTS_RATE_LIMIT("alerts.rate-limit", "10m", "At most one alert per target, task (or node) and kind in this window; the rest are counted and summed up"),
-    ALERTS_QUEUE_SIZE("alerts.queue-size", "1000", "Alerts waiting for delivery; beyond it new ones are dropped and counted"),
+    ALERTS_QUEUE_SIZE("alerts.queue-size", "1000", "Alerts kept in memory while the alert outbox (MySQL) cannot be written; beyond it new ones are dropped and counted"),
     ALERTS_ALLOW_TARGETS("alerts.allow-targets", "", "Comma-separated regular expressions; a task's own alert target (the webhook URL as written, or mailto:ADDRESS) is delivered only if it matches one as a whole"),
     LOG_FORMAT("log.format", "text", "Log lines as readable text or as JSON, one object per line"),
     REDIS_TLS_CA_FILE("redis.tls.ca-file", "", "PEM file of the CA certificate(s) a rediss:// server's certificate must chain to; else redis.tls.trust-store, else the JVM's trust store"),

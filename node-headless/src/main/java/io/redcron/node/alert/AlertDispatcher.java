@@ -3,10 +3,9 @@ package io.redcron.node.alert;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.redcron.config.AlertConfig;
 import io.redcron.domain.AlertTarget;
-import io.redcron.domain.InvalidTaskException;
+import io.redcron.port.AlertOutbox;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.slf4j.MDC;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -14,228 +13,148 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The node's {@link AlertSink}: queues alerts (bounded; when full, new ones are dropped and
- * counted, the caller never waits), and on its own threads sends each to the global targets and
- * the task's (those {@code alerts.allow-targets} allows), through the rate limit, retrying a
- * failed delivery with exponential backoff.
+ * The node's {@link AlertSink} in one namespace. {@link #raise} adds the alert to the
+ * {@link AlertOutbox} (see {@link AlertOutboxWriter}), from where any node that delivers alerts
+ * sends it: this one, when it has targets configured, on threads of its own. Also writes the
+ * rate limit's summaries to the outbox, and deletes alerts finished more than a week ago.
  */
 public final class AlertDispatcher implements AlertSink, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(AlertDispatcher.class);
-    private static final Duration MAX_BACKOFF = Duration.ofMinutes(5);
-    private static final int EMAIL_ATTEMPTS = 3;
+    private static final int DELIVERY_THREADS = 2;
+    private static final Duration RETENTION = Duration.ofDays(7);
+    private static final Duration PURGE_EVERY = Duration.ofMinutes(10);
+    private static final int PURGE_BATCH = 500;
+    private static final int PURGE_BATCHES_PER_PASS = 20;
 
-    private final AlertConfig config;
-    private final Clock clock;
-    private final Duration firstBackoff;
-    private final Map<Class<? extends AlertTarget>, Channel> channels = new LinkedHashMap<>();
-    private final AlertRateLimiter limiter;
-    private final AlertMetrics metrics;
-    private final ScheduledExecutorService delivery;
-    private final AtomicInteger queued = new AtomicInteger();
-    private final TaskTargets taskTargets;
-    private final TaskTargetAllowlist allowlist;
-
-    public AlertDispatcher(AlertConfig config, String namespace, String nodeId, Clock clock, MeterRegistry registry) {
-        this(config, namespace, nodeId, clock, registry, TaskTargets.NONE);
+    /**
+     * @param firstBackoff wait before the second attempt; doubled for each one after
+     * @param poll         how often the outbox is looked at for alerts raised elsewhere or due again
+     * @param claimLease   how long a claimed alert is this node's; a node that died leaves it this long
+     */
+    record Timing(Duration firstBackoff, Duration poll, Duration claimLease) {
+        static final Timing DEFAULT = new Timing(Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofMinutes(1));
     }
+
+    private final String namespace;
+    private final Clock clock;
+    private final AlertOutbox outbox;
+    private final AlertRateLimiter limiter;
+    private final AlertOutboxWriter writer;
+    private final AlertDeliveryLoop loop;
+    private final List<Thread> deliveryThreads = new ArrayList<>();
+    private final ScheduledExecutorService housekeeping;
 
     /** @param taskTargets reads the targets of a task when an alert about it came without them */
-    public AlertDispatcher(AlertConfig config, String namespace, String nodeId, Clock clock, MeterRegistry registry,
-                           TaskTargets taskTargets) {
-        this(config, namespace, nodeId, clock, registry, taskTargets, Duration.ofSeconds(1));
+    public AlertDispatcher(AlertConfig config, AlertOutbox outbox, String namespace, String nodeId, Clock clock,
+                           MeterRegistry registry, TaskTargets taskTargets) {
+        this(config, outbox, namespace, nodeId, clock, registry, taskTargets, Timing.DEFAULT);
     }
 
-    /** @param firstBackoff wait before the second attempt; doubled for each one after */
-    AlertDispatcher(AlertConfig config, String namespace, String nodeId, Clock clock, MeterRegistry registry,
-                    TaskTargets taskTargets, Duration firstBackoff) {
-        this.config = config;
-        this.taskTargets = taskTargets;
+    AlertDispatcher(AlertConfig config, AlertOutbox outbox, String namespace, String nodeId, Clock clock,
+                    MeterRegistry registry, TaskTargets taskTargets, Timing timing) {
+        this.namespace = namespace;
         this.clock = clock;
-        this.firstBackoff = firstBackoff;
+        this.outbox = outbox;
         this.limiter = new AlertRateLimiter(config.rateLimit());
-        this.allowlist = new TaskTargetAllowlist(config.allowTargets(), config.rateLimit());
-        this.metrics = new AlertMetrics(registry);
-        channels.put(AlertTarget.Webhook.class, new WebhookChannel(config.webhookSecret(), namespace, nodeId, clock));
-        config.smtp().ifPresent(smtp -> channels.put(AlertTarget.Email.class, new EmailChannel(smtp, namespace, nodeId)));
-        AtomicInteger threads = new AtomicInteger();
-        ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(2, runnable -> {
-            Thread thread = new Thread(runnable, "redcron-alerts-" + threads.incrementAndGet());
+        AlertMetrics metrics = new AlertMetrics(registry);
+        this.writer = new AlertOutboxWriter(outbox, namespace, config.queueSize(), metrics, clock);
+        ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, runnable -> {
+            Thread thread = new Thread(runnable, "redcron-alerts-" + namespace);
             thread.setDaemon(true);
             return thread;
         });
         executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
-        this.delivery = executor;
+        this.housekeeping = executor;
+        housekeeping.scheduleWithFixedDelay(() -> duty("writing waiting alerts", writer::flush),
+                timing.poll().toMillis(), timing.poll().toMillis(), TimeUnit.MILLISECONDS);
+        if (!AlertRoutes.deliversAnything(config)) {
+            this.loop = null;
+            return;
+        }
+        Map<Class<? extends AlertTarget>, Channel> channels = new LinkedHashMap<>();
+        channels.put(AlertTarget.Webhook.class, new WebhookChannel(config.webhookSecret(), namespace, nodeId, clock));
+        config.smtp().ifPresent(smtp -> channels.put(AlertTarget.Email.class, new EmailChannel(smtp, namespace, nodeId)));
+        AlertDelivery delivery = new AlertDelivery(outbox, config, new AlertRoutes(config, taskTargets, metrics, clock),
+                limiter, channels, metrics, clock, timing.firstBackoff());
+        this.loop = new AlertDeliveryLoop(outbox, delivery, namespace, nodeId, clock, timing.poll(), timing.claimLease());
+        for (int i = 1; i <= DELIVERY_THREADS; i++) {
+            Thread thread = new Thread(loop, "redcron-alerts-" + namespace + "-" + i);
+            thread.setDaemon(true);
+            thread.start();
+            deliveryThreads.add(thread);
+        }
         long summaryEvery = Math.max(1, Math.min(config.rateLimit().toMillis() / 10, 10_000));
-        delivery.scheduleWithFixedDelay(this::sendSummaries, summaryEvery, summaryEvery, TimeUnit.MILLISECONDS);
+        housekeeping.scheduleWithFixedDelay(() -> duty("writing alert summaries", this::writeSummaries), summaryEvery,
+                summaryEvery, TimeUnit.MILLISECONDS);
+        housekeeping.scheduleWithFixedDelay(() -> duty("purging delivered alerts", this::purge),
+                PURGE_EVERY.toMillis(), PURGE_EVERY.toMillis(), TimeUnit.MILLISECONDS);
     }
 
+    /** Returns once the alert is in the outbox, or waiting in memory for it; never throws. */
     @Override
     public void raise(Alert alert) {
-        if (queued.incrementAndGet() > config.queueSize()) {
-            queued.decrementAndGet();
-            metrics.dropped();
-            return;
-        }
-        try {
-            delivery.execute(() -> {
-                queued.decrementAndGet();
-                aboutItsRun(alert, () -> route(alert));
-            });
-        } catch (RejectedExecutionException e) {
-            queued.decrementAndGet();
-            metrics.dropped();
+        writer.write(AlertKeys.of(alert), StoredAlert.raised(alert));
+        if (loop != null) {
+            loop.wake();
         }
     }
 
-    private void route(Alert alert) {
-        for (AlertTarget target : targets(alert)) {
-            AlertRateLimiter.Admission admission = limiter.admit(key(target, alert), alert, clock.instant());
-            if (admission.send()) {
-                deliver(target, alert, admission.suppressedBefore(), 1);
-            } else {
-                metrics.suppressed();
+    /** Each summary goes to the outbox as an alert for its one target, so that it outlives this node too. */
+    private void writeSummaries() {
+        for (AlertRateLimiter.Summary summary : limiter.closeWindows(clock.instant())) {
+            String target = AlertRoutes.key(AlertTarget.parse(summary.key().target()));
+            writer.write(AlertKeys.summary(summary.latest(), target, clock.instant()),
+                    StoredAlert.summary(summary.latest(), summary.suppressed(), target));
+        }
+        loop.wake();
+    }
+
+    private void purge() {
+        for (int batch = 0; batch < PURGE_BATCHES_PER_PASS; batch++) {
+            if (outbox.purgeFinished(namespace, clock.instant().minus(RETENTION), PURGE_BATCH) < PURGE_BATCH) {
+                return;
             }
         }
     }
 
-    private void sendSummaries() {
+    private static void duty(String name, Runnable duty) {
         try {
-            for (AlertRateLimiter.Summary summary : limiter.closeWindows(clock.instant())) {
-                AlertTarget target = AlertTarget.parse(summary.key().target());
-                aboutItsRun(summary.latest(), () -> deliver(target, summary.latest(), summary.suppressed(), 1));
-            }
+            duty.run();
         } catch (RuntimeException e) {
-            LOG.warn("Could not send alert summaries: {}", e.getMessage());
+            LOG.warn("Alerts: {} failed: {}", name, e.getMessage());
         }
     }
 
-    /** The global targets, then the task's own that the node allows; each target once. */
-    private List<AlertTarget> targets(Alert alert) {
-        Map<String, AlertTarget> out = new LinkedHashMap<>();
-        config.webhook().ifPresent(hook -> out.put(hook.text(), hook));
-        config.smtp().ifPresent(smtp -> smtp.to().forEach(to -> out.put(to.text(), to)));
-        for (String text : taskTargetsOf(alert)) {
-            AlertTarget target;
-            try {
-                target = AlertTarget.parse(text);
-            } catch (InvalidTaskException e) {
-                LOG.warn("Task {}: alert target skipped: {}", alert.taskName(), e.getMessage());
-                continue;
-            }
-            if (out.containsKey(target.text())) {
-                continue; // one of the node's own targets: it gets the alert anyway
-            }
-            if (allowlist.allows(target)) {
-                out.put(target.text(), target);
-            } else {
-                refused(alert, target);
-            }
-        }
-        return new ArrayList<>(out.values());
-    }
-
-    private void refused(Alert alert, AlertTarget target) {
-        metrics.refused(target instanceof AlertTarget.Email ? "email" : "webhook");
-        if (alert.taskId() != null && allowlist.firstRefusal(alert.taskId(), target, clock.instant())) {
-            LOG.warn("Task '{}' names alert target {}, which matches no alerts.allow-targets pattern: its alerts are"
-                    + " not sent there (add a pattern to alerts.allow-targets to allow it)", alert.taskName(),
-                    target.redacted());
-        }
-    }
-
-    private List<String> taskTargetsOf(Alert alert) {
-        if (!alert.taskTargets().isEmpty() || alert.taskId() == null) {
-            return alert.taskTargets();
-        }
-        try {
-            return taskTargets.of(alert.taskId());
-        } catch (RuntimeException e) {
-            LOG.warn("{} alert for {}: could not read the task's own targets, only the global ones get it: {}",
-                    alert.kind(), alert.subject(), e.getMessage());
-            return List.of();
-        }
-    }
-
-    private static AlertRateLimiter.Key key(AlertTarget target, Alert alert) {
-        return new AlertRateLimiter.Key(target.text(), alert.subject(), alert.kind());
-    }
-
-    private void deliver(AlertTarget target, Alert alert, int suppressed, int attempt) {
-        Channel channel = channels.get(target.getClass());
-        if (channel == null) {
-            LOG.warn("{} alert for {} not sent to {}: no SMTP server is configured (alerts.smtp.host)",
-                    alert.kind(), alert.subject(), target.redacted());
-            metrics.failed("email");
-            return;
-        }
-        int attempts = channel instanceof EmailChannel ? EMAIL_ATTEMPTS : config.webhookAttempts();
-        try {
-            channel.send(target, alert, suppressed);
-            metrics.sent(channel.name());
-            LOG.debug("{} alert for {} sent to {}", alert.kind(), alert.subject(), target.redacted());
-        } catch (DeliveryException e) {
-            if (e.retryable() && attempt < attempts) {
-                Duration wait = backoff(attempt);
-                LOG.info("{} alert for {} not delivered ({}); attempt {} of {} in {} ms", alert.kind(), alert.subject(),
-                        e.getMessage(), attempt + 1, attempts, wait.toMillis());
-                schedule(() -> aboutItsRun(alert, () -> deliver(target, alert, suppressed, attempt + 1)), wait);
-            } else {
-                LOG.warn("{} alert for {} given up after {} attempt(s): {}", alert.kind(), alert.subject(), attempt,
-                        e.getMessage());
-                metrics.failed(channel.name());
-            }
-        } catch (RuntimeException e) {
-            LOG.warn("{} alert for {} to {} failed: {}", alert.kind(), alert.subject(), target.redacted(),
-                    e.getClass().getSimpleName());
-            metrics.failed(channel.name());
-        }
-    }
-
-    /** Log lines about an alert for a run carry the run's id, as the worker's lines do. */
-    private static void aboutItsRun(Alert alert, Runnable work) {
-        if (alert.runId() == null) {
-            work.run();
-            return;
-        }
-        MDC.put("runId", alert.runId().toString());
-        try {
-            work.run();
-        } finally {
-            MDC.remove("runId");
-        }
-    }
-
-    private Duration backoff(int attempt) {
-        Duration wait = firstBackoff.multipliedBy(1L << Math.min(attempt - 1, 20));
-        return wait.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : wait;
-    }
-
-    private void schedule(Runnable task, Duration wait) {
-        try {
-            delivery.schedule(task, wait.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (RejectedExecutionException e) {
-            LOG.debug("Alert retry dropped: shutting down");
-        }
-    }
-
-    /** Lets queued alerts go out for a moment, then stops; pending retries are abandoned. */
+    /**
+     * Stops delivering (an alert being delivered gets up to 5 s to finish; one that does not is
+     * left to its claim running out) and tries once more to write alerts waiting in memory.
+     * Alerts in the outbox are delivered by the nodes still running, or by this one after a restart.
+     */
     @Override
     public void close() {
-        delivery.shutdown();
+        if (loop != null) {
+            loop.stop();
+        }
+        housekeeping.shutdown();
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
         try {
-            if (!delivery.awaitTermination(5, TimeUnit.SECONDS)) {
-                delivery.shutdownNow();
+            for (Thread thread : deliveryThreads) {
+                thread.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
             }
+            housekeeping.awaitTermination(Math.max(1, (deadline - System.nanoTime()) / 1_000_000), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            delivery.shutdownNow();
+        }
+        housekeeping.shutdownNow();
+        int left = writer.waiting();
+        if (left > 0 && writer.flush() < left) {
+            LOG.warn("{} alert(s) of namespace {} could not be written to the alert outbox and are lost with this node",
+                    writer.waiting(), namespace);
         }
     }
 }

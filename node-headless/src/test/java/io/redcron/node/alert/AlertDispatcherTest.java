@@ -10,6 +10,7 @@ import io.redcron.config.AlertConfig;
 import io.redcron.config.Secret;
 import io.redcron.domain.AlertTarget;
 import io.redcron.store.mysql.MutableClock;
+import io.redcron.testing.InMemoryAlertOutbox;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
@@ -31,10 +32,14 @@ import static org.awaitility.Awaitility.await;
 class AlertDispatcherTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String SECRET = "whsec-7f3a9c";
+    /** Retries 20 ms apart (on the test's clock), the outbox looked at every 20 ms. */
+    private static final AlertDispatcher.Timing TIMING = new AlertDispatcher.Timing(Duration.ofMillis(20),
+            Duration.ofMillis(20), Duration.ofMinutes(1));
 
     private final WebhookReceiver receiver = new WebhookReceiver();
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T12:00:00Z"));
+    private final InMemoryAlertOutbox outbox = new InMemoryAlertOutbox();
     private final List<ListAppender<ILoggingEvent>> appenders = new java.util.ArrayList<>();
     private AlertDispatcher dispatcher;
 
@@ -44,7 +49,7 @@ class AlertDispatcherTest {
             dispatcher.close();
         }
         receiver.close();
-        appenders.forEach(((Logger) LoggerFactory.getLogger(AlertDispatcher.class))::detachAppender);
+        appenders.forEach(((Logger) LoggerFactory.getLogger(AlertDispatcher.class.getPackageName()))::detachAppender);
     }
 
     @Test
@@ -83,9 +88,39 @@ class AlertDispatcherTest {
 
         dispatcher.raise(failure(7L, 1L, List.of()));
 
+        await().untilAsserted(() -> assertThat(receiver.received()).hasSize(1));
+        clock.advance(Duration.ofMillis(20));
+        await().untilAsserted(() -> assertThat(receiver.received()).hasSize(2));
+        clock.advance(Duration.ofMillis(40));
         await().untilAsserted(() -> assertThat(meters.counter("redcron.alerts.sent", "channel", "webhook").count()).isEqualTo(1));
         assertThat(receiver.received()).hasSize(3);
         assertThat(receiver.received()).extracting(WebhookReceiver.Received::body).containsOnly(receiver.received().get(0).body());
+        assertThat(outbox.delivered("prod")).isOne();
+    }
+
+    @Test
+    void aRetryGoesOnlyToTheTargetsThatHaveNotGotTheAlertYet() {
+        dispatcher = dispatcher(config(Duration.ofMinutes(10), 100));
+        receiver.answer(204, 503);
+
+        dispatcher.raise(failure(7L, 1L, List.of(receiver.url("/team-hook"))));
+
+        await().untilAsserted(() -> assertThat(receiver.received()).hasSize(2));
+        clock.advance(Duration.ofMillis(20));
+        await().untilAsserted(() -> assertThat(meters.counter("redcron.alerts.sent", "channel", "webhook").count()).isEqualTo(2));
+        assertThat(receiver.received()).extracting(WebhookReceiver.Received::path)
+                .containsExactly("/global", "/team-hook", "/team-hook");
+    }
+
+    @Test
+    void theSameOccurrenceRaisedTwiceIsOneAlert() {
+        dispatcher = dispatcher(config(Duration.ofMinutes(10), 100));
+
+        dispatcher.raise(failure(7L, 1L, List.of()));
+        dispatcher.raise(failure(7L, 1L, List.of()));
+        dispatcher.raise(failure(7L, 2L, List.of()));
+
+        assertThat(outbox.size("prod")).isEqualTo(2);
     }
 
     @Test
@@ -120,7 +155,7 @@ class AlertDispatcherTest {
     }
 
     @Test
-    void aHangingReceiverNeverBlocksTheCallerAndAFullQueueDropsAndCounts() {
+    void aHangingReceiverNeverBlocksTheCaller() {
         receiver.hold();
         dispatcher = dispatcher(config(Duration.ofMinutes(10), 10));
         dispatcher.raise(failure(1L, 1L, List.of()));
@@ -134,9 +169,55 @@ class AlertDispatcherTest {
         Duration raising = Duration.ofNanos(System.nanoTime() - started);
 
         assertThat(raising).isLessThan(Duration.ofMillis(500));
-        assertThat(meters.counter("redcron.alerts.dropped").count()).isEqualTo(5);
+        assertThat(outbox.size("prod")).isEqualTo(17);
         receiver.open();
-        await().untilAsserted(() -> assertThat(meters.counter("redcron.alerts.sent", "channel", "webhook").count()).isEqualTo(12));
+        await().untilAsserted(() -> assertThat(meters.counter("redcron.alerts.sent", "channel", "webhook").count()).isEqualTo(17));
+        assertThat(meters.counter("redcron.alerts.dropped").count()).isZero();
+    }
+
+    @Test
+    void whileTheOutboxCannotBeWrittenAlertsWaitInMemoryUpToTheQueueSizeAndAreSentOnceItCan() {
+        outbox.unreachable(true);
+        dispatcher = dispatcher(config(Duration.ofMinutes(10), 10));
+
+        long started = System.nanoTime();
+        for (long task = 1; task <= 15; task++) {
+            dispatcher.raise(failure(task, task, List.of()));
+        }
+        Duration raising = Duration.ofNanos(System.nanoTime() - started);
+
+        assertThat(raising).isLessThan(Duration.ofMillis(500));
+        assertThat(meters.counter("redcron.alerts.kept.in.memory").count()).isEqualTo(10);
+        assertThat(meters.counter("redcron.alerts.dropped").count()).isEqualTo(5);
+        assertThat(meters.get("redcron.alerts.waiting.in.memory").tag("namespace", "prod").gauge().value()).isEqualTo(10);
+        assertThat(receiver.received()).isEmpty();
+
+        outbox.unreachable(false);
+
+        await().untilAsserted(() -> assertThat(meters.counter("redcron.alerts.sent", "channel", "webhook").count()).isEqualTo(10));
+        assertThat(outbox.size("prod")).isEqualTo(10);
+        assertThat(meters.get("redcron.alerts.waiting.in.memory").gauge().value()).isZero();
+        assertThat(receiver.received()).extracting(request -> parse(request.body()).get("runId").asLong())
+                .containsExactlyInAnyOrder(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L);
+    }
+
+    @Test
+    void aNodeWithoutTargetsKeepsItsAlertsInTheOutboxForANodeThatHasSome() {
+        AlertConfig none = new AlertConfig(Optional.empty(), Secret.NONE, 5, Optional.empty(), Duration.ofMinutes(10), 100);
+        try (AlertDispatcher worker = new AlertDispatcher(none, outbox, "prod", "worker-1", clock, meters, TaskTargets.NONE,
+                TIMING)) {
+            worker.raise(failure(7L, 1L, List.of()));
+        }
+        assertThat(outbox.size("prod")).isOne();
+        assertThat(outbox.delivered("prod")).isZero();
+
+        dispatcher = dispatcher(config(Duration.ofMinutes(10), 100));
+
+        await().untilAsserted(() -> assertThat(receiver.received()).hasSize(1));
+        JsonNode body = parse(receiver.received().get(0).body());
+        assertThat(body.get("runId").asLong()).isEqualTo(1);
+        assertThat(body.get("reportedBy").asText()).as("the node that delivered it").isEqualTo("node-a");
+        await().untilAsserted(() -> assertThat(outbox.delivered("prod")).isOne());
     }
 
     @Test
@@ -190,7 +271,7 @@ class AlertDispatcherTest {
     }
 
     private ListAppender<ILoggingEvent> capture() {
-        Logger logger = (Logger) LoggerFactory.getLogger(AlertDispatcher.class);
+        Logger logger = (Logger) LoggerFactory.getLogger(AlertDispatcher.class.getPackageName());
         ListAppender<ILoggingEvent> appender = new ListAppender<>();
         appender.start();
         logger.addAppender(appender);
@@ -206,7 +287,15 @@ class AlertDispatcherTest {
     }
 
     private AlertDispatcher dispatcher(AlertConfig config) {
-        return new AlertDispatcher(config, "prod", "node-a", clock, meters, TaskTargets.NONE, Duration.ofMillis(20));
+        return new AlertDispatcher(config, outbox, "prod", "node-a", clock, meters, TaskTargets.NONE, TIMING);
+    }
+
+    private static JsonNode parse(String body) {
+        try {
+            return JSON.readTree(body);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** The global webhook, and tasks may name this receiver and addresses at example.com. */

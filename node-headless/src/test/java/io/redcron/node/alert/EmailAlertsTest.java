@@ -7,6 +7,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.redcron.config.AlertConfig;
 import io.redcron.config.Secret;
 import io.redcron.domain.AlertTarget;
+import io.redcron.testing.InMemoryAlertOutbox;
 import jakarta.mail.internet.MimeMessage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -70,7 +71,8 @@ class EmailAlertsTest {
                 .withAllowTargets(List.of(java.util.regex.Pattern.compile("mailto:[a-z]+@example\\.com")));
         int before = mail.getReceivedMessages().length;
 
-        try (AlertDispatcher dispatcher = new AlertDispatcher(config, "prod", "node-a", Clock.systemUTC(), new SimpleMeterRegistry())) {
+        try (AlertDispatcher dispatcher = new AlertDispatcher(config, new InMemoryAlertOutbox(), "prod", "node-a",
+                Clock.systemUTC(), new SimpleMeterRegistry(), TaskTargets.NONE)) {
             dispatcher.raise(new Alert(AlertKind.RUN_TIMED_OUT, Instant.parse("2026-03-01T12:00:00Z"), 7L, "nightly-report",
                     42L, null, "timed out after 1h", Map.of("attempt", "2"), List.of("mailto:team@example.com")));
 

@@ -114,6 +114,42 @@ class DatabaseRolesIT {
                 run.id())).isOne();
     }
 
+    /** An alert's subject and text are the raiser's: a delivering node only records what became of it. */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "UPDATE alert_outbox SET payload = '{\"message\":\"all good\"}' WHERE namespace = ?",
+        "UPDATE alert_outbox SET kind = 'LEADER_CHANGED' WHERE namespace = ?",
+        "UPDATE alert_outbox SET dedupe_key = 'other' WHERE namespace = ?",
+        "UPDATE alert_outbox SET namespace = 'elsewhere' WHERE namespace = ?",
+        "UPDATE alert_outbox SET created_at = '2000-01-01 00:00:00' WHERE namespace = ?",
+    })
+    void theNodeCannotRewriteAnAlert(String sql) throws SQLException {
+        assertRefused(node, sql, NAMESPACE);
+    }
+
+    @Test
+    void theNodeAddsAlertsAndRecordsTheirDelivery() throws SQLException {
+        assertThat(update(node, "INSERT INTO alert_outbox (namespace, dedupe_key, kind, payload, created_at,"
+                + " next_attempt_at) VALUES (?, 'LEADER_CHANGED:epoch:1', 'LEADER_CHANGED', '{}', UTC_TIMESTAMP(3),"
+                + " UTC_TIMESTAMP(3))", NAMESPACE)).isOne();
+        assertThat(update(node, "UPDATE alert_outbox SET attempts = attempts + 1, claimed_by = 'node-a',"
+                + " claimed_until = UTC_TIMESTAMP(3), delivered_at = UTC_TIMESTAMP(3) WHERE namespace = ?", NAMESPACE))
+                .isOne();
+        assertThat(update(node, "DELETE FROM alert_outbox WHERE namespace = ? AND delivered_at IS NOT NULL", NAMESPACE))
+                .isOne();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "INSERT INTO alert_outbox (namespace, dedupe_key, kind, payload, created_at, next_attempt_at) VALUES (?, 'k', 'NODE_LOST', '{}', UTC_TIMESTAMP(3), UTC_TIMESTAMP(3))",
+        "UPDATE alert_outbox SET delivered_at = UTC_TIMESTAMP(3) WHERE namespace = ?",
+        "DELETE FROM alert_outbox WHERE namespace = ?",
+    })
+    void operatorsAndViewersCannotTouchTheAlertOutbox(String sql) {
+        assertRefused(operator, sql, NAMESPACE);
+        assertRefused(viewer, sql, NAMESPACE);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
         "INSERT INTO audit_log (at, actor, action, subject, namespace) VALUES (UTC_TIMESTAMP(3), ?, 'task.update', 'task:1', 'roles')",

@@ -6,6 +6,7 @@ import io.redcron.domain.RetryPolicy;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
+import io.redcron.port.AlertOutbox;
 import io.redcron.port.Claim;
 import io.redcron.port.RunOutcome;
 import io.redcron.port.RunStore.BatchClaim;
@@ -33,7 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Every statement of the node's stores, run as the node user of installers/sql/roles.sql: the
  * leader's epoch and fence, fires queued, skipped and recorded twice, claims under each concurrency
  * policy, lease renewals, results and retries, hand-backs, the reaper's and the reconciler's
- * changes, the database clock and the schema check. What an operator does on the way (tasks,
+ * changes, the alert outbox, the database clock and the schema check. What an operator does on the way (tasks,
  * manual runs, cancels) runs as the operator user. A statement refused here would stop nodes in
  * production: should one fail, the grants are wrong. NodeRolesIT runs a whole node the same way.
  */
@@ -210,6 +211,25 @@ class NodeGrantsIT {
         assertThat(recovery.recoverLost(cancelled.id(), 1, now, 3, "attempt 1 lost")).isEqualTo(RunStatus.CANCELLED);
         assertThat(recovery.recoverLost(failed.id(), 1, now, 0, "attempt 1 lost")).isEqualTo(RunStatus.FAILED);
         assertThat(recovery.overdue(ns, now.plusSeconds(1), 10)).extracting(Run::id).containsExactly(requeued.id());
+    }
+
+    @Test
+    void anAlertIsAddedClaimedPostponedDeliveredOrGivenUpAndPurged() {
+        MysqlAlertOutbox outbox = new MysqlAlertOutbox(node);
+        for (String key : List.of("RUN_FAILED:run:1:1", "RUN_FAILED:run:2:1")) {
+            assertThat(outbox.add(ns, new AlertOutbox.NewAlert(key, "RUN_FAILED", 1L, 1L, "{}", now))).isTrue();
+        }
+        assertThat(outbox.add(ns, new AlertOutbox.NewAlert("RUN_FAILED:run:1:1", "RUN_FAILED", 1L, 1L, "{}", now)))
+                .isFalse();
+        List<AlertOutbox.ClaimedAlert> claimed = outbox.claimDue(ns, "node-a", now, LEASE, 10);
+        assertThat(claimed).hasSize(2);
+
+        assertThat(outbox.retryLater(claimed.get(0), java.util.Set.of("a1b2"), "HTTP 503", now.plusSeconds(1))).isTrue();
+        assertThat(outbox.giveUp(claimed.get(1), "HTTP 404", now)).isTrue();
+        AlertOutbox.ClaimedAlert again = outbox.claimDue(ns, "node-b", now.plusSeconds(1), LEASE, 10).get(0);
+        assertThat(outbox.markDelivered(again, now.plusSeconds(2), null)).isTrue();
+
+        assertThat(outbox.purgeFinished(ns, now.plusSeconds(3), 10)).isEqualTo(2);
     }
 
     private Task task(String name, ConcurrencyPolicy policy) {

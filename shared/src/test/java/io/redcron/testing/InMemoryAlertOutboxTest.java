@@ -1,0 +1,13 @@
+package io.redcron.testing;
+
+import io.redcron.port.AlertOutbox;
+import io.redcron.store.mysql.AlertOutboxContract;
+
+/** The in-memory outbox that node tests deliver from keeps the same promises as the MySQL one. */
+class InMemoryAlertOutboxTest extends AlertOutboxContract {
+
+    @Override
+    protected AlertOutbox newOutbox() {
+        return new InMemoryAlertOutbox();
+    }
+}
