@@ -92,8 +92,8 @@ final class NamespaceRoles {
             leadership = new Leadership(System::nanoTime);
             Duration lease = config.scheduler().lease();
             SchedulerParts parts = new SchedulerParts(namespace, nodeId, new MysqlSchedulerStore(dataSource, clock),
-                    new MysqlRecoveryStore(dataSource), runs, new RedisScheduleIndex(redis, keys), queue,
-                    config.worker().lease(), config.scheduler().queueDeadline());
+                    new MysqlRecoveryStore(dataSource), runs, new RedisScheduleIndex(redis, keys), queue, registry,
+                    config.worker().lease(), config.scheduler().queueDeadline(), config.alerts().rateLimit());
             scheduler = parts.loop(new SchedulerLoop.Settings(namespace, config.scheduler().tick(),
                     Duration.ofSeconds(2), config.scheduler().batchSize(),
                     new FirePlanner(config.scheduler().misfireThreshold(), config.scheduler().firesPerTask()),

@@ -3,7 +3,9 @@ package io.redcron.port;
 import io.redcron.domain.Run;
 
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What the leader's reaper and reconciler need from the run history: runs whose worker vanished,
@@ -31,4 +33,15 @@ public interface RecoveryStore {
      * before {@code deadline}: nobody took them in time.
      */
     List<Run> overdue(String namespace, Instant deadline, int limit);
+
+    /** Those of {@code runIds} that still wait for a worker (QUEUED or RETRYING); the rest have moved on or are gone. */
+    Set<Long> stillWaiting(Collection<Long> runIds);
+
+    /** The runs of one group that were due before {@code before} and still wait for a worker. */
+    Backlog backlog(String namespace, String group, Instant before);
+
+    /** How many runs wait, and since when the one waiting longest was due (null when none waits). */
+    record Backlog(long waiting, Instant oldestDueAt) {
+        public static final Backlog NONE = new Backlog(0, null);
+    }
 }

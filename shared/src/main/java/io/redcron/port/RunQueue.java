@@ -47,4 +47,33 @@ public interface RunQueue {
 
     /** Creates the consumer group of each stream if missing (after a Redis data loss too). */
     void ensureGroups(Set<String> groups);
+
+    /** How many entries a group's stream holds, delivered or not. */
+    long length(String group);
+
+    /**
+     * Up to {@code count} entries of a group's stream, oldest first, after the entry {@code after}
+     * (null: from the start). Malformed entries met on the way are removed, not returned.
+     */
+    Page entries(String group, String after, int count);
+
+    /**
+     * A stretch of a stream.
+     *
+     * @param last the entry to continue after, or null when the stretch reached the stream's end
+     */
+    record Page(List<Entry> entries, String last) {
+        public Page {
+            entries = List.copyOf(entries);
+        }
+    }
+
+    /**
+     * One entry of a stream.
+     *
+     * @param pendingFor how long ago it was delivered to a worker that has not acknowledged it yet;
+     *                   null when no worker holds it
+     */
+    record Entry(QueuedRun run, Duration pendingFor) {
+    }
 }

@@ -101,4 +101,19 @@ public record Alert(AlertKind kind, Instant at, Long taskId, String taskName, Lo
                 "node " + leader + " now leads the scheduler (epoch " + epoch + ")",
                 Map.of("epoch", Long.toString(epoch)), List.of());
     }
+
+    /**
+     * Runs of a routing group wait and no live worker serves the group. The alert is about the
+     * group, named in {@code node} as {@code group NAME}, so the rate limit counts each group apart.
+     */
+    public static Alert groupUnserved(String group, long waiting, Instant oldestDueAt, Instant at) {
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("group", group);
+        details.put("waiting", Long.toString(waiting));
+        details.put("oldestDueAt", oldestDueAt.toString());
+        return new Alert(AlertKind.GROUP_UNSERVED, at, null, null, null, "group " + group,
+                waiting + " run(s) of group '" + group + "' wait, the oldest since " + oldestDueAt
+                        + ", and no live worker serves the group: start a worker with '" + group + "' in node.groups",
+                details, List.of());
+    }
 }

@@ -7,7 +7,8 @@ public enum AlertKind {
     RUN_DEAD("run dead"),
     MISFIRE_SKIPPED("fires skipped"),
     NODE_LOST("node lost"),
-    LEADER_CHANGED("new scheduler leader");
+    LEADER_CHANGED("new scheduler leader"),
+    GROUP_UNSERVED("group has no worker");
 
     private final String title;
 

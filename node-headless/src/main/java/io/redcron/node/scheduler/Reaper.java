@@ -5,6 +5,8 @@ import io.redcron.domain.RunStatus;
 import io.redcron.port.QueuedRun;
 import io.redcron.port.RecoveryStore;
 import io.redcron.port.RunQueue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -18,6 +20,8 @@ import java.util.Set;
  * delivered but never acknowledged (the worker died between reading and claiming) is put back.
  */
 final class Reaper {
+    private static final Logger LOG = LoggerFactory.getLogger(Reaper.class);
+
     private final String namespace;
     private final String nodeId;
     private final RecoveryStore recovery;
@@ -44,6 +48,24 @@ final class Reaper {
     /** Returns how many runs were recovered or failed. */
     int run(Instant now, Set<String> groups) {
         int handled = 0;
+        try {
+            handled += recoverLostAttempts(now);
+        } catch (RuntimeException e) {
+            LOG.warn("Reaper could not recover runs with expired leases in namespace '{}': {}", namespace, e.getMessage());
+        }
+        for (String group : groups) {
+            try {
+                handled += takeBackIdleEntries(group);
+            } catch (RuntimeException e) {
+                // One group's stream failing must not leave the entries of the others stranded.
+                LOG.warn("Reaper could not take back idle entries of group '{}': {}", group, e.getMessage());
+            }
+        }
+        return handled;
+    }
+
+    private int recoverLostAttempts(Instant now) {
+        int handled = 0;
         List<QueuedRun> requeue = new ArrayList<>();
         for (Run run : recovery.expiredLeases(namespace, now, 500)) {
             String reason = "attempt " + run.attempt() + " lost: node " + run.node()
@@ -60,15 +82,18 @@ final class Reaper {
                 handled++;
             }
         }
+        // Should this fail, the runs are QUEUED in MySQL and the reconciler queues them.
         queue.enqueue(requeue);
-        for (String group : groups) {
-            List<QueuedRun> stale = queue.reclaimIdle(group, nodeId + "-reaper", entryIdle, 500);
-            if (!stale.isEmpty()) {
-                queue.enqueue(stale.stream().map(r -> QueuedRun.of(r.group(), r.runId())).toList());
-                queue.ack(stale);
-                handled += stale.size();
-            }
-        }
         return handled;
+    }
+
+    private int takeBackIdleEntries(String group) {
+        List<QueuedRun> stale = queue.reclaimIdle(group, nodeId + "-reaper", entryIdle, 500);
+        if (stale.isEmpty()) {
+            return 0;
+        }
+        queue.enqueue(stale.stream().map(r -> QueuedRun.of(r.group(), r.runId())).toList());
+        queue.ack(stale);
+        return stale.size();
     }
 }

@@ -36,6 +36,8 @@ public final class SchedulerLoop implements Runnable {
     private final FirePass fires;
     private final Reaper reaper;
     private final Reconciler reconciler;
+    private final StreamSweep sweep;
+    private final UnservedGroups unserved;
     private final Clock clock;
     private final Duration tick;
     private final Duration lookahead;
@@ -48,13 +50,15 @@ public final class SchedulerLoop implements Runnable {
     private Set<String> groups = Set.of();
 
     public SchedulerLoop(Settings settings, Leadership leadership, SchedulerStore store, ScheduleIndex index,
-                         RunQueue queue, Reaper reaper, Reconciler reconciler, Clock clock) {
-        this(settings, leadership, store, index, queue, reaper, reconciler, clock, io.redcron.node.alert.AlertSink.NONE);
+                         RunQueue queue, Reaper reaper, Reconciler reconciler, StreamSweep sweep,
+                         UnservedGroups unserved, Clock clock) {
+        this(settings, leadership, store, index, queue, reaper, reconciler, sweep, unserved, clock,
+                io.redcron.node.alert.AlertSink.NONE);
     }
 
     public SchedulerLoop(Settings settings, Leadership leadership, SchedulerStore store, ScheduleIndex index,
-                         RunQueue queue, Reaper reaper, Reconciler reconciler, Clock clock,
-                         io.redcron.node.alert.AlertSink alerts) {
+                         RunQueue queue, Reaper reaper, Reconciler reconciler, StreamSweep sweep,
+                         UnservedGroups unserved, Clock clock, io.redcron.node.alert.AlertSink alerts) {
         this.namespace = settings.namespace();
         this.leadership = leadership;
         this.store = store;
@@ -65,6 +69,8 @@ public final class SchedulerLoop implements Runnable {
                 settings.rowsPerTransaction(), alerts);
         this.reaper = reaper;
         this.reconciler = reconciler;
+        this.sweep = sweep;
+        this.unserved = unserved;
         this.clock = clock;
         this.tick = settings.tick();
         this.lookahead = settings.lookahead();
@@ -148,11 +154,28 @@ public final class SchedulerLoop implements Runnable {
         }
     }
 
+    /**
+     * Each duty on its own: one that fails (a store down, an entry nobody expected) is logged and
+     * tried again next time, and neither stops the others nor moves the next housekeeping earlier.
+     */
     private void housekeeping(Instant now) {
-        groups = store.groups(namespace);
-        reaper.run(now, groups);
-        reconciler.run(now);
         nextHousekeeping = now.plus(housekeeping);
+        duty("reading the task groups", () -> groups = store.groups(namespace));
+        duty("reaper", () -> reaper.run(now, groups));
+        duty("reconciler", () -> reconciler.run(now));
+        duty("stream sweep", () -> sweep.run(groups));
+        duty("check for groups without a worker", () -> unserved.run(now, groups));
+    }
+
+    private void duty(String name, Runnable duty) {
+        try {
+            duty.run();
+        } catch (FencedOutException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            LOG.warn("Housekeeping ({}) in namespace '{}' failed: {}", name, namespace, e.getMessage());
+            LOG.debug("Housekeeping failure", e);
+        }
     }
 
     /** Until the earliest entry comes within the lookahead, at most a tick. */

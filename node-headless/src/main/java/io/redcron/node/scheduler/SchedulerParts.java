@@ -1,6 +1,7 @@
 package io.redcron.node.scheduler;
 
 import io.redcron.node.alert.AlertSink;
+import io.redcron.port.NodeRegistry;
 import io.redcron.port.RecoveryStore;
 import io.redcron.port.RunQueue;
 import io.redcron.port.RunStore;
@@ -10,13 +11,21 @@ import io.redcron.port.SchedulerStore;
 import java.time.Clock;
 import java.time.Duration;
 
-/** Wires the leader's duties together; the reaper and reconciler settings follow the run lease. */
+/**
+ * Wires the leader's duties together; the reaper and reconciler settings follow the run lease.
+ *
+ * @param alertPeriod at most one alert of a kind per group in this window ({@code alerts.rate-limit})
+ */
 public record SchedulerParts(String namespace, String nodeId, SchedulerStore store, RecoveryStore recovery,
-                             RunStore runs, ScheduleIndex index, RunQueue queue, Duration runLease,
-                             Duration queueDeadline) {
+                             RunStore runs, ScheduleIndex index, RunQueue queue, NodeRegistry registry,
+                             Duration runLease, Duration queueDeadline, Duration alertPeriod) {
 
     /** Lost attempts a run may have before it is failed (a run that keeps killing its worker). */
     public static final int MAX_LOST_ATTEMPTS = 3;
+    /** Entries of each stream the sweep reads per housekeeping pass. */
+    static final int SWEEP_PER_PASS = 5_000;
+    /** Two heartbeats: a worker started together with the scheduler is listed by then. */
+    static final Duration UNSERVED_GRACE = Duration.ofSeconds(10);
 
     public SchedulerLoop loop(SchedulerLoop.Settings settings, Leadership leadership, Clock clock) {
         return loop(settings, leadership, clock, AlertSink.NONE);
@@ -25,9 +34,14 @@ public record SchedulerParts(String namespace, String nodeId, SchedulerStore sto
     public SchedulerLoop loop(SchedulerLoop.Settings settings, Leadership leadership, Clock clock, AlertSink alerts) {
         // A worker keeps the entry of a run it holds for its time unacknowledged until then (up to
         // the lookahead): the reaper must not take it from a live worker meanwhile.
-        Reaper reaper = new Reaper(namespace, nodeId, recovery, queue, runLease.plus(settings.lookahead()),
-                MAX_LOST_ATTEMPTS, alerts);
-        Reconciler reconciler = new Reconciler(namespace, recovery, runs, queue, runLease, queueDeadline, alerts);
-        return new SchedulerLoop(settings, leadership, store, index, queue, reaper, reconciler, clock, alerts);
+        Duration entryIdle = runLease.plus(settings.lookahead());
+        Reaper reaper = new Reaper(namespace, nodeId, recovery, queue, entryIdle, MAX_LOST_ATTEMPTS, alerts);
+        StreamSweep sweep = new StreamSweep(queue, recovery, entryIdle, SWEEP_PER_PASS);
+        Reconciler reconciler = new Reconciler(namespace, recovery, runs, queue, runLease, queueDeadline, alerts, sweep);
+        // Within the queue deadline, or runs would be failed before their group is reported.
+        Duration grace = UNSERVED_GRACE.compareTo(queueDeadline.dividedBy(2)) < 0 ? UNSERVED_GRACE : queueDeadline.dividedBy(2);
+        UnservedGroups unserved = new UnservedGroups(namespace, queue, recovery, registry, alerts, grace, alertPeriod);
+        return new SchedulerLoop(settings, leadership, store, index, queue, reaper, reconciler, sweep, unserved, clock,
+                alerts);
     }
 }

@@ -6,7 +6,11 @@ import io.redcron.domain.RunTransition;
 import io.redcron.port.RecoveryStore;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import javax.sql.DataSource;
 
 /** The reaper's and reconciler's queries over {@code task_run}; every change is conditional. */
@@ -25,6 +29,12 @@ public final class MysqlRecoveryStore implements RecoveryStore {
             + RunTransition.FAIL_LOST.fromCondition();
     private static final String WAITING = "SELECT " + RunRows.COLUMNS + " FROM task_run r"
             + " WHERE r.namespace = ? AND r.status IN ('QUEUED', 'RETRYING') AND r.due_at < ? ORDER BY r.due_at LIMIT ?";
+
+    private static final String STILL_WAITING = "SELECT id FROM task_run WHERE status IN ('QUEUED', 'RETRYING') AND id IN (%s)";
+    private static final String BACKLOG = "SELECT COUNT(*) AS waiting, MIN(r.due_at) AS oldest_due_at FROM task_run r"
+            + " WHERE r.namespace = ? AND r.status IN ('QUEUED', 'RETRYING') AND r.task_group = ? AND r.due_at < ?";
+    /** Ids per statement, far below any server's limit on bound parameters. */
+    private static final int IDS_PER_QUERY = 1000;
 
     private final Jdbc jdbc;
 
@@ -65,5 +75,25 @@ public final class MysqlRecoveryStore implements RecoveryStore {
     @Override
     public List<Run> overdue(String namespace, Instant deadline, int limit) {
         return waitingSince(namespace, deadline, limit);
+    }
+
+    @Override
+    public Set<Long> stillWaiting(Collection<Long> runIds) {
+        List<Long> ids = new ArrayList<>(new HashSet<>(runIds));
+        Set<Long> waiting = new HashSet<>();
+        for (int from = 0; from < ids.size(); from += IDS_PER_QUERY) {
+            List<Long> chunk = ids.subList(from, Math.min(ids.size(), from + IDS_PER_QUERY));
+            String sql = STILL_WAITING.replace("%s", MysqlSchedulerStore.placeholders(chunk.size()));
+            waiting.addAll(jdbc.autoCommit("find runs still waiting",
+                    connection -> Jdbc.list(connection, sql, row -> row.getLong(1), chunk.toArray())));
+        }
+        return waiting;
+    }
+
+    @Override
+    public Backlog backlog(String namespace, String group, Instant before) {
+        return jdbc.autoCommit("count the waiting runs of group " + group, connection ->
+                Jdbc.one(connection, BACKLOG, row -> new Backlog(row.getLong("waiting"), Jdbc.instant(row, "oldest_due_at")),
+                        namespace, group, before)).filter(backlog -> backlog.waiting() > 0).orElse(Backlog.NONE);
     }
 }

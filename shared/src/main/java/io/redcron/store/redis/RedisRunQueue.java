@@ -9,35 +9,60 @@ import redis.clients.jedis.StreamEntryID;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.params.XAddParams;
 import redis.clients.jedis.params.XAutoClaimParams;
+import redis.clients.jedis.params.XPendingParams;
 import redis.clients.jedis.params.XReadGroupParams;
 import redis.clients.jedis.resps.StreamEntry;
+import redis.clients.jedis.resps.StreamPendingEntry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 /**
  * Runs on Redis streams, one per routing group, read by the consumer group {@code workers}.
  * Entries are acknowledged and deleted as soon as the run store has decided a run's fate (claimed
  * or dropped), so a stream holds only runs waiting for a worker.
+ *
+ * <p>Every stream is capped (approximately, which lets Redis trim whole nodes cheaply). A run
+ * trimmed away is still waiting in the run store: the reconciler queues it again once the backlog
+ * in front of it is short enough to prove it missing. An entry that carries no run id (written by
+ * hand, or by another program) is acknowledged and removed where it is met, never passed on.
  */
 public final class RedisRunQueue implements RunQueue {
+    /** Far beyond any backlog a cluster clears in a queue deadline; it only keeps memory bounded. */
+    public static final long STREAM_MAX_LENGTH = 1_000_000;
+    private static final Logger LOG = LoggerFactory.getLogger(RedisRunQueue.class);
     private static final String RUN = "run";
+    /** As written by this class (and matched the same way by promote_delayed.lua): no sign, no leading zero. */
+    private static final Pattern RUN_ID = Pattern.compile("[1-9][0-9]{0,18}");
     private static final long DEAD_MAX_LENGTH = 100_000;
 
     private final UnifiedJedis redis;
     private final RedisKeys keys;
+    private final long streamMaxLength;
 
     public RedisRunQueue(UnifiedJedis redis, RedisKeys keys) {
+        this(redis, keys, STREAM_MAX_LENGTH);
+    }
+
+    public RedisRunQueue(UnifiedJedis redis, RedisKeys keys, long streamMaxLength) {
+        if (streamMaxLength < 1) {
+            throw new IllegalArgumentException("streamMaxLength: must be at least 1, got " + streamMaxLength);
+        }
         this.redis = redis;
         this.keys = keys;
+        this.streamMaxLength = streamMaxLength;
     }
 
     @Override
@@ -46,6 +71,7 @@ public final class RedisRunQueue implements RunQueue {
         keyList.add(keys.schedule());
         Map<String, Integer> streamIndex = new LinkedHashMap<>();
         List<String> args = new ArrayList<>();
+        args.add(Long.toString(streamMaxLength));
         args.add(Integer.toString(dispatch.enqueue().size()));
         for (QueuedRun run : dispatch.enqueue()) {
             String stream = keys.stream(run.group());
@@ -74,7 +100,7 @@ public final class RedisRunQueue implements RunQueue {
         }
         try (AbstractPipeline pipeline = redis.pipelined()) {
             for (QueuedRun run : runs) {
-                pipeline.xadd(keys.stream(run.group()), XAddParams.xAddParams(), Map.of(RUN, Long.toString(run.runId())));
+                pipeline.xadd(keys.stream(run.group()), capped(), Map.of(RUN, Long.toString(run.runId())));
             }
             pipeline.sync();
         }
@@ -108,11 +134,18 @@ public final class RedisRunQueue implements RunQueue {
         if (read == null) {
             return runs;
         }
+        Map<String, List<StreamEntryID>> malformed = new LinkedHashMap<>();
         read.forEach((stream, entries) -> {
             for (StreamEntry entry : entries) {
-                runs.add(toRun(groupOfStream.get(stream), entry));
+                Long runId = runIdOf(entry);
+                if (runId == null) {
+                    malformed.computeIfAbsent(stream, s -> new ArrayList<>()).add(entry.getID());
+                } else {
+                    runs.add(new QueuedRun(groupOfStream.get(stream), runId, entry.getID().toString()));
+                }
             }
         });
+        removeMalformed(malformed);
         return runs;
     }
 
@@ -152,13 +185,15 @@ public final class RedisRunQueue implements RunQueue {
     public int promoteDue(Instant now, int limit) {
         String due = Long.toString(now.toEpochMilli());
         Set<String> groups = new TreeSet<>();
+        boolean malformed = false;
         for (String member : redis.zrangeByScore(keys.delayed(), "-inf", due, 0, limit)) {
-            int bar = member.indexOf('|');
-            if (bar > 0) {
-                groups.add(member.substring(0, bar));
+            if (runIdOf(member) == null) {
+                malformed = true;
+            } else {
+                groups.add(member.substring(0, member.indexOf('|')));
             }
         }
-        if (groups.isEmpty()) {
+        if (groups.isEmpty() && !malformed) {
             return 0;
         }
         List<String> keyList = new ArrayList<>();
@@ -166,6 +201,7 @@ public final class RedisRunQueue implements RunQueue {
         keyList.add(keys.delayed());
         args.add(due);
         args.add(Integer.toString(limit));
+        args.add(Long.toString(streamMaxLength));
         for (String group : groups) {
             keyList.add(keys.stream(group));
             args.add(group);
@@ -177,15 +213,25 @@ public final class RedisRunQueue implements RunQueue {
     @Override
     public List<QueuedRun> reclaimIdle(String group, String consumer, Duration idle, int count) {
         List<QueuedRun> runs = new ArrayList<>();
+        String stream = keys.stream(group);
         try {
-            Map.Entry<StreamEntryID, List<StreamEntry>> claimed = redis.xautoclaim(keys.stream(group),
+            Map.Entry<StreamEntryID, List<StreamEntry>> claimed = redis.xautoclaim(stream,
                     keys.consumerGroup(), consumer, idle.toMillis(), new StreamEntryID(0, 0),
                     XAutoClaimParams.xAutoClaimParams().count(count));
+            List<StreamEntryID> malformed = new ArrayList<>();
             for (StreamEntry entry : claimed.getValue()) {
-                if (entry != null && entry.getFields() != null) {
-                    runs.add(toRun(group, entry));
+                // Redis 6.2 answers an entry deleted while pending with an empty one: nothing to hand over.
+                if (entry == null || entry.getFields() == null) {
+                    continue;
+                }
+                Long runId = runIdOf(entry);
+                if (runId == null) {
+                    malformed.add(entry.getID());
+                } else {
+                    runs.add(new QueuedRun(group, runId, entry.getID().toString()));
                 }
             }
+            removeMalformed(Map.of(stream, malformed));
         } catch (JedisDataException e) {
             if (e.getMessage() == null || !e.getMessage().startsWith("NOGROUP")) {
                 throw e;
@@ -208,9 +254,9 @@ public final class RedisRunQueue implements RunQueue {
     public Set<Long> waiting(String group, int limit) {
         Set<Long> ids = new LinkedHashSet<>();
         for (StreamEntry entry : redis.xrange(keys.stream(group), StreamEntryID.MINIMUM_ID, StreamEntryID.MAXIMUM_ID, limit)) {
-            String run = entry.getFields().get(RUN);
-            if (run != null) {
-                ids.add(Long.parseLong(run));
+            Long runId = runIdOf(entry);
+            if (runId != null) {
+                ids.add(runId);
             }
         }
         return ids;
@@ -223,7 +269,10 @@ public final class RedisRunQueue implements RunQueue {
             return ids;
         }
         for (String member : redis.zrange(keys.delayed(), 0, limit - 1)) {
-            ids.add(Long.parseLong(member.substring(member.indexOf('|') + 1)));
+            Long runId = runIdOf(member);
+            if (runId != null) {
+                ids.add(runId);
+            }
         }
         return ids;
     }
@@ -241,11 +290,103 @@ public final class RedisRunQueue implements RunQueue {
         }
     }
 
+    @Override
+    public long length(String group) {
+        return redis.xlen(keys.stream(group));
+    }
+
+    @Override
+    public Page entries(String group, String after, int count) {
+        String stream = keys.stream(group);
+        String start = after == null ? "-" : "(" + after;
+        List<StreamEntry> read = redis.xrange(stream, start, "+", count);
+        if (read.isEmpty()) {
+            return new Page(List.of(), null);
+        }
+        Map<String, Duration> pending = pendingFor(stream, read.get(0).getID(), read.get(read.size() - 1).getID(), count);
+        List<Entry> entries = new ArrayList<>(read.size());
+        List<StreamEntryID> malformed = new ArrayList<>();
+        for (StreamEntry entry : read) {
+            Long runId = runIdOf(entry);
+            String id = entry.getID().toString();
+            if (runId == null) {
+                malformed.add(entry.getID());
+            } else {
+                entries.add(new Entry(new QueuedRun(group, runId, id), pending.get(id)));
+            }
+        }
+        removeMalformed(Map.of(stream, malformed));
+        return new Page(entries, read.size() < count ? null : read.get(read.size() - 1).getID().toString());
+    }
+
+    /** Entry id → how long since its delivery, for the delivered and unacknowledged entries from first to last. */
+    private Map<String, Duration> pendingFor(String stream, StreamEntryID first, StreamEntryID last, int count) {
+        Map<String, Duration> pending = new HashMap<>();
+        try {
+            for (StreamPendingEntry entry : redis.xpending(stream, keys.consumerGroup(),
+                    XPendingParams.xPendingParams(first, last, count))) {
+                pending.put(entry.getID().toString(), Duration.ofMillis(entry.getIdleTime()));
+            }
+        } catch (JedisDataException e) {
+            if (e.getMessage() == null || !e.getMessage().startsWith("NOGROUP")) {
+                throw e;
+            }
+            // No worker ever read this stream: nothing is pending.
+        }
+        return pending;
+    }
+
+    /**
+     * Acknowledges and deletes entries that carry no run id. A failure here is only logged: they
+     * stay pending, and the reaper meets them again when it takes back idle entries.
+     */
+    private void removeMalformed(Map<String, List<StreamEntryID>> malformed) {
+        if (malformed.values().stream().allMatch(List::isEmpty)) {
+            return;
+        }
+        try (AbstractPipeline pipeline = redis.pipelined()) {
+            malformed.forEach((stream, ids) -> {
+                if (!ids.isEmpty()) {
+                    StreamEntryID[] entries = ids.toArray(new StreamEntryID[0]);
+                    pipeline.xack(stream, keys.consumerGroup(), entries);
+                    pipeline.xdel(stream, entries);
+                }
+            });
+            pipeline.sync();
+            malformed.forEach((stream, ids) -> ids.forEach(id -> LOG.warn(
+                    "Removed entry {} of stream {}: its 'run' field is missing or not a run id", id, stream)));
+        } catch (RuntimeException e) {
+            LOG.warn("Could not remove malformed entries of streams {}: {}", malformed.keySet(), e.getMessage());
+        }
+    }
+
+    private XAddParams capped() {
+        return XAddParams.xAddParams().maxLen(streamMaxLength).approximateTrimming();
+    }
+
     private static String member(QueuedRun run) {
         return run.group() + "|" + run.runId();
     }
 
-    private static QueuedRun toRun(String group, StreamEntry entry) {
-        return new QueuedRun(group, Long.parseLong(entry.getFields().get(RUN)), entry.getID().toString());
+    /** The run id an entry carries, or null if its {@code run} field is missing or not a run id. */
+    private static Long runIdOf(StreamEntry entry) {
+        return entry.getFields() == null ? null : parseRunId(entry.getFields().get(RUN));
+    }
+
+    /** The run id of a delayed member {@code group|runId}, or null if it names no group or no run id. */
+    private static Long runIdOf(String member) {
+        int bar = member.indexOf('|');
+        return bar > 0 ? parseRunId(member.substring(bar + 1)) : null;
+    }
+
+    private static Long parseRunId(String text) {
+        if (text == null || !RUN_ID.matcher(text).matches()) {
+            return null;
+        }
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 }

@@ -224,6 +224,54 @@ class MysqlRecoveryStoreIT {
         assertThat(recovery.overdue(ns, deadline, 10)).containsExactly(get(forgotten));
     }
 
+    @Test
+    void stillWaitingKeepsOnlyTheRunsThatAreQueuedOrRetrying() {
+        Run queued = fire(0);
+        Run running = claimed(fire(1), clock.instant().plus(LEASE));
+        Run retrying = claimed(fire(2), clock.instant().plus(LEASE));
+        runs.complete(retrying.id(), 1, RunStatus.RUNNING,
+                new RunOutcome(RunStatus.RETRYING, QUEUED_AT, 1, "boom", "exit 1", QUEUED_AT.plusSeconds(60)));
+        Run done = claimed(fire(3), clock.instant().plus(LEASE));
+        runs.complete(done.id(), 1, RunStatus.RUNNING, new RunOutcome(RunStatus.SUCCEEDED, QUEUED_AT, 0, "ok", null));
+        long gone = done.id() + 1_000_000;
+
+        assertThat(recovery.stillWaiting(List.of(queued.id(), running.id(), retrying.id(), done.id(), gone, queued.id())))
+                .containsExactlyInAnyOrder(queued.id(), retrying.id());
+        assertThat(recovery.stillWaiting(List.of())).isEmpty();
+    }
+
+    @Test
+    void stillWaitingAnswersForMoreRunsThanOneStatementNames() {
+        Run first = fire(0);
+        Run last = fire(1);
+        List<Long> ids = new java.util.ArrayList<>();
+        ids.add(first.id());
+        for (long id = 1; id <= 2_500; id++) {
+            ids.add(last.id() + 1_000_000 + id);
+        }
+        ids.add(last.id());
+
+        assertThat(recovery.stillWaiting(ids)).containsExactlyInAnyOrder(first.id(), last.id());
+    }
+
+    @Test
+    void theBacklogOfAGroupCountsItsRunsDueBeforeAMomentAndNamesTheOldest() {
+        Task load = tasks.create(shell(ns, "load").group("etl").build(), "alice");
+        runs.insertOrGetCronFire(load.id(), FIRE, 1);
+        claimed(runs.insertOrGetCronFire(load.id(), FIRE.minusSeconds(60), 1), clock.instant().plus(LEASE));
+        fire(0);
+        Task elsewhere = tasks.create(shell(TaskFixtures.freshNamespace(), "load").group("etl").build(), "alice");
+        runs.insertOrGetCronFire(elsewhere.id(), FIRE, 1);
+        clock.advance(Duration.ofSeconds(60));
+        runs.insertOrGetCronFire(load.id(), FIRE.plusSeconds(60), 1);
+        Instant later = clock.instant();
+
+        assertThat(recovery.backlog(ns, "etl", later.plusMillis(1))).isEqualTo(new RecoveryStore.Backlog(2, QUEUED_AT));
+        assertThat(recovery.backlog(ns, "etl", later)).isEqualTo(new RecoveryStore.Backlog(1, QUEUED_AT));
+        assertThat(recovery.backlog(ns, "etl", QUEUED_AT)).isEqualTo(RecoveryStore.Backlog.NONE);
+        assertThat(recovery.backlog(ns, "nobody", later.plusMillis(1))).isEqualTo(RecoveryStore.Backlog.NONE);
+    }
+
     private Run fire(int index) {
         return runs.insertOrGetCronFire(task.id(), FIRE.plusSeconds(60L * index), 1);
     }

@@ -21,6 +21,7 @@ import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.StreamEntryID;
 import redis.clients.jedis.params.XAddParams;
 import redis.clients.jedis.params.XPendingParams;
+import redis.clients.jedis.params.XReadGroupParams;
 import redis.clients.jedis.resps.StreamPendingEntry;
 import redis.clients.jedis.util.SafeEncoder;
 
@@ -427,7 +428,152 @@ class RedisRunQueueIT {
         assertThat(stats.recentDead()).first().extracting(DeadRun::runId).isEqualTo(42L);
     }
 
-    // --- listings -------------------------------------------------------------------------------
+    // --- malformed entries ----------------------------------------------------------------------
+
+    @Test
+    void aReadRemovesMalformedEntriesItWasHandedAndReturnsTheOthers() {
+        queue.ensureGroups(ETL);
+        queue.enqueue(List.of(QueuedRun.of("etl", 1)));
+        addRaw("etl", Map.of("run", "not-a-number"));
+        addRaw("etl", Map.of("task", "7"));
+        addRaw("etl", Map.of("run", "-3"));
+        queue.enqueue(List.of(QueuedRun.of("etl", 2)));
+
+        List<QueuedRun> read = queue.read("w1", ETL, 10, NO_WAIT);
+
+        assertThat(read).extracting(QueuedRun::runId).containsExactly(1L, 2L);
+        StreamStats etl = streamStats("etl");
+        assertThat(etl.length()).as("only the good entries are left").isEqualTo(2);
+        assertThat(etl.pendingTotal()).isEqualTo(2);
+        queue.ack(read);
+        assertThat(streamStats("etl").length()).isZero();
+    }
+
+    @Test
+    void aReadHandedOnlyMalformedEntriesReturnsNothingAndReadsOnAfterThem() {
+        queue.ensureGroups(ETL);
+        addRaw("etl", Map.of("run", ""));
+        addRaw("etl", Map.of("run", "12abc"));
+
+        assertThat(queue.read("w1", ETL, 10, NO_WAIT)).isEmpty();
+
+        queue.enqueue(List.of(QueuedRun.of("etl", 3)));
+        assertThat(queue.read("w1", ETL, 10, NO_WAIT)).extracting(QueuedRun::runId).containsExactly(3L);
+        assertThat(streamStats("etl").pendingTotal()).isEqualTo(1);
+    }
+
+    @Test
+    void reclaimIdleRemovesMalformedEntriesAnOlderWorkerLeftPendingAndHandsOverTheRest() {
+        queue.ensureGroups(ETL);
+        queue.enqueue(List.of(QueuedRun.of("etl", 1)));
+        addRaw("etl", Map.of("run", "x"));
+        queue.enqueue(List.of(QueuedRun.of("etl", 2)));
+        // A worker that read them without looking (as an older version would) and died.
+        redis.client().xreadGroupAsMap(redis.keys().consumerGroup(), "crashed", XReadGroupParams.xReadGroupParams().count(10),
+                Map.of(redis.keys().stream("etl"), StreamEntryID.XREADGROUP_UNDELIVERED_ENTRY));
+
+        List<QueuedRun> reclaimed = await().atMost(Duration.ofSeconds(5))
+                .until(() -> queue.reclaimIdle("etl", "reaper", Duration.ofMillis(50), 100), runs -> !runs.isEmpty());
+
+        assertThat(reclaimed).extracting(QueuedRun::runId).containsExactly(1L, 2L);
+        assertThat(streamStats("etl").length()).isEqualTo(2);
+        assertThat(pendingOwners("etl")).containsExactly("reaper", "reaper");
+    }
+
+    @Test
+    void waitingListsOnlyEntriesThatCarryARunId() {
+        queue.enqueue(List.of(QueuedRun.of("etl", 1)));
+        addRaw("etl", Map.of("run", "one"));
+        addRaw("etl", Map.of("note", "hand-written"));
+        queue.enqueue(List.of(QueuedRun.of("etl", 2)));
+
+        assertThat(queue.waiting("etl", 10)).containsExactly(1L, 2L);
+    }
+
+    @Test
+    void delayedListsOnlyMembersThatNameAGroupAndARun() {
+        queue.delay(QueuedRun.of("etl", 1), NOW);
+        redis.client().zadd(redis.keys().delayed(), NOW.toEpochMilli(), "etl|abc");
+        redis.client().zadd(redis.keys().delayed(), NOW.toEpochMilli(), "no-bar");
+        redis.client().zadd(redis.keys().delayed(), NOW.toEpochMilli(), "|5");
+        queue.delay(QueuedRun.of("mail", 2), NOW.plusSeconds(1));
+
+        assertThat(queue.delayed(10)).containsExactlyInAnyOrder(1L, 2L);
+    }
+
+    @Test
+    void promoteDueRemovesMalformedMembersSoThatTheyCannotHoldBackDueRetries() {
+        for (String member : List.of("etl|abc", "no-bar", "|5", "etl|007", "etl|")) {
+            redis.client().zadd(redis.keys().delayed(), NOW.minusSeconds(60).toEpochMilli(), member);
+        }
+        queue.delay(QueuedRun.of("etl", 1), NOW.minusSeconds(1));
+        queue.delay(QueuedRun.of("mail", 2), NOW);
+
+        // The malformed members fill the first call's limit: they go, and the next call moves the rest.
+        assertThat(queue.promoteDue(NOW, 5)).isZero();
+        assertThat(queue.promoteDue(NOW, 5)).isEqualTo(2);
+
+        assertThat(redis.client().zcard(redis.keys().delayed())).isZero();
+        assertThat(queue.waiting("etl", 10)).containsExactly(1L);
+        assertThat(queue.waiting("mail", 10)).containsExactly(2L);
+        assertThat(streamStats("etl").length()).as("nothing malformed was put on a stream").isEqualTo(1);
+    }
+
+    // --- entries and bounds ---------------------------------------------------------------------
+
+    @Test
+    void entriesAreReadInStretchesThatContinueWhereTheLastStopped() {
+        queue.enqueue(LongStream.rangeClosed(1, 5).mapToObj(id -> QueuedRun.of("etl", id)).toList());
+
+        RunQueue.Page first = queue.entries("etl", null, 3);
+        RunQueue.Page second = queue.entries("etl", first.last(), 3);
+
+        assertThat(first.entries()).extracting(entry -> entry.run().runId()).containsExactly(1L, 2L, 3L);
+        assertThat(first.last()).isEqualTo(first.entries().get(2).run().entryId());
+        assertThat(second.entries()).extracting(entry -> entry.run().runId()).containsExactly(4L, 5L);
+        assertThat(second.last()).as("the end was reached").isNull();
+        assertThat(queue.entries("never-used", null, 3)).isEqualTo(new RunQueue.Page(List.of(), null));
+    }
+
+    @Test
+    void entriesTellWhichAWorkerHoldsAndSinceWhenAndRemoveMalformedOnes() {
+        queue.ensureGroups(ETL);
+        queue.enqueue(List.of(QueuedRun.of("etl", 1)));
+        List<QueuedRun> held = queue.read("w1", ETL, 1, NO_WAIT);
+        addRaw("etl", Map.of("run", "bad"));
+        queue.enqueue(List.of(QueuedRun.of("etl", 2)));
+
+        List<RunQueue.Entry> entries = queue.entries("etl", null, 10).entries();
+
+        assertThat(entries).extracting(RunQueue.Entry::run).containsExactly(held.get(0),
+                new QueuedRun("etl", 2, entries.get(1).run().entryId()));
+        assertThat(entries.get(0).pendingFor()).isNotNull().isLessThan(Duration.ofSeconds(10));
+        assertThat(entries.get(1).pendingFor()).isNull();
+        assertThat(queue.length("etl")).isEqualTo(2);
+    }
+
+    @Test
+    void everyWayOntoAStreamKeepsItNearItsMaximumLength() {
+        RunQueue capped = new RedisRunQueue(redis.client(), redis.keys(), 1_000);
+        int runs = 3_000;
+
+        capped.enqueue(LongStream.rangeClosed(1, runs).mapToObj(id -> QueuedRun.of("etl", id)).toList());
+        capped.dispatch(new Dispatch(LongStream.rangeClosed(1, runs).mapToObj(id -> QueuedRun.of("mail", id)).toList(),
+                List.of()));
+        for (long id = 1; id <= runs; id++) {
+            capped.delay(QueuedRun.of("ops", id), NOW.minusSeconds(1));
+        }
+        assertThat(capped.promoteDue(NOW, runs)).isEqualTo(runs);
+
+        // Trimming is approximate: Redis drops whole nodes of entries, so a stream may run a little over.
+        for (String group : List.of("etl", "mail", "ops")) {
+            assertThat(capped.length(group)).as(group).isBetween(1_000L, 1_200L);
+            assertThat(capped.waiting(group, 10)).as("the oldest went first").doesNotContain(1L);
+        }
+        assertThat(RedisRunQueue.STREAM_MAX_LENGTH).isEqualTo(1_000_000L);
+    }
+
+        // --- listings -------------------------------------------------------------------------------
 
     @Test
     void waitingAndDelayedListRunIdsUpToTheLimit() {
@@ -475,6 +621,11 @@ class RedisRunQueueIT {
             queue.ack(read);
         } while (!read.isEmpty());
         return ids;
+    }
+
+    /** An entry written by something other than Redcron. */
+    private void addRaw(String group, Map<String, String> fields) {
+        redis.client().xadd(redis.keys().stream(group), XAddParams.xAddParams(), fields);
     }
 
     private StreamStats streamStats(String group) {
