@@ -32,6 +32,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -158,6 +159,26 @@ public final class TestCluster implements AutoCloseable {
             }
         }
         new RedisRunQueue(redis, new RedisKeys(namespace)).enqueue(List.of(QueuedRun.of(run.group(), run.id())));
+    }
+
+    /**
+     * Disables a task, as an operator switching a workload off; returns when the change committed
+     * (the database's time), after which the task fires no more.
+     */
+    Instant switchOff(Task task) {
+        return tasks().setEnabled(task.id(), false, "test").updatedAt();
+    }
+
+    /**
+     * What a switched-off task's run must be: one due before the change committed ran to success;
+     * one recorded ahead for after it was withdrawn, never attempted.
+     */
+    static boolean succeededOrWithdrawn(Run run, Instant switchedOff) {
+        if (!run.scheduledAt().isAfter(switchedOff)) {
+            return run.status() == RunStatus.SUCCEEDED;
+        }
+        return run.status() == RunStatus.SKIPPED && run.attempt() == 0 && run.error() != null
+                && run.error().startsWith("withdrawn");
     }
 
     boolean allFinal(Task task) {
