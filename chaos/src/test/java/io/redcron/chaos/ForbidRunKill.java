@@ -21,6 +21,7 @@ final class ForbidRunKill implements Fault {
 
     private final Duration after;
     private final List<LostRunGoesFirst.Killed> killed = new CopyOnWriteArrayList<>();
+    private final List<String> problems = new CopyOnWriteArrayList<>();
 
     /** @param after how long the fault lasts after the kill: the fires that wait behind the re-run */
     ForbidRunKill(Duration after) {
@@ -60,7 +61,7 @@ final class ForbidRunKill implements Fault {
             Holds.hold(after);
             return;
         }
-        throw new IllegalStateException(name() + ": no run of " + TASK + " could be killed mid-run in five tries");
+        problems.add(name() + ": no run of " + TASK + " could be killed mid-run in five tries");
     }
 
     /** A run of the task that began within the last second, on a live node. */
@@ -76,6 +77,13 @@ final class ForbidRunKill implements Fault {
                         && row.startedAt() != null && row.startedAt().isAfter(recently)
                         && cluster.node(row.node()).filter(NodeProcess::isAlive).isPresent())
                 .findFirst();
+    }
+
+    @Override
+    public List<String> problems() {
+        List<String> reported = List.copyOf(problems);
+        problems.clear(); // each problem is reported once, however often the soak injects the fault
+        return reported;
     }
 
     @Override

@@ -21,7 +21,7 @@ import static org.awaitility.Awaitility.await;
 final class UnservedGroup implements Fault {
     static final String GROUP = "nobody";
     static final Duration QUEUE_DEADLINE = Duration.ofSeconds(15);
-    private static final Duration LASTS = Duration.ofSeconds(60);
+    private static final Duration LASTS = Duration.ofSeconds(45);
     private static final Duration LOOKAHEAD = Duration.ofMillis(2500);
     /** Room for the reconciler's period and a busy machine. */
     private static final Duration SLACK = Duration.ofSeconds(10);
