@@ -41,6 +41,7 @@ import static org.awaitility.Awaitility.await;
 final class Cluster implements AutoCloseable {
     static final Duration SCHEDULER_LEASE = Duration.ofSeconds(3);
     static final Duration WORKER_LEASE = Duration.ofSeconds(5);
+    static final Duration MISFIRE_THRESHOLD = Duration.ofSeconds(10);
     static final Duration PATIENCE = Duration.ofMinutes(3);
 
     private final String name;
@@ -292,7 +293,7 @@ final class Cluster implements AutoCloseable {
                 "node.drain-grace=2s",
                 "scheduler.tick=500ms",
                 "scheduler.lease=" + SCHEDULER_LEASE.toSeconds() + "s",
-                "scheduler.misfire-threshold=10s",
+                "scheduler.misfire-threshold=" + MISFIRE_THRESHOLD.toSeconds() + "s",
                 "worker.lease=" + WORKER_LEASE.toSeconds() + "s",
                 "");
         StringBuilder extra = new StringBuilder();

@@ -15,6 +15,8 @@ import java.util.stream.Collectors;
  * scheduling resumed: {@code skip} runs none, {@code fire-once} the newest, {@code catch-up} the
  * {@code limit} newest; every other fire is {@code SKIPPED} with a reason that starts with
  * "misfire". Whether a fire was recorded ahead before the outage or after it makes no difference.
+ * Fires that were still on time when scheduling resumed run whatever the policy, and do not count
+ * against a catch-up limit.
  */
 final class MisfireOutcome {
     private MisfireOutcome() {
@@ -32,15 +34,19 @@ final class MisfireOutcome {
     }
 
     /** Each way the task's rows differ from that, as one line. */
-    static List<String> check(Workload.Planned task, List<Instant> missed, MisfirePolicy policy, int catchUpLimit,
-                              List<RunRow> rows, Effects effects) {
-        Set<Instant> run = Set.copyOf(firesThatRun(missed, policy, catchUpLimit));
+    static List<String> check(Workload.Planned task, List<Instant> missed, List<Instant> onTime, MisfirePolicy policy,
+                              int catchUpLimit, List<RunRow> rows, Effects effects) {
+        Set<Instant> run = new java.util.HashSet<>(firesThatRun(missed, policy, catchUpLimit));
+        run.addAll(onTime);
         Map<Instant, RunRow> byFire = rows.stream().filter(row -> row.taskId() == task.id())
                 .collect(Collectors.toMap(RunRow::scheduledAt, Function.identity(), (first, second) -> first));
         List<String> problems = new ArrayList<>();
-        for (Instant fire : missed.stream().sorted().toList()) {
+        List<Instant> fires = new ArrayList<>(missed);
+        fires.addAll(onTime);
+        for (Instant fire : fires.stream().sorted().toList()) {
             RunRow row = byFire.get(fire);
-            String label = task.name() + " (" + policy.name().toLowerCase().replace('_', '-') + "): the missed fire at " + fire;
+            String label = task.name() + " (" + policy.name().toLowerCase().replace('_', '-') + "): the "
+                    + (onTime.contains(fire) ? "on-time" : "missed") + " fire at " + fire;
             if (row == null) {
                 problems.add(label + " has no row");
             } else if (run.contains(fire)) {

@@ -28,7 +28,7 @@ class MisfireOutcomeTest {
         List<RunRow> rows = List.of(skipped(1, 0), skipped(2, 3), skipped(3, 6), ran(4, 9));
         Effects effects = Effects.parse(List.of("4 1 a start", "4 1 a end"));
 
-        assertThat(MisfireOutcome.check(PROBE, MISSED, MisfirePolicy.FIRE_ONCE, 2, rows, effects)).isEmpty();
+        assertThat(MisfireOutcome.check(PROBE, MISSED, List.of(), MisfirePolicy.FIRE_ONCE, 2, rows, effects)).isEmpty();
     }
 
     @Test
@@ -36,7 +36,7 @@ class MisfireOutcomeTest {
         List<RunRow> rows = List.of(skipped(1, 0), skipped(2, 3), skipped(3, 6), ran(4, 9));
         Effects effects = Effects.parse(List.of("4 1 a start", "4 1 a end"));
 
-        assertThat(MisfireOutcome.check(PROBE, MISSED, MisfirePolicy.CATCH_UP, 2, rows, effects)).containsExactly(
+        assertThat(MisfireOutcome.check(PROBE, MISSED, List.of(), MisfirePolicy.CATCH_UP, 2, rows, effects)).containsExactly(
                 "probe (catch-up): the missed fire at 2026-01-01T00:00:14Z must run, but run 3 is SKIPPED"
                         + " (misfire: skipped) after 0 executions");
     }
@@ -48,7 +48,7 @@ class MisfireOutcomeTest {
         List<RunRow> rows = List.of(ran(1, 0), waited, skipped(3, 6), skipped(4, 9));
         Effects effects = Effects.parse(List.of("1 1 a start", "1 1 a end"));
 
-        assertThat(MisfireOutcome.check(PROBE, MISSED, MisfirePolicy.SKIP, 2, rows, effects)).containsExactly(
+        assertThat(MisfireOutcome.check(PROBE, MISSED, List.of(), MisfirePolicy.SKIP, 2, rows, effects)).containsExactly(
                 "probe (skip): the missed fire at 2026-01-01T00:00:08Z must be SKIPPED as a misfire, but run 1 is SUCCEEDED"
                         + " after 1 executions",
                 "probe (skip): the missed fire at 2026-01-01T00:00:11Z must be SKIPPED as a misfire, but run 2 is SKIPPED"
@@ -59,8 +59,27 @@ class MisfireOutcomeTest {
     void aMissedFireWithoutRowIsReported() {
         List<RunRow> rows = List.of(skipped(1, 0), skipped(2, 3), skipped(3, 6));
 
-        assertThat(MisfireOutcome.check(PROBE, MISSED, MisfirePolicy.SKIP, 2, rows, Effects.parse(List.of())))
+        assertThat(MisfireOutcome.check(PROBE, MISSED, List.of(), MisfirePolicy.SKIP, 2, rows, Effects.parse(List.of())))
                 .containsExactly("probe (skip): the missed fire at 2026-01-01T00:00:17Z has no row");
+    }
+
+    @Test
+    void aFireOnTimeRunsAndDoesNotCountAgainstTheCatchUpLimit() {
+        Instant onTime = F1.plusSeconds(23);
+        List<RunRow> oneFewer = List.of(skipped(1, 0), skipped(2, 3), skipped(3, 6), ran(4, 9), ran(5, 23));
+        List<RunRow> exact = List.of(skipped(1, 0), skipped(2, 3), ran(3, 6), ran(4, 9), ran(5, 23));
+        Effects effects = Effects.parse(List.of("3 1 a start", "3 1 a end", "4 1 a start", "4 1 a end", "5 1 a start",
+                "5 1 a end"));
+
+        assertThat(MisfireOutcome.check(PROBE, MISSED, List.of(onTime), MisfirePolicy.CATCH_UP, 2, exact, effects)).isEmpty();
+        Effects oneFewerRan = Effects.parse(List.of("4 1 a start", "4 1 a end", "5 1 a start", "5 1 a end"));
+        assertThat(MisfireOutcome.check(PROBE, MISSED, List.of(onTime), MisfirePolicy.CATCH_UP, 2, oneFewer, oneFewerRan))
+                .containsExactly("probe (catch-up): the missed fire at 2026-01-01T00:00:14Z must run, but run 3 is SKIPPED"
+                        + " (misfire: skipped) after 0 executions");
+        assertThat(MisfireOutcome.check(PROBE, MISSED, List.of(onTime), MisfirePolicy.SKIP, 2,
+                List.of(skipped(1, 0), skipped(2, 3), skipped(3, 6), skipped(4, 9), skipped(5, 23)), Effects.parse(List.of())))
+                .containsExactly("probe (skip): the on-time fire at 2026-01-01T00:00:31Z must run, but run 5 is SKIPPED"
+                        + " (misfire: skipped) after 0 executions");
     }
 
     @Test
