@@ -4,6 +4,7 @@ import io.redcron.store.redis.RedisKeys;
 import redis.clients.jedis.StreamEntryID;
 import redis.clients.jedis.params.XAddParams;
 import redis.clients.jedis.params.XPendingParams;
+import org.awaitility.core.ConditionTimeoutException;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -53,7 +54,7 @@ final class MalformedEntries implements Fault {
             await(cluster.name() + ": the malformed entries gone").atMost(CLEARED_WITHIN).pollInterval(Duration.ofMillis(500))
                     .ignoreExceptions().until(() -> gone(cluster, stream, keys.consumerGroup(), notANumber)
                             && gone(cluster, stream, keys.consumerGroup(), noRun));
-        } catch (org.awaitility.core.ConditionTimeoutException e) {
+        } catch (ConditionTimeoutException e) {
             problems.add(stream + ": the malformed entries " + notANumber + " and " + noRun + " were not all acknowledged"
                     + " and deleted within " + CLEARED_WITHIN.toSeconds() + " s");
         }

@@ -4,6 +4,7 @@ import io.redcron.domain.MisfirePolicy;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -36,7 +37,7 @@ final class MisfireOutcome {
     /** Each way the task's rows differ from that, as one line. */
     static List<String> check(Workload.Planned task, List<Instant> missed, List<Instant> onTime, MisfirePolicy policy,
                               int catchUpLimit, List<RunRow> rows, Effects effects) {
-        Set<Instant> run = new java.util.HashSet<>(firesThatRun(missed, policy, catchUpLimit));
+        Set<Instant> run = new HashSet<>(firesThatRun(missed, policy, catchUpLimit));
         run.addAll(onTime);
         Map<Instant, RunRow> byFire = rows.stream().filter(row -> row.taskId() == task.id())
                 .collect(Collectors.toMap(RunRow::scheduledAt, Function.identity(), (first, second) -> first));

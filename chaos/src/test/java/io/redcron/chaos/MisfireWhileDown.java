@@ -2,6 +2,7 @@ package io.redcron.chaos;
 
 import io.redcron.domain.MisfirePolicy;
 import io.redcron.port.TaskStore;
+import org.awaitility.core.ConditionTimeoutException;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -84,7 +85,7 @@ final class MisfireWhileDown implements Fault {
             await("the first fire recorded ahead").atMost(untilJustBefore.isNegative() ? Duration.ofMillis(1) : untilJustBefore)
                     .pollInterval(Duration.ofMillis(100)).ignoreExceptions()
                     .until(() -> probes.stream().allMatch(probe -> rowFor(cluster.rows(), probe, first).isPresent()));
-        } catch (org.awaitility.core.ConditionTimeoutException e) {
+        } catch (ConditionTimeoutException e) {
             problems.add(name() + ": the fire at " + first + " was not recorded ahead before the nodes died, so the"
                     + " scenario did not test a run recorded in time that starts late");
         }

@@ -2,9 +2,11 @@ package io.redcron.chaos;
 
 import redis.clients.jedis.StreamEntryID;
 import redis.clients.jedis.resps.StreamEntry;
+import org.awaitility.core.ConditionTimeoutException;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -68,7 +70,7 @@ final class UnservedGroup implements Fault {
         try {
             await(cluster.name() + ": no entry of a failed run in " + stream).atMost(SLACK).pollInterval(Duration.ofMillis(500))
                     .ignoreExceptions().until(() -> entriesOfFailedRuns(cluster, stream).isEmpty());
-        } catch (org.awaitility.core.ConditionTimeoutException e) {
+        } catch (ConditionTimeoutException e) {
             problems.add(stream + " still holds entries of runs failed at the queue deadline: "
                     + entriesOfFailedRuns(cluster, stream));
         }
@@ -90,7 +92,7 @@ final class UnservedGroup implements Fault {
 
     @Override
     public List<String> checks(Cluster cluster) {
-        List<String> found = new java.util.ArrayList<>();
+        List<String> found = new ArrayList<>();
         long left = cluster.redisClient().xlen(cluster.keys().stream(GROUP));
         if (left > 0) {
             found.add(cluster.keys().stream(GROUP) + " still holds " + left + " entries after every run of the group failed");
