@@ -6,7 +6,10 @@ import io.redcron.config.RedisConfig;
 import io.redcron.config.Secret;
 import io.redcron.port.QueueInspector;
 import io.redcron.store.mysql.Migrations;
+import io.redcron.port.RunStore;
+import io.redcron.port.TaskStore;
 import io.redcron.store.mysql.MysqlDataSources;
+import io.redcron.store.mysql.MysqlRunStore;
 import io.redcron.store.mysql.MysqlTaskStore;
 import io.redcron.store.redis.RedisConnector;
 import io.redcron.store.redis.RedisKeys;
@@ -38,6 +41,7 @@ import static org.awaitility.Awaitility.await;
 final class Cluster implements AutoCloseable {
     static final Duration SCHEDULER_LEASE = Duration.ofSeconds(3);
     static final Duration WORKER_LEASE = Duration.ofSeconds(5);
+    static final Duration MISFIRE_THRESHOLD = Duration.ofSeconds(10);
     static final Duration PATIENCE = Duration.ofMinutes(3);
 
     private final String name;
@@ -55,11 +59,18 @@ final class Cluster implements AutoCloseable {
     private final Path config;
     private final List<NodeProcess> nodes = new ArrayList<>();
     private final Map<String, Integer> incarnations = new LinkedHashMap<>();
+    private final Map<String, String> nodeSettings;
 
     Cluster(String name, ChaosSettings settings, MariaDbServer mariaDb) {
+        this(name, settings, mariaDb, Map.of());
+    }
+
+    /** @param nodeSettings settings of this scenario's nodes that differ from the suite's */
+    Cluster(String name, ChaosSettings settings, MariaDbServer mariaDb, Map<String, String> nodeSettings) {
         this.name = name;
         this.settings = settings;
         this.mariaDb = mariaDb;
+        this.nodeSettings = Map.copyOf(nodeSettings);
         this.dir = settings.workDir().resolve(name);
         try {
             deleteRecursively(dir);
@@ -104,11 +115,50 @@ final class Cluster implements AutoCloseable {
     }
 
     void createWorkload() {
-        workload.create(new MysqlTaskStore(dataSource, Clock.systemUTC()));
+        workload.create(taskStore());
     }
 
     void disableWorkload() {
-        workload.disable(new MysqlTaskStore(dataSource, Clock.systemUTC()));
+        workload.disable(taskStore());
+    }
+
+    /** The task definitions, written as an operator would while the nodes run (or while none does). */
+    TaskStore taskStore() {
+        return new MysqlTaskStore(dataSource, Clock.systemUTC());
+    }
+
+    /** The run history, for a scenario that records a run behind the nodes' backs. */
+    RunStore runStore() {
+        return new MysqlRunStore(dataSource, Clock.systemUTC());
+    }
+
+    /** A client of the scenario's Redis itself, not through the proxy, for faults made of Redis commands. */
+    UnifiedJedis redisClient() {
+        return redisClient;
+    }
+
+    RedisKeys keys() {
+        return new RedisKeys(namespace);
+    }
+
+    String namespace() {
+        return namespace;
+    }
+
+    /** Alerts of {@code kind} the nodes recorded in the outbox for the scenario's namespace. */
+    long alertsRecorded(String kind) {
+        String sql = "SELECT COUNT(*) FROM alert_outbox WHERE namespace = ? AND kind = ?";
+        try (java.sql.Connection connection = dataSource.getConnection();
+             java.sql.PreparedStatement select = connection.prepareStatement(sql)) {
+            select.setString(1, namespace);
+            select.setString(2, kind);
+            try (java.sql.ResultSet result = select.executeQuery()) {
+                result.next();
+                return result.getLong(1);
+            }
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException("alert_outbox: " + e.getMessage(), e);
+        }
     }
 
     /** Starts a node named {@code base} (a later one of the same base gets a suffix: node-b.2). */
@@ -133,6 +183,18 @@ final class Cluster implements AutoCloseable {
         }
         String base = node.id().contains(".") ? node.id().substring(0, node.id().indexOf('.')) : node.id();
         return startNode(base);
+    }
+
+    /** SIGKILL of every node at once: no scheduler and no worker is left. */
+    List<NodeProcess> killAll() {
+        List<NodeProcess> killed = nodes().stream().filter(NodeProcess::isAlive).toList();
+        killed.forEach(NodeProcess::kill);
+        return killed;
+    }
+
+    /** A new process for each of {@code dead}. */
+    void replaceAll(List<NodeProcess> dead) {
+        dead.forEach(this::replace);
     }
 
     List<NodeProcess> nodes() {
@@ -177,10 +239,11 @@ final class Cluster implements AutoCloseable {
         return RunRow.readAll(mariaDb.jdbcUrl(database), namespace);
     }
 
-    /** Every task has succeeded at least once with a fire after {@code since}: the cluster works. */
+    /** Every steady task not paused has succeeded at least once with a fire after {@code since}: the cluster works. */
     boolean everyTaskSucceededSince(Instant since) {
         List<RunRow> rows = rows();
-        return workload.tasks().stream().allMatch(task -> rows.stream().anyMatch(row -> row.taskId() == task.id()
+        return workload.tasks().stream().filter(task -> task.kind().steady() && task.active())
+                .allMatch(task -> rows.stream().anyMatch(row -> row.taskId() == task.id()
                 && row.status().equals("SUCCEEDED") && row.scheduledAt().isAfter(since)));
     }
 
@@ -230,9 +293,12 @@ final class Cluster implements AutoCloseable {
                 "node.drain-grace=2s",
                 "scheduler.tick=500ms",
                 "scheduler.lease=" + SCHEDULER_LEASE.toSeconds() + "s",
-                "scheduler.misfire-threshold=10s",
+                "scheduler.misfire-threshold=" + MISFIRE_THRESHOLD.toSeconds() + "s",
                 "worker.lease=" + WORKER_LEASE.toSeconds() + "s",
                 "");
+        StringBuilder extra = new StringBuilder();
+        nodeSettings.forEach((key, value) -> extra.append(key).append('=').append(value).append('\n'));
+        text = text + extra;
         Path file = dir.resolve("node.properties");
         try {
             Files.writeString(file, text);

@@ -15,9 +15,11 @@ final class Effects {
     record Line(long runId, int attempt, String node, boolean start) {
     }
 
+    private final List<Line> inOrder;
     private final Map<Long, List<Line>> byRun = new HashMap<>();
 
     Effects(List<Line> lines) {
+        this.inOrder = List.copyOf(lines);
         for (Line line : lines) {
             byRun.computeIfAbsent(line.runId(), id -> new ArrayList<>()).add(line);
         }
@@ -53,6 +55,11 @@ final class Effects {
 
     List<Line> ends(long runId) {
         return byRun.getOrDefault(runId, List.of()).stream().filter(line -> !line.start()).toList();
+    }
+
+    /** Every line in the order the executions appended them: starts and ends as they happened. */
+    List<Line> inOrder() {
+        return inOrder;
     }
 
     java.util.Set<Long> runIds() {

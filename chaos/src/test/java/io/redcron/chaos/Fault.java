@@ -2,6 +2,7 @@ package io.redcron.chaos;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /** One kind of failure, injected into a running cluster; {@link #inject} returns when the fault is over. */
 interface Fault {
@@ -17,7 +18,20 @@ interface Fault {
         cluster.startNode("node-c");
     }
 
+    /** Node settings this fault needs that differ from the suite's (a short queue deadline, say). */
+    default Map<String, String> nodeSettings() {
+        return Map.of();
+    }
+
     void inject(Cluster cluster);
+
+    /**
+     * What the fault must have left behind, checked once every run has ended (from the rows and the
+     * effects file), beyond the invariants every scenario checks.
+     */
+    default List<String> checks(Cluster cluster) {
+        return List.of();
+    }
 
     /** A problem noticed while injecting (a node that did not exit as promised, say), reported with the invariants. */
     default List<String> problems() {

@@ -60,7 +60,7 @@ class FaultScenariosIT {
     private static void runScenario(int order, Fault fault) {
         Instant started = Instant.now();
         Verdict verdict;
-        try (Cluster cluster = new Cluster(fault.name(), settings, mariaDb)) {
+        try (Cluster cluster = new Cluster(fault.name(), settings, mariaDb, fault.nodeSettings())) {
             verdict = ScenarioRunner.run(cluster, fault);
         }
         Results.write(settings.results(), new Results.Row(order, fault.name(), fault.description(), "quick", verdict,

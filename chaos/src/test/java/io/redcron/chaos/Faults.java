@@ -1,6 +1,7 @@
 package io.redcron.chaos;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -15,13 +16,16 @@ final class Faults {
     static List<Fault> quick() {
         return List.of(workerKill(3), leaderKill(), leaderStop(), redisRestartFromAof(), redisRestartEmpty(),
                 mariaDbStop(Duration.ofSeconds(30)), network(Duration.ofSeconds(20), Duration.ofSeconds(16)),
-                clockAhead(), workerTerm());
+                clockAhead(), workerTerm(), leaderKillStorm(Duration.ofSeconds(40)), new ForbidRunKill(Duration.ofSeconds(15)),
+                new EditWhileDown(), new MisfireWhileDown(), flushAll(), new MalformedEntries(), new UnservedGroup());
     }
 
     /** The faults a soak picks from at random (each on an already running cluster). */
     static List<Fault> soakable() {
         return List.of(workerKill(1), leaderKill(), leaderStop(), redisRestartFromAof(), redisRestartEmpty(),
-                mariaDbStop(Duration.ofSeconds(20)), network(Duration.ofSeconds(10), Duration.ofSeconds(8)), workerTerm());
+                mariaDbStop(Duration.ofSeconds(20)), network(Duration.ofSeconds(10), Duration.ofSeconds(8)), workerTerm(),
+                leaderKillStorm(Duration.ofSeconds(20)), new ForbidRunKill(Duration.ofSeconds(5)), flushAll(),
+                new MalformedEntries());
     }
 
     static Fault workerKill(int times) {
@@ -45,6 +49,29 @@ final class Faults {
             Holds.hold(Duration.ofSeconds(5));
             cluster.replace(leader);
         });
+    }
+
+    /** The leader killed again and again, each time as soon as 4 s have passed and a new one leads; each killed node restarted at once. */
+    static Fault leaderKillStorm(Duration length) {
+        Duration every = Duration.ofSeconds(4);
+        return simple("leader-kill-storm", "SIGKILL of the leader every " + every.toSeconds() + " s for " + length.toSeconds()
+                + " s, each killed node restarted at once", cluster -> {
+                    Instant end = Instant.now().plus(length);
+                    while (Instant.now().isBefore(end)) {
+                        NodeProcess leader = cluster.awaitLeader();
+                        leader.kill();
+                        cluster.replace(leader);
+                        Holds.hold(every);
+                    }
+                });
+    }
+
+    static Fault flushAll() {
+        return simple("redis-flushall", "FLUSHALL on the live Redis while every node runs (lease, index, streams and"
+                + " retries gone at once)", cluster -> {
+                    cluster.redisClient().flushAll();
+                    Holds.hold(Duration.ofSeconds(5));
+                });
     }
 
     static Fault leaderStop() {

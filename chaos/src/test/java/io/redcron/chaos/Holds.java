@@ -1,6 +1,7 @@
 package io.redcron.chaos;
 
 import java.time.Duration;
+import java.time.Instant;
 
 /** Keeps a fault in place for a while. This waiting is the fault itself, not a synchronisation. */
 final class Holds {
@@ -13,6 +14,14 @@ final class Holds {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while holding a fault", e);
+        }
+    }
+
+    /** Keeps the fault until {@code end}; returns at once if that has passed. */
+    static void holdUntil(Instant end) {
+        Duration left = Duration.between(Instant.now(), end);
+        if (!left.isNegative()) {
+            hold(left);
         }
     }
 }

@@ -18,11 +18,19 @@ import java.util.stream.Collectors;
  *   <li>every run reached a final status, and Redis holds no delivery or retry for it any more;</li>
  *   <li>no run succeeded twice; the result of an attempt comes from the node that owned it;</li>
  *   <li>the side effects match the rows: more executions than one only where an attempt was
- *       recorded lost (or failed and was retried).</li>
+ *       recorded lost (or failed and was retried);</li>
+ *   <li>no {@code SKIPPED} run was ever executed;</li>
+ *   <li>a run that was attempted (attempt 1 or more) ended in an outcome of that attempt: not
+ *       {@code SKIPPED}, and its last attempt executed, or was cancelled or recorded lost before
+ *       it started;</li>
+ *   <li>around an edit, every fire of the old cron up to the edit's commit and every fire of the
+ *       new one after it has its row; a paused task runs no fire after the pause's commit.</li>
  * </ol>
  */
 final class Invariants {
     private static final int MAX_LISTED = 20;
+    /** Lost attempts after which the reaper fails a run: its last attempt was recorded lost, not executed. */
+    static final int LOST_ATTEMPTS_LIMIT = 3;
 
     private Invariants() {
     }
@@ -50,12 +58,19 @@ final class Invariants {
                         violations.add(task.name() + ": two rows for the fire at " + row.scheduledAt());
                         doubled++;
                     }
-                    if (!row.scheduledAt().isAfter(cutoff)) {
+                    Instant paused = task.pausedAt();
+                    if (paused != null && row.scheduledAt().isAfter(paused)) {
+                        if (!row.status().equals("SKIPPED")) {
+                            violations.add(task.name() + ": run " + row.id() + " for " + row.scheduledAt() + " is "
+                                    + row.status() + ", though the task was paused at " + paused);
+                            doubled++;
+                        }
+                    } else if (!row.scheduledAt().isAfter(cutoff)) {
                         if (fires.contains(row.scheduledAt())) {
                             inWindow++;
                         } else if (!row.scheduledAt().isBefore(task.firstFire())) {
                             violations.add(task.name() + ": run " + row.id() + " for " + row.scheduledAt()
-                                    + ", which is no fire of its cron");
+                                    + ", which is no fire of its cron" + (task.periods().size() > 1 ? "s" : ""));
                         }
                     }
                 }
@@ -119,6 +134,18 @@ final class Invariants {
                 doubled++;
             }
         }
+        if (row.status().equals("SKIPPED") && !starts.isEmpty()) {
+            problems.add("run " + row.id() + ": SKIPPED (" + row.error() + "), yet executed " + starts.size()
+                    + " time" + (starts.size() == 1 ? "" : "s"));
+            doubled++;
+        }
+        if (row.attempt() >= 1) {
+            String unfinished = unfinishedAttempt(row, starts);
+            if (unfinished != null) {
+                problems.add("run " + row.id() + ": " + unfinished);
+                lost++;
+            }
+        }
         if (row.status().equals("SUCCEEDED")) {
             boolean ranByOwner = effects.ends(row.id()).stream()
                     .anyMatch(end -> end.attempt() == row.attempt() && end.node().equals(row.node()));
@@ -134,7 +161,7 @@ final class Invariants {
                         + row.lostAttempts() + " attempts recorded lost");
                 doubled++;
             }
-        } else if (kind != null && (row.status().equals("FAILED") || row.status().equals("TIMED_OUT"))) {
+        } else if (kind != null && kind.served() && (row.status().equals("FAILED") || row.status().equals("TIMED_OUT"))) {
             problems.add("run " + row.id() + " of a task that succeeds ended " + row.status() + " (attempt "
                     + row.attempt() + ", " + row.lostAttempts() + " lost)");
             lost++;
@@ -148,20 +175,34 @@ final class Invariants {
         return new RunCheck(lost, doubled, problems);
     }
 
+    /**
+     * Why an attempted run did not end in an outcome of its last attempt, or null when it did: that
+     * attempt executed, or it was cancelled, or recorded lost for the last time, before it started.
+     */
+    private static String unfinishedAttempt(RunRow row, List<Effects.Line> starts) {
+        if (row.status().equals("SKIPPED")) {
+            return "attempt " + row.attempt() + " was claimed, yet the run ended SKIPPED (" + row.error() + ")";
+        }
+        boolean executed = starts.stream().anyMatch(start -> start.attempt() == row.attempt());
+        boolean endedBeforeStart = row.status().equals("CANCELLED")
+                || row.status().equals("FAILED") && row.lostAttempts() >= LOST_ATTEMPTS_LIMIT;
+        if (executed || endedBeforeStart) {
+            return null;
+        }
+        return "ended " + row.status() + " with attempt " + row.attempt() + ", which never executed ("
+                + row.lostAttempts() + " lost)";
+    }
+
     /** The flaky task's first attempt fails on purpose: its retry is no re-execution. */
     private static int plannedRetries(RunRow row, Workload.Kind kind) {
         return kind != null && kind.failsFirstAttempt && row.attempt() > 1 ? 1 : 0;
     }
 
-    /** Every fire of the task's cron from its first planned fire up to the cutoff. */
+    /** Every fire of the crons the task followed, from its first planned fire up to the cutoff. */
     static Set<Instant> fires(Workload.Planned task, Instant cutoff) {
         Set<Instant> fires = new HashSet<>();
-        long period = task.kind().periodSeconds;
-        long first = task.firstFire().getEpochSecond();
-        for (long second = first; second <= cutoff.getEpochSecond(); second++) {
-            if (second % period == 0) {
-                fires.add(Instant.ofEpochSecond(second));
-            }
+        for (CronPeriod period : task.periods()) {
+            fires.addAll(period.fires(cutoff));
         }
         return fires;
     }

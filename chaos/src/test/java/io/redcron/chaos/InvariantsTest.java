@@ -103,6 +103,112 @@ class InvariantsTest {
                 .containsExactlyInAnyOrder(FIRST, FIRST.plusSeconds(2), FIRST.plusSeconds(4));
     }
 
+    @Test
+    void aSkippedRunThatWasExecutedIsReported() {
+        RunRow skipped = new RunRow(10, 1, FIRST, "SKIPPED", "CRON", 0, 3, 0, null).withError("misfire: skipped (policy skip)");
+
+        Verdict verdict = Invariants.check(List.of(SHORT), List.of(skipped), Effects.parse(List.of("10 1 a start", "10 1 a end")),
+                FIRST, EMPTY);
+
+        assertThat(verdict.violations()).anyMatch(line -> line.contains("run 10: SKIPPED (misfire: skipped (policy skip)), yet executed 1 time"));
+        assertThat(verdict.doubled()).isPositive();
+    }
+
+    @Test
+    void aSkippedRunThatNeverRanHolds() {
+        RunRow skipped = new RunRow(10, 1, FIRST, "SKIPPED", "CRON", 0, 3, 0, null).withError("misfire: skipped (policy skip)");
+
+        Verdict verdict = Invariants.check(List.of(SHORT), List.of(skipped), Effects.parse(List.of()), FIRST, EMPTY);
+
+        assertThat(verdict.violations()).isEmpty();
+    }
+
+    @Test
+    void aRunWhoseLostAttemptEndsSkippedIsReported() {
+        RunRow lostThenSkipped = new RunRow(10, 5, FIRST, "SKIPPED", "CRON", 1, 3, 1, "a")
+                .withError("skipped: run 9 of this task was still running (policy forbid)");
+
+        Verdict verdict = Invariants.check(List.of(), List.of(lostThenSkipped), Effects.parse(List.of("10 1 a start")),
+                FIRST, EMPTY);
+
+        assertThat(verdict.violations()).anyMatch(line -> line.contains("run 10: attempt 1 was claimed, yet the run ended SKIPPED"));
+    }
+
+    @Test
+    void anAttemptedRunMustEndWithAnAttemptThatExecuted() {
+        RunRow recordedDoneNeverRun = new RunRow(10, 5, FIRST, "FAILED", "CRON", 2, 3, 1, "b");
+
+        Verdict verdict = Invariants.check(List.of(), List.of(recordedDoneNeverRun), Effects.parse(List.of("10 1 a start")),
+                FIRST, EMPTY);
+
+        assertThat(verdict.violations()).anyMatch(line -> line.contains("run 10: ended FAILED with attempt 2, which never executed"));
+        assertThat(verdict.lost()).isPositive();
+    }
+
+    @Test
+    void anAttemptCancelledOrLostForTheLastTimeBeforeItStartedEndsTheRun() {
+        RunRow cancelled = new RunRow(10, 5, FIRST, "CANCELLED", "CRON", 2, 3, 1, "b");
+        RunRow lostThrice = new RunRow(11, 5, FIRST.plusSeconds(1), "FAILED", "CRON", 3, 3, 3, "c");
+
+        Verdict verdict = Invariants.check(List.of(), List.of(cancelled, lostThrice),
+                Effects.parse(List.of("10 1 a start", "11 1 a start", "11 2 b start")), FIRST, EMPTY);
+
+        assertThat(verdict.violations()).isEmpty();
+    }
+
+    @Test
+    void aroundAnEditEveryFireOfTheOldCronUpToTheCommitAndOfTheNewOneAfterItHasItsRow() {
+        Workload.Planned edited = SHORT.rescheduled("*/3 * * * * ?", FIRST.plusMillis(4500));
+        // Old cron (every second): 0..4; new cron (every 3 s) after 4.5: 6, 9.
+        List<RunRow> rows = List.of(succeeded(10, 0, 1, 0, "a"), succeeded(11, 1, 1, 0, "a"), succeeded(12, 2, 1, 0, "a"),
+                succeeded(13, 3, 1, 0, "a"), succeeded(14, 4, 1, 0, "a"), succeeded(15, 6, 1, 0, "a"));
+        Effects effects = Effects.parse(List.of("10 1 a start", "10 1 a end", "11 1 a start", "11 1 a end", "12 1 a start",
+                "12 1 a end", "13 1 a start", "13 1 a end", "14 1 a start", "14 1 a end", "15 1 a start", "15 1 a end"));
+
+        Verdict verdict = Invariants.check(List.of(edited), rows, effects, FIRST.plusSeconds(10), EMPTY);
+
+        assertThat(verdict.firesExpected()).isEqualTo(7);
+        assertThat(verdict.violations()).containsExactly("short: no run row for the fire at 2026-01-01T00:00:09Z");
+    }
+
+    @Test
+    void aRowForAFireOfTheOldCronAfterTheEditIsReported() {
+        Workload.Planned edited = SHORT.rescheduled("*/3 * * * * ?", FIRST.plusMillis(500));
+        List<RunRow> rows = List.of(succeeded(10, 0, 1, 0, "a"), succeeded(11, 1, 1, 0, "a"), succeeded(12, 3, 1, 0, "a"));
+        Effects effects = Effects.parse(List.of("10 1 a start", "10 1 a end", "11 1 a start", "11 1 a end", "12 1 a start",
+                "12 1 a end"));
+
+        Verdict verdict = Invariants.check(List.of(edited), rows, effects, FIRST.plusSeconds(3), EMPTY);
+
+        assertThat(verdict.violations()).containsExactly("short: run 11 for 2026-01-01T00:00:01Z, which is no fire of its crons");
+    }
+
+    @Test
+    void aPausedTaskRunsNoFireAfterThePauseButMayRecordItSkipped() {
+        Workload.Planned paused = SHORT.paused(FIRST.plusMillis(1500));
+        RunRow skippedAfter = new RunRow(12, 1, FIRST.plusSeconds(2), "SKIPPED", "CRON", 0, 3, 0, null).withError("paused");
+        List<RunRow> rows = List.of(succeeded(10, 0, 1, 0, "a"), succeeded(11, 1, 1, 0, "a"), skippedAfter,
+                succeeded(13, 3, 1, 0, "a"));
+        Effects effects = Effects.parse(List.of("10 1 a start", "10 1 a end", "11 1 a start", "11 1 a end", "13 1 a start",
+                "13 1 a end"));
+
+        Verdict verdict = Invariants.check(List.of(paused), rows, effects, FIRST.plusSeconds(5), EMPTY);
+
+        assertThat(verdict.firesExpected()).isEqualTo(2);
+        assertThat(verdict.violations()).containsExactly(
+                "short: run 13 for 2026-01-01T00:00:03Z is SUCCEEDED, though the task was paused at 2026-01-01T00:00:01.500Z");
+    }
+
+    @Test
+    void aRunOfAnUnservedGroupMayFailAtTheQueueDeadline() {
+        Workload.Planned unserved = new Workload.Planned(4, "unserved", Workload.Kind.UNSERVED, FIRST);
+        RunRow failed = new RunRow(10, 4, FIRST, "FAILED", "CRON", 0, 3, 0, null);
+
+        Verdict verdict = Invariants.check(List.of(unserved), List.of(failed), Effects.parse(List.of()), FIRST, EMPTY);
+
+        assertThat(verdict.violations()).isEmpty();
+    }
+
     private static RunRow succeeded(long id, int second, int attempt, int lost, String node) {
         return new RunRow(id, 1, FIRST.plusSeconds(second), "SUCCEEDED", "CRON", attempt, 1, lost, node);
     }

@@ -13,10 +13,26 @@ import java.util.List;
 
 /** What the invariants need of one {@code task_run} row, read with plain JDBC. */
 record RunRow(long id, long taskId, Instant scheduledAt, String status, String triggerType, int attempt,
-              int maxAttempts, int lostAttempts, String node) {
+              int maxAttempts, int lostAttempts, String node, String error, Instant createdAt, Instant startedAt) {
 
     private static final String SELECT = "SELECT id, task_id, scheduled_at, status, trigger_type, attempt, max_attempts,"
-            + " lost_attempts, node FROM task_run WHERE namespace = ? ORDER BY id";
+            + " lost_attempts, node, error, created_at, started_at FROM task_run WHERE namespace = ? ORDER BY id";
+
+    /** A row as the invariants of every scenario see it: no reason, and times that do not matter. */
+    RunRow(long id, long taskId, Instant scheduledAt, String status, String triggerType, int attempt, int maxAttempts,
+           int lostAttempts, String node) {
+        this(id, taskId, scheduledAt, status, triggerType, attempt, maxAttempts, lostAttempts, node, null, scheduledAt, null);
+    }
+
+    RunRow withTask(long task) {
+        return new RunRow(id, task, scheduledAt, status, triggerType, attempt, maxAttempts, lostAttempts, node, error,
+                createdAt, startedAt);
+    }
+
+    RunRow withError(String reason) {
+        return new RunRow(id, taskId, scheduledAt, status, triggerType, attempt, maxAttempts, lostAttempts, node, reason,
+                createdAt, startedAt);
+    }
 
     boolean isFinal() {
         return !(status.equals("QUEUED") || status.equals("RUNNING") || status.equals("RETRYING"));
@@ -31,7 +47,8 @@ record RunRow(long id, long taskId, Instant scheduledAt, String status, String t
                 while (result.next()) {
                     rows.add(new RunRow(result.getLong(1), result.getLong(2), utc(result.getObject(3, LocalDateTime.class)),
                             result.getString(4), result.getString(5), result.getInt(6), result.getInt(7), result.getInt(8),
-                            result.getString(9)));
+                            result.getString(9), result.getString(10), utc(result.getObject(11, LocalDateTime.class)),
+                            utc(result.getObject(12, LocalDateTime.class))));
                 }
             }
             return rows;
@@ -41,6 +58,6 @@ record RunRow(long id, long taskId, Instant scheduledAt, String status, String t
     }
 
     private static Instant utc(LocalDateTime time) {
-        return time.toInstant(ZoneOffset.UTC);
+        return time == null ? null : time.toInstant(ZoneOffset.UTC);
     }
 }

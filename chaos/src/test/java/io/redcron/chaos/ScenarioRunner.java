@@ -24,7 +24,11 @@ final class ScenarioRunner {
 
     /** One fault: steady state, the fault, recovery, then the checks. */
     static Verdict run(Cluster cluster, Fault fault) {
-        return run(cluster, fault, fault::inject, fault::problems);
+        return run(cluster, fault, fault::inject, () -> {
+            List<String> problems = new ArrayList<>(fault.problems());
+            problems.addAll(fault.checks(cluster));
+            return problems;
+        });
     }
 
     static Verdict run(Cluster cluster, Fault setup, Consumer<Cluster> faults, Supplier<List<String>> extraProblems) {

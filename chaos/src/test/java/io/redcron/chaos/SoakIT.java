@@ -60,7 +60,12 @@ class SoakIT {
                     fault.inject(c);
                     problems.addAll(fault.problems());
                 }
-            }, () -> problems);
+            }, () -> {
+                // Faults that leave something to check keep what they did on each injection.
+                List<String> all = new ArrayList<>(problems);
+                faults.stream().filter(fault -> injected.contains(fault.name())).forEach(fault -> all.addAll(fault.checks(cluster)));
+                return all;
+            });
         }
         String description = settings.soakLength().toMinutes() + " min, " + injected.size()
                 + " faults at random times (seed " + seed + ")";
