@@ -26,7 +26,7 @@ public enum Setting {
     NODE_DRAIN_GRACE("node.drain-grace", "30s", "On SIGTERM, how long running runs may finish before they are handed back"),
     SCHEDULER_TICK("scheduler.tick", "1s", "Longest sleep of the scheduler between looks at the schedule"),
     SCHEDULER_LEASE("scheduler.lease", "10s", "Leader lease; a dead leader is replaced within this time"),
-    SCHEDULER_MISFIRE_THRESHOLD("scheduler.misfire-threshold", "60s", "A fire later than this is a misfire and follows the task's misfire policy; also how long a fire of a 'forbid' task waits for the run in flight"),
+    SCHEDULER_MISFIRE_THRESHOLD("scheduler.misfire-threshold", "60s", "A fire later than this (to be recorded, or to start) is a misfire and follows the task's misfire policy; also how long a fire of a 'forbid' task waits for the run in flight"),
     SCHEDULER_QUEUE_DEADLINE("scheduler.queue-deadline", "1h", "A run no worker has started this long after it was due is failed (and names its group)"),
     SCHEDULER_BATCH_SIZE("scheduler.batch-size", "500", "Due tasks taken per scheduler pass"),
     SCHEDULER_FIRES_PER_TASK("scheduler.fires-per-task", "1000", "Fires of one task recorded per pass at most; the fires of a long outage are recorded over several passes"),
