@@ -2,9 +2,11 @@ package io.redcron.store.mysql;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.domain.Run;
+import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.port.AuditEntry;
 import io.redcron.port.PageRequest;
+import io.redcron.port.RunFilter;
 import io.redcron.testing.LockedDownStores;
 import io.redcron.testing.LockedDownStores.Role;
 import org.junit.jupiter.api.AfterAll;
@@ -20,9 +22,11 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -239,6 +243,24 @@ class DatabaseRolesIT {
                 task.id())).isOne();
         assertThat(update(operator, "UPDATE task_run SET cancel_requested = cancel_requested WHERE id = ?", run.id()))
                 .isOne();
+    }
+
+    @Test
+    void anOperatorsChangeRecordsTheMissedFiresOfTheScheduleItEndsAndWithdrawsThoseAhead() {
+        Instant now = Instant.now();
+        MysqlTaskStore tasks = new MysqlTaskStore(operator, Clock.systemUTC());
+        Task missed = new MysqlTaskStore(admin, Clock.offset(Clock.systemUTC(), Duration.ofMinutes(-3)))
+                .create(TaskFixtures.shell(NAMESPACE, "missed").cron("* * * * *").build(), "admin");
+        Run ahead = new MysqlRunStore(admin, Clock.systemUTC()).insertOrGetCronFire(missed.id(),
+                now.plus(Duration.ofMinutes(10)).truncatedTo(java.time.temporal.ChronoUnit.MINUTES), 1);
+
+        tasks.update(tasks.get(missed.id()).orElseThrow().toBuilder().cron("0 0 1 1 *").build(), "operator");
+
+        List<Run> runs = new MysqlRunStore(operator, Clock.systemUTC()).list(RunFilter.all(NAMESPACE)
+                .forTask(missed.id()), PageRequest.first(100)).items();
+        assertThat(runs).filteredOn(r -> r.scheduledAt().isBefore(now)).hasSizeBetween(2, 4);
+        assertThat(runs).filteredOn(r -> r.id() == ahead.id()).singleElement()
+                .satisfies(r -> assertThat(r.status()).isEqualTo(RunStatus.SKIPPED));
     }
 
     @ParameterizedTest
