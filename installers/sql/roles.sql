@@ -45,10 +45,11 @@ GRANT SELECT,
 -- started_at, clearing finished_at, exit_code, output), lease renewals (lease_until), results and
 -- retries (status, started_at, finished_at, exit_code, output, error, due_at), forbid waits (due_at)
 -- and skips, replace's cancel of the run it replaces (cancel_requested), hand-backs on shutdown and
--- the reaper's lost attempts (lost_attempts), the reconciler's failures. Never the run's task,
+-- the reaper's lost attempts (lost_attempts), whether a claim made ahead began (attempt_began,
+-- migration 7), the reconciler's failures. Never the run's task,
 -- namespace, names, trigger, fire time, attempt limit, creation or parameters.
 GRANT UPDATE (status, attempt, lost_attempts, cancel_requested, node, lease_until, due_at, started_at, finished_at,
-              exit_code, output, error)
+              exit_code, output, error, attempt_began)
       ON redcron.task_run TO 'redcron_node'@'%';
 -- A new leader bumps its namespace's epoch in one INSERT … ON DUPLICATE KEY UPDATE, which needs
 -- UPDATE on every column it inserts, namespace included.

@@ -1,5 +1,6 @@
 package io.redcron.chaos;
 
+import io.redcron.domain.ConcurrencyPolicy;
 import io.redcron.domain.MisfirePolicy;
 import io.redcron.port.TaskStore;
 import org.awaitility.core.ConditionTimeoutException;
@@ -57,7 +58,8 @@ final class MisfireWhileDown implements Fault {
     @Override
     public String description() {
         return "every node SIGKILLed for longer than the misfire threshold while tasks under skip, fire-once and"
-                + " catch-up (limit " + CATCH_UP_LIMIT + ") miss 4 fires each, the first recorded ahead; a second"
+                + " catch-up (limit " + CATCH_UP_LIMIT + "), under forbid and under allow, miss 4 fires each, the first"
+                + " recorded ahead (and held by a worker, under allow); a second"
                 + " catch-up task also fires as the nodes come back";
     }
 
@@ -74,6 +76,9 @@ final class MisfireWhileDown implements Fault {
         for (MisfirePolicy policy : MisfirePolicy.values()) {
             String name = "misfire-" + policy.name().toLowerCase().replace('_', '-');
             probes.add(new Probe(cluster.workload().addProbe(store, name, cronOf(missed), policy, CATCH_UP_LIMIT), policy, false));
+            // Under allow the first fire is also claimed ahead and held by a worker that then dies.
+            probes.add(new Probe(cluster.workload().addProbe(store, name + "-allow", cronOf(missed), policy, CATCH_UP_LIMIT,
+                    ConcurrencyPolicy.ALLOW), policy, false));
         }
         List<Instant> withRecovery = new ArrayList<>(missed);
         withRecovery.add(recovery);

@@ -147,7 +147,14 @@ final class Workload {
 
     /** A quick task on a cron of its own under a misfire policy. */
     Planned addProbe(TaskStore store, String name, String cron, MisfirePolicy misfire, int catchUpLimit) {
-        return add(store, definition(name, Kind.PROBE, cron).misfirePolicy(misfire).catchUpLimit(catchUpLimit), Kind.PROBE);
+        return addProbe(store, name, cron, misfire, catchUpLimit, Kind.PROBE.concurrency);
+    }
+
+    /** A probe under another concurrency policy: an {@code allow} one is claimed ahead and held by its worker. */
+    Planned addProbe(TaskStore store, String name, String cron, MisfirePolicy misfire, int catchUpLimit,
+                     ConcurrencyPolicy concurrency) {
+        return add(store, definition(name, Kind.PROBE, cron).misfirePolicy(misfire).catchUpLimit(catchUpLimit)
+                .concurrencyPolicy(concurrency), Kind.PROBE);
     }
 
     /** A task routed to {@code group}, which no node of the cluster serves. */

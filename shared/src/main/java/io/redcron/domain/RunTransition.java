@@ -19,6 +19,11 @@ public enum RunTransition {
             RunStatus.TIMED_OUT, RunStatus.CANCELLED, RunStatus.RETRYING)),
     /** A draining worker gives a claimed run back; the attempt counts as lost. */
     HAND_BACK(EnumSet.of(RunStatus.RUNNING), EnumSet.of(RunStatus.QUEUED)),
+    /**
+     * A claim made ahead of the run's time that never began (its worker stopped or drained first)
+     * is taken back: queued again with its attempt undone, for it was never an attempt.
+     */
+    RELEASE_UNSTARTED(EnumSet.of(RunStatus.RUNNING), EnumSet.of(RunStatus.QUEUED)),
     /** The reaper: the attempt's lease ran out; the run is queued to run again. */
     REQUEUE_LOST(EnumSet.of(RunStatus.RUNNING), EnumSet.of(RunStatus.QUEUED)),
     /** The reaper: a lost attempt whose cancel had been asked for ends cancelled. */

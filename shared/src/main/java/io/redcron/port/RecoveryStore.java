@@ -19,7 +19,9 @@ public interface RecoveryStore {
 
     /**
      * Records that attempt {@code attempt} was lost and puts the run back in the queue, or fails
-     * it (and returns false for requeue) when it has lost too many attempts.
+     * it when it has lost too many attempts. A claim made ahead of the run's time that never
+     * began is released instead (queued again, its attempt undone, no attempt lost); one whose
+     * cancel was asked for ends CANCELLED.
      *
      * @return the run's new status, or null if the run had moved on meanwhile
      */

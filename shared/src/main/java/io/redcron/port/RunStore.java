@@ -85,7 +85,23 @@ public interface RunStore {
         }
     }
 
-    /** Gives a claimed run back (the node is shutting down): RUNNING to QUEUED, if still ours. */
+    /**
+     * Marks runs claimed ahead of their time as begun, just before they execute, and renews their
+     * lease to {@code leaseUntil} (the same for all). Until then such a claim is not an attempt: if
+     * its node stops, the claim is released rather than recorded lost. Each mark is fenced by the
+     * attempt and this node, and refused when a cancel was asked for: a run whose mark is refused
+     * must not be executed. Returns, per mark, whether it applied.
+     */
+    List<Boolean> markStarted(String node, List<StartMark> marks);
+
+    /** A run about to begin executing on this node. */
+    record StartMark(long runId, int attempt, Instant leaseUntil) {
+    }
+
+    /**
+     * Gives a claimed run back (the node is shutting down): RUNNING to QUEUED, if still ours. An
+     * attempt that began counts as lost; a claim that never began is released, its attempt taken back.
+     */
     boolean handBack(long runId, int attempt, String node, Instant now, String reason);
 
     /**
@@ -118,8 +134,14 @@ public interface RunStore {
      * @param startedAt when the attempt really began executing; it replaces the planned start the
      *                  claim wrote. Null for an attempt that ended before it began (a run held for
      *                  its scheduled time and cancelled meanwhile): it then has no start at all.
+     * @param node      the node that claimed the attempt, which the row must still name (a claim
+     *                  released before it began gives its attempt number back, so the number
+     *                  alone does not tell one node's claim from the next); null: the attempt alone
      */
-    record Completion(long runId, int attempt, RunStatus from, RunOutcome outcome, Instant startedAt) {
+    record Completion(long runId, int attempt, RunStatus from, RunOutcome outcome, Instant startedAt, String node) {
+        public Completion(long runId, int attempt, RunStatus from, RunOutcome outcome, Instant startedAt) {
+            this(runId, attempt, from, outcome, startedAt, null);
+        }
     }
 
     /**

@@ -85,7 +85,8 @@ final class RunFinisher {
             return;
         }
         RunOutcome outcome = outcome(flight.task, run, result, now);
-        writer.submit(new RunStore.Completion(run.id(), run.attempt(), RunStatus.RUNNING, outcome, flight.startedAt),
+        writer.submit(new RunStore.Completion(run.id(), run.attempt(), RunStatus.RUNNING, outcome, flight.startedAt,
+                        nodeId),
                 new ResultWriter.Callback() {
                     @Override
                     public void written(boolean applied) {

@@ -56,6 +56,7 @@ public final class WorkerLoop implements Runnable {
     private final RunStore runs;
     private final TaskCache tasks;
     private final ResultWriter writer;
+    private final StartMarks startMarks;
     private final ExecutorRegistry executors;
     private final LiveLog liveLog;
     private final RunFinisher finisher;
@@ -108,6 +109,8 @@ public final class WorkerLoop implements Runnable {
         this.tasks = new TaskCache(tasks, clock, settings.taskCacheTtl());
         this.writer = new ResultWriter(runs, settings.resultBatch(), "redcron-results-" + settings.nodeId(),
                 this::announceFinished);
+        this.startMarks = new StartMarks(runs, settings.nodeId(), clock, settings.lease(),
+                Math.max(1, settings.resultBatch()), "redcron-starts-" + settings.nodeId());
         this.executors = executors;
         this.liveLog = liveLog;
         this.events = events;
@@ -205,6 +208,7 @@ public final class WorkerLoop implements Runnable {
                     continue;
                 }
                 if (HeldRuns.startsLater(claimed, now)) {
+                    flight.get().claimedAhead = true;
                     held.hold(flight.get());
                 } else {
                     startNow(flight.get());
@@ -274,7 +278,7 @@ public final class WorkerLoop implements Runnable {
             RunOutcome failed = new RunOutcome(RunStatus.FAILED, clock.instant(), null, "",
                     tasks.whyMissing(claimed.taskId(), claimed.taskName()));
             runs.completeAll(List.of(new RunStore.Completion(claimed.id(), claimed.attempt(), RunStatus.RUNNING, failed,
-                    null)));
+                    null, settings.nodeId())));
             return Optional.empty();
         }
         InFlight flight = new InFlight(claimed, task.get());
@@ -466,6 +470,9 @@ public final class WorkerLoop implements Runnable {
 
     private void executeNow(InFlight flight) {
         Run run = flight.run;
+        if (flight.claimedAhead && !begin(flight)) {
+            return;
+        }
         Instant startedAt = clock.instant();
         flight.startedAt = startedAt;
         if (run.trigger() == io.redcron.domain.TriggerType.CRON && run.attempt() == 1) {
@@ -486,6 +493,42 @@ public final class WorkerLoop implements Runnable {
         SlotThreads.Handover handover = slots.handover(result -> ended(flight, result));
         executors.execute(request, liveLog.open(run.id()), flight.cancellation, handover);
         handover.slotReturned();
+    }
+
+    /**
+     * Marks a run claimed ahead as begun before it executes (its claim becomes an attempt). A run
+     * whose mark is refused (cancelled meanwhile, or no longer this node's) ends here, never run;
+     * one whose mark could not be written is left to its lease: the claim is released then.
+     */
+    private boolean begin(InFlight flight) {
+        try {
+            if (startMarks.begin(flight.run.id(), flight.run.attempt())) {
+                return true;
+            }
+            flight.cancellation.cancel("cancelled, or no longer held by node " + settings.nodeId());
+            ended(flight, notStarted(flight));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            release(flight);
+        } catch (RuntimeException e) {
+            LOG.warn("Run {}: could not mark it started, so it does not start here: {}", flight.run.id(),
+                    e.getMessage());
+            release(flight);
+        }
+        return false;
+    }
+
+    /** Gives back a claim that never began, freeing its slot; if even that fails, the claim lapses. */
+    private void release(InFlight flight) {
+        try {
+            runs.handBack(flight.run.id(), flight.run.attempt(), settings.nodeId(), clock.instant(),
+                    "node " + settings.nodeId() + " could not start it");
+        } catch (RuntimeException e) {
+            LOG.debug("Run {}: could not give its claim back: {}", flight.run.id(), e.getMessage());
+        } finally {
+            inFlight.remove(flight.run.id());
+            free.release();
+        }
     }
 
     /** A claimed run stopped before it began (cancelled while held for its time): it never ran. */
@@ -563,6 +606,7 @@ public final class WorkerLoop implements Runnable {
             flight.cancellation.cancel("node " + settings.nodeId() + " halted");
         }
         slots.shutdownNow();
+        startMarks.close();
         writer.halt();
         stopped = true;
     }
@@ -604,6 +648,7 @@ public final class WorkerLoop implements Runnable {
                     inFlight.size());
         }
         slots.shutdown();
+        startMarks.close();
         writer.close();
         stopped = true;
     }

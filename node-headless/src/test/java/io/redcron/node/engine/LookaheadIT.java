@@ -161,6 +161,26 @@ class LookaheadIT {
         assertThat(done.status()).isEqualTo(RunStatus.SUCCEEDED);
         assertThat(done.node()).isEqualTo("second");
         assertThat(done.startedAt()).isAfterOrEqualTo(run.scheduledAt());
+        assertThat(done.attempt()).as("the claim handed back before it began was no attempt").isEqualTo(1);
+        assertThat(done.lostAttempts()).isZero();
+    }
+
+    @Test
+    void aRunHeldByANodeThatDiesBeforeItsTimeIsReleasedAndRunElsewhereAsItsFirstAttempt() {
+        Task task = cluster.add(cluster.shell("held-by-the-dead", "0 0 0 1 1 ? 2099", "echo ran")
+                .concurrencyPolicy(ConcurrencyPolicy.ALLOW));
+        Node first = cluster.start("first", Map.of("scheduler.lookahead", "5s", "node.roles", "worker"));
+        Run run = fireAhead(task, Duration.ofSeconds(3));
+        assertThat(awaitHeld(run).node()).isEqualTo("first");
+
+        cluster.crash(first);
+        cluster.start("second", NODE);
+
+        Run done = awaitFinal(run);
+        assertThat(done.status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(done.node()).isEqualTo("second");
+        assertThat(done.attempt()).as("first's claim never began: it was released, not lost").isEqualTo(1);
+        assertThat(done.lostAttempts()).isZero();
     }
 
     @Test

@@ -21,6 +21,13 @@ public final class MysqlRecoveryStore implements RecoveryStore {
     private static final String LOST_CANCELLED = "UPDATE task_run SET " + RunTransition.CANCEL_LOST.toAssignment()
             + ", finished_at = ?, error = ?, lease_until = NULL" + LOST + RunTransition.CANCEL_LOST.fromCondition()
             + " AND cancel_requested = TRUE";
+    // A claim made ahead of the run's time that never began: released, not a lost attempt.
+    // The error names the node before the node is cleared: assignments apply from left to right.
+    private static final String LOST_UNSTARTED = "UPDATE task_run SET " + RunTransition.RELEASE_UNSTARTED.toAssignment()
+            + ", error = CONCAT('node ', node, ' claimed it ahead of its time and stopped before it began;"
+            + " the claim was released'), attempt = attempt - 1, node = NULL, lease_until = NULL, started_at = NULL,"
+            + " attempt_began = TRUE, due_at = GREATEST(?, scheduled_at)" + LOST
+            + RunTransition.RELEASE_UNSTARTED.fromCondition() + " AND attempt_began = FALSE";
     private static final String LOST_REQUEUE = "UPDATE task_run SET " + RunTransition.REQUEUE_LOST.toAssignment()
             + ", lost_attempts = lost_attempts + 1, error = ?, lease_until = NULL, due_at = ?" + LOST
             + RunTransition.REQUEUE_LOST.fromCondition() + " AND lost_attempts < ?";
@@ -54,6 +61,9 @@ public final class MysqlRecoveryStore implements RecoveryStore {
         return jdbc.transaction("recover run " + runId, connection -> {
             if (Jdbc.update(connection, LOST_CANCELLED, now, "cancelled; " + error, runId, attempt, now) == 1) {
                 return RunStatus.CANCELLED;
+            }
+            if (Jdbc.update(connection, LOST_UNSTARTED, now, runId, attempt, now) == 1) {
+                return RunStatus.QUEUED;
             }
             if (Jdbc.update(connection, LOST_REQUEUE, error, now, runId, attempt, now, maxLostAttempts) == 1) {
                 return RunStatus.QUEUED;

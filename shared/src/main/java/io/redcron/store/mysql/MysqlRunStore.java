@@ -61,10 +61,11 @@ public final class MysqlRunStore implements RunStore {
     private static final String WAITING_NOW = "(status = '" + RunStatus.QUEUED + "' OR (status = '" + RunStatus.RETRYING
             + "' AND due_at <= ?))";
     // started_at is the planned start (a run claimed ahead of its time starts then); the result
-    // write replaces it with the real one.
+    // write replaces it with the real one. A claim of a run already due begins at once; one ahead
+    // of its time begins only when its worker marks it (markStarted), just before executing it.
     private static final String CLAIM_SET = "UPDATE task_run SET " + RunTransition.CLAIM.toAssignment()
             + ", attempt = attempt + 1, node = ?, lease_until = ?, started_at = GREATEST(?, scheduled_at),"
-            + " finished_at = NULL, exit_code = NULL, output = NULL";
+            + " attempt_began = (scheduled_at <= ?), finished_at = NULL, exit_code = NULL, output = NULL";
     private static final String CLAIM = CLAIM_SET + " WHERE id = ? AND attempt - lost_attempts < max_attempts"
             + " AND cancel_requested = FALSE AND " + WAITING_NOW;
     // The same conditions as CLAIM, for a batch of rows read just before; claimAll adds each row's attempt fence.
@@ -77,17 +78,29 @@ public final class MysqlRunStore implements RunStore {
     private static final String WRITTEN_STATE = "SELECT id, attempt, status, finished_at FROM task_run WHERE id IN (%s)";
     private static final String CLAIMED_BY = "SELECT id, attempt FROM task_run WHERE node = ? AND lease_until = ?"
             + " AND " + RunTransition.condition(java.util.EnumSet.of(RunStatus.RUNNING)) + " AND id IN (%s)";
-    private static final String LOCK_ATTEMPTS = "SELECT id, attempt, status FROM task_run WHERE id IN (%s)"
+    private static final String LOCK_ATTEMPTS = "SELECT id, attempt, status, node FROM task_run WHERE id IN (%s)"
             + " ORDER BY id FOR UPDATE";
     private static final String RENEW = "UPDATE task_run SET lease_until = ?"
             + " WHERE id = ? AND attempt = ? AND node = ? AND " + RunTransition.RECORD_OUTCOME.fromCondition()
             + " AND cancel_requested = FALSE";
     private static final String COMPLETE = "UPDATE task_run SET status = ?, finished_at = ?, exit_code = ?,"
             + " output = ?, error = ?, due_at = ?, lease_until = NULL WHERE id = ? AND attempt = ? AND status = ?";
-    // A run handed back before its time (held by its worker) is due at its time, not before.
+    // An attempt that began and is handed back counts as lost; a claim that never began (a run held
+    // for its time) is released: its attempt is taken back, as if it had never been claimed. Either
+    // way the run is due at its time, not before.
     private static final String HAND_BACK = "UPDATE task_run SET " + RunTransition.HAND_BACK.toAssignment()
             + ", lost_attempts = lost_attempts + 1, lease_until = NULL, due_at = GREATEST(?, scheduled_at), error = ?"
-            + " WHERE id = ? AND attempt = ? AND node = ? AND " + RunTransition.HAND_BACK.fromCondition();
+            + " WHERE id = ? AND attempt = ? AND node = ? AND attempt_began = TRUE AND "
+            + RunTransition.HAND_BACK.fromCondition();
+    private static final String RELEASE = "UPDATE task_run SET " + RunTransition.RELEASE_UNSTARTED.toAssignment()
+            + ", due_at = GREATEST(?, scheduled_at), error = ?, attempt = attempt - 1, node = NULL, lease_until = NULL,"
+            + " started_at = NULL, attempt_began = TRUE WHERE id = ? AND attempt = ? AND node = ?"
+            + " AND attempt_began = FALSE AND " + RunTransition.RELEASE_UNSTARTED.fromCondition();
+    private static final String MARK_STARTED = "UPDATE task_run SET attempt_began = TRUE, lease_until = ?"
+            + " WHERE id IN (%s) AND node = ? AND cancel_requested = FALSE AND "
+            + RunTransition.RECORD_OUTCOME.fromCondition();
+    private static final String STARTED_BY = "SELECT id, attempt FROM task_run WHERE id IN (%s) AND node = ?"
+            + " AND attempt_began = TRUE AND cancel_requested = FALSE AND " + RunTransition.RECORD_OUTCOME.fromCondition();
     private static final String FOR_UPDATE = BY_ID + " FOR UPDATE";
     private static final String CANCEL_IDLE = "UPDATE task_run SET " + RunTransition.CANCEL_WAITING.toAssignment()
             + ", finished_at = ?, error = ? WHERE id = ? AND " + RunTransition.CANCEL_WAITING.fromCondition();
@@ -249,7 +262,7 @@ public final class MysqlRunStore implements RunStore {
                                        Instant start) throws SQLException {
         StringBuilder attempts = new StringBuilder("CASE id");
         List<Object> values = new ArrayList<>(4 + candidates.size() * 3);
-        values.addAll(List.of(node, lease, start));
+        values.addAll(List.of(node, lease, start, start));
         for (Waiting row : candidates) {
             values.add(row.run().id());
         }
@@ -328,8 +341,52 @@ public final class MysqlRunStore implements RunStore {
 
     @Override
     public boolean handBack(long runId, int attempt, String node, Instant now, String reason) {
-        return jdbc.autoCommit("hand back run " + runId, connection -> Jdbc.update(connection, HAND_BACK, now,
-                Text.truncate(Text.sanitize(reason), MAX_ERROR), runId, attempt, node) == 1);
+        String error = Text.truncate(Text.sanitize(reason), MAX_ERROR);
+        return jdbc.autoCommit("hand back run " + runId, connection ->
+                Jdbc.update(connection, RELEASE, now, error, runId, attempt, node) == 1
+                        || Jdbc.update(connection, HAND_BACK, now, error, runId, attempt, node) == 1);
+    }
+
+    @Override
+    public List<Boolean> markStarted(String node, List<StartMark> marks) {
+        if (marks.isEmpty()) {
+            return List.of();
+        }
+        List<Long> ids = marks.stream().map(StartMark::runId).distinct().sorted().toList();
+        if (ids.size() != marks.size()) {
+            throw new IllegalArgumentException("marks: one per run, got " + marks.size() + " for " + ids.size() + " runs");
+        }
+        // One statement for the batch, each run fenced by its attempt; the counts prove the usual
+        // case, otherwise the rows say which began here.
+        return jdbc.autoCommitRepeatable("mark " + marks.size() + " runs started", connection -> {
+            StringBuilder attempts = new StringBuilder("CASE id");
+            List<Object> values = new ArrayList<>(marks.size() * 3 + 3);
+            values.add(Jdbc.millis(marks.get(0).leaseUntil()));
+            values.addAll(ids);
+            values.add(node);
+            for (StartMark mark : marks) {
+                attempts.append(" WHEN ? THEN ?");
+                values.add(mark.runId());
+                values.add(mark.attempt());
+            }
+            String sql = in(MARK_STARTED, ids.size()) + " AND attempt = " + attempts + " END";
+            int changed = Jdbc.update(connection, sql, values.toArray());
+            if (changed == marks.size()) {
+                return java.util.Collections.nCopies(marks.size(), Boolean.TRUE);
+            }
+            Map<Long, Integer> started = new HashMap<>();
+            List<Object> read = new ArrayList<>(ids);
+            read.add(node);
+            for (Object[] row : Jdbc.list(connection, in(STARTED_BY, ids.size()),
+                    row -> new Object[] {row.getLong(1), row.getInt(2)}, read.toArray())) {
+                started.put((Long) row[0], (Integer) row[1]);
+            }
+            List<Boolean> applied = new ArrayList<>(marks.size());
+            for (StartMark mark : marks) {
+                applied.add(Integer.valueOf(mark.attempt()).equals(started.get(mark.runId())));
+            }
+            return applied;
+        });
     }
 
     @Override
@@ -350,7 +407,7 @@ public final class MysqlRunStore implements RunStore {
 
     private static Optional<Run> claimIn(Connection connection, long runId, String node, Instant now, Instant leaseUntil)
             throws SQLException {
-        if (Jdbc.update(connection, CLAIM, node, leaseUntil, now, runId, now) == 0) {
+        if (Jdbc.update(connection, CLAIM, node, leaseUntil, now, now, runId, now) == 0) {
             return Optional.empty();
         }
         return Jdbc.one(connection, BY_ID, RunRows::read, runId);
@@ -438,16 +495,18 @@ public final class MysqlRunStore implements RunStore {
      */
     private static List<Boolean> completeLocked(Connection connection, List<Completion> completions, List<Long> ids)
             throws SQLException {
-        Map<Long, String> current = new HashMap<>();
+        Map<Long, Object[]> current = new HashMap<>();
         for (Object[] row : Jdbc.list(connection, in(LOCK_ATTEMPTS, ids.size()),
-                row -> new Object[] {row.getLong(1), row.getInt(2) + " " + row.getString(3)}, ids.toArray())) {
-            current.put((Long) row[0], (String) row[1]);
+                row -> new Object[] {row.getLong(1), row.getInt(2) + " " + row.getString(3), row.getString(4)},
+                ids.toArray())) {
+            current.put((Long) row[0], row);
         }
         List<Boolean> applied = new ArrayList<>(completions.size());
         List<Completion> fenced = new ArrayList<>();
         for (Completion completion : completions) {
-            boolean passes = (completion.attempt() + " " + completion.from().name())
-                    .equals(current.remove(completion.runId()));
+            Object[] row = current.remove(completion.runId());
+            boolean passes = row != null && (completion.attempt() + " " + completion.from().name()).equals(row[1])
+                    && (completion.node() == null || completion.node().equals(row[2]));
             applied.add(passes);
             if (passes) {
                 fenced.add(completion);
@@ -479,11 +538,12 @@ public final class MysqlRunStore implements RunStore {
     }
 
     /** Outcomes that differ only in when they finished are written by one statement. */
-    private record Shape(RunStatus from, RunStatus to, Integer exitCode, String output, String error, Instant retryAt) {
+    private record Shape(RunStatus from, RunStatus to, Integer exitCode, String output, String error, Instant retryAt,
+                         String node) {
         static Shape of(Completion completion) {
             RunOutcome outcome = completion.outcome();
             return new Shape(completion.from(), outcome.status(), outcome.exitCode(), Text.sanitize(outcome.output()),
-                    Text.truncate(Text.sanitize(outcome.error()), MAX_ERROR), outcome.retryAt());
+                    Text.truncate(Text.sanitize(outcome.error()), MAX_ERROR), outcome.retryAt(), completion.node());
         }
     }
 
@@ -510,7 +570,8 @@ public final class MysqlRunStore implements RunStore {
         // started_at: the real start replaces the planned one the claim wrote (null: it never started).
         String sql = "UPDATE task_run SET status = ?, started_at = " + started + " END, finished_at = " + finished
                 + " END, exit_code = ?, output = ?, error = ?, due_at = ?, lease_until = NULL WHERE id IN ("
-                + MysqlSchedulerStore.placeholders(ids.size()) + ") AND status = ? AND attempt = " + attempts + " END";
+                + MysqlSchedulerStore.placeholders(ids.size()) + ") AND status = ? AND attempt = " + attempts + " END"
+                + (shape.node() == null ? "" : " AND node = ?");
         List<Object> values = new ArrayList<>();
         values.add(shape.to());
         values.addAll(startedValues);
@@ -519,6 +580,9 @@ public final class MysqlRunStore implements RunStore {
         values.addAll(ids);
         values.add(shape.from());
         values.addAll(attemptValues);
+        if (shape.node() != null) {
+            values.add(shape.node());
+        }
         return Jdbc.update(connection, sql, values.toArray());
     }
 

@@ -276,8 +276,12 @@ class MysqlRecoveryStoreIT {
         return runs.insertOrGetCronFire(task.id(), FIRE.plusSeconds(60L * index), 1);
     }
 
+    /** Claimed by node-a, which began executing it (a claim ahead of the run's time is marked started). */
     private Run claimed(Run run, Instant leaseUntil) {
-        return runs.claim(run.id(), "node-a", clock.instant(), leaseUntil).orElseThrow();
+        Run claimed = runs.claim(run.id(), "node-a", clock.instant(), leaseUntil).orElseThrow();
+        assertThat(runs.markStarted("node-a", List.of(new RunStore.StartMark(claimed.id(), claimed.attempt(),
+                leaseUntil)))).containsExactly(true);
+        return get(claimed);
     }
 
     private Run get(Run run) {

@@ -475,9 +475,83 @@ class MysqlRunClaimIT {
     }
 
     @Test
+    void aClaimAheadOfTheRunsTimeThatNeverBeganIsReleasedNotRecordedLost() {
+        allow();
+        Run ahead = fire(1);
+        Run held = runs.claimAll(List.of(ahead.id()), "node-a", clock.instant(), clock.instant().plus(LEASE),
+                Duration.ofSeconds(60)).claimed().get(0);
+        assertThat(held.attempt()).isEqualTo(1);
+        clock.set(FIRE.plusSeconds(60).plus(LEASE));
+
+        assertThat(recovery.recoverLost(ahead.id(), 1, clock.instant(), 3, "attempt 1 lost")).isEqualTo(RunStatus.QUEUED);
+
+        Run released = get(ahead);
+        assertThat(released.status()).isEqualTo(RunStatus.QUEUED);
+        assertThat(released.attempt()).as("the claim was never an attempt").isZero();
+        assertThat(released.lostAttempts()).isZero();
+        assertThat(released.node()).isNull();
+        assertThat(released.startedAt()).isNull();
+        assertThat(released.error()).contains("node-a").contains("ahead of its time").contains("released");
+    }
+
+    @Test
+    void aClaimAheadBecomesAnAttemptOnceMarkedStartedAndIsThenRecordedLost() {
+        allow();
+        Run ahead = fire(1);
+        runs.claimAll(List.of(ahead.id()), "node-a", clock.instant(), clock.instant().plus(LEASE), Duration.ofSeconds(60));
+        clock.set(FIRE.plusSeconds(60));
+        Instant lease = clock.instant().plus(LEASE);
+
+        assertThat(runs.markStarted("node-a", List.of(new RunStore.StartMark(ahead.id(), 1, lease)))).containsExactly(true);
+        assertThat(get(ahead).leaseUntil()).isEqualTo(lease);
+        clock.set(lease.plusSeconds(1));
+        recovery.recoverLost(ahead.id(), 1, clock.instant(), 3, "attempt 1 lost");
+
+        Run lost = get(ahead);
+        assertThat(lost.attempt()).isEqualTo(1);
+        assertThat(lost.lostAttempts()).isEqualTo(1);
+    }
+
+    @Test
+    void aStartMarkIsFencedByNodeAttemptAndCancel() {
+        allow();
+        Run first = fire(1);
+        Run second = fire(2);
+        Run third = fire(3);
+        runs.claimAll(List.of(first.id(), second.id(), third.id()), "node-a", clock.instant(),
+                clock.instant().plus(LEASE), Duration.ofSeconds(60));
+        runs.requestCancel(third.id(), clock.instant(), "stop");
+        Instant lease = clock.instant().plus(LEASE);
+
+        assertThat(runs.markStarted("node-b", List.of(new RunStore.StartMark(first.id(), 1, lease)))).containsExactly(false);
+        assertThat(runs.markStarted("node-a", List.of(new RunStore.StartMark(first.id(), 2, lease),
+                new RunStore.StartMark(second.id(), 1, lease), new RunStore.StartMark(third.id(), 1, lease))))
+                .containsExactly(false, true, false);
+    }
+
+    @Test
+    void aHeldRunHandedBackBeforeItBeganIsReleased() {
+        allow();
+        Run ahead = fire(1);
+        runs.claimAll(List.of(ahead.id()), "node-a", clock.instant(), clock.instant().plus(LEASE), Duration.ofSeconds(60));
+
+        assertThat(runs.handBack(ahead.id(), 1, "node-a", clock.instant(), "node-a is shutting down")).isTrue();
+
+        Run back = get(ahead);
+        assertThat(back.status()).isEqualTo(RunStatus.QUEUED);
+        assertThat(back.attempt()).isZero();
+        assertThat(back.lostAttempts()).isZero();
+        assertThat(sql.dueAt(ahead.id())).isEqualTo(ahead.scheduledAt());
+    }
+
+    @Test
     void claimingARunThatDoesNotExistFindsNothing() {
         assertThat(runs.claim(Long.MAX_VALUE, "node-a", clock.instant(), clock.instant().plus(LEASE), Duration.ZERO,
                 clock.instant())).isEqualTo(Claim.unavailable(null));
+    }
+
+    private void allow() {
+        sql.update("UPDATE task SET concurrency_policy = 'ALLOW' WHERE id = ?", task.id());
     }
 
     private void misfire(MisfirePolicy policy, int catchUpLimit) {

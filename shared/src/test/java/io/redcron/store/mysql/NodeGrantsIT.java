@@ -245,7 +245,9 @@ class NodeGrantsIT {
 
     /** A run claimed by a node that then died: its lease ran out a minute ago. */
     private Run lost(MysqlRunStore runs, Task task) {
-        Run run = manual(task, 1);
+        // Requested before the claim, so the claim began at once (one made ahead would be released).
+        Run run = new MysqlRunStore(operator, Clock.systemUTC()).insertManual(task.id(), now.minusSeconds(180), 1,
+                Map.of());
         runs.claimAll(List.of(run.id()), "ghost", now.minusSeconds(120), now.minusSeconds(60), NO_MISFIRE);
         return run;
     }
