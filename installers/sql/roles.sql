@@ -3,7 +3,7 @@
 -- Run as an administrator AFTER the schema exists (installers/sql/migrator.sql, then
 -- 'redcron-node migrate' as redcron_migrator): table, column and routine grants need the tables
 -- and the audit_append procedure. Run it again after every upgrade whose migration adds a table,
--- a column or a routine (the release notes say so; migration 5 does):
+-- a column or a routine (the release notes say so; migrations 5, 6 and 7 do):
 --   mysql -u root -p < installers/sql/roles.sql
 --
 -- It is idempotent and it sets each user's rights to exactly these: every user's rights are first
