@@ -45,7 +45,8 @@ class LostRunGoesFirstTest {
         List<RunRow> rows = List.of(run(10, 0, "SUCCEEDED"),
                 run(11, 5, "SKIPPED").withError("skipped: run 10 of this task was still running (policy forbid)"),
                 run(12, 10, "SKIPPED").withError("skipped: a run of this task was still running"),
-                run(13, 15, "SKIPPED").withError("misfire: skipped (policy fire-once)"));
+                run(13, 15, "SKIPPED").withError("misfire: skipped (policy fire-once)"),
+                run(14, 20, "SKIPPED").withError("withdrawn: the task was disabled before this fire was due"));
 
         assertThat(LostRunGoesFirst.check(EXCLUSIVE, KILLED, rows, effects)).containsExactly(
                 "long-exclusive: run 12 was SKIPPED with a reason that names no run it waited for"

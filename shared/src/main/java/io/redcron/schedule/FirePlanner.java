@@ -60,7 +60,7 @@ public final class FirePlanner {
         Instant misfireBefore = now.minus(threshold);
         // Fires at or after the boundary run; earlier misfires are skipped. Only misfires are
         // ever dropped: a fire within the threshold always runs.
-        Instant keepFrom = due.isBefore(misfireBefore) ? keepFrom(schedule, zone, now, policy, catchUpLimit, misfireBefore)
+        Instant keepFrom = due.isBefore(misfireBefore) ? keepFrom(schedule, zone, policy, catchUpLimit, misfireBefore)
                 : due;
         List<PlannedFire> fires = new ArrayList<>();
         Instant fire = due;
@@ -75,20 +75,22 @@ public final class FirePlanner {
         return new FirePlan(fires, fire);
     }
 
-    private static Instant keepFrom(Schedule schedule, ZoneId zone, Instant now, MisfirePolicy policy, int catchUpLimit,
+    /**
+     * The oldest misfire kept: the policy keeps the newest {@code keep} misfires (none, one, or the
+     * catch-up limit). Fires within the threshold are not misfires: they always run and take no
+     * misfire's place, and a fire not due yet never counts.
+     */
+    private static Instant keepFrom(Schedule schedule, ZoneId zone, MisfirePolicy policy, int catchUpLimit,
                                     Instant misfireBefore) {
-        int keep = policy.firesKept(catchUpLimit);
-        // Walk back from now over the fires we keep (a fire exactly at now is due; one a moment
-        // later is not, and must not take a place); fires within the threshold are kept anyway.
-        Instant boundary = now.plusNanos(1);
-        for (int i = 0; i < keep; i++) {
+        Instant boundary = misfireBefore;
+        for (int i = 0; i < policy.firesKept(catchUpLimit); i++) {
             Optional<ZonedDateTime> previous = schedule.previousBefore(boundary, zone);
             if (previous.isEmpty()) {
                 break;
             }
             boundary = previous.get().toInstant();
         }
-        return boundary.isAfter(misfireBefore) ? misfireBefore : boundary;
+        return boundary;
     }
 
     private static String reason(MisfirePolicy policy) {

@@ -50,8 +50,9 @@ final class PolicyClaim {
     private static final String OTHERS = "SELECT " + RunRows.COLUMNS + ", r.due_at, r.cancel_requested FROM task_run r"
             + " WHERE r.namespace = ? AND r." + RunTransition.condition(java.util.EnumSet.of(RunStatus.QUEUED,
             RunStatus.RUNNING, RunStatus.RETRYING)) + " AND r.task_id = ? AND r.id <> ?";
-    private static final String LATER_DUE = "SELECT COUNT(*) FROM task_run WHERE task_id = ? AND trigger_type = ?"
-            + " AND scheduled_at > ? AND scheduled_at <= ?";
+    // The task's later fires that are misfires too (through the unique key (task_id, scheduled_at)).
+    private static final String LATER_MISFIRES = "SELECT COUNT(*) FROM task_run WHERE task_id = ? AND trigger_type = ?"
+            + " AND scheduled_at > ? AND scheduled_at < ?";
     private static final String DEFER = "UPDATE task_run SET due_at = ? WHERE id = ? AND attempt = ? AND "
             + RunTransition.CLAIM.fromCondition();
     private static final String SKIP = "UPDATE task_run SET " + RunTransition.SKIP.toAssignment()
@@ -105,7 +106,7 @@ final class PolicyClaim {
         }
         Rules rules = found.get();
         if (neverAttempted(run) && run.trigger() == TriggerType.CRON && now.isAfter(judgedAt(run).plus(misfireThreshold))) {
-            String misfire = misfire(connection, run, rules, now);
+            String misfire = misfire(connection, run, rules, now, misfireThreshold);
             if (misfire != null) {
                 return skip(connection, run, now, misfire);
             }
@@ -174,18 +175,20 @@ final class PolicyClaim {
 
     /**
      * Why a late cron run is dropped under its task's misfire policy, or null if it runs: the
-     * policy keeps the newest due fires (none, one, or the catch-up limit), as the scheduler does.
+     * policy keeps the newest misfires (none, one, or the catch-up limit), as the scheduler does;
+     * a later fire still within the threshold is on time and takes no misfire's place.
      */
-    private static String misfire(Connection connection, Run run, Rules rules, Instant now) throws SQLException {
+    private static String misfire(Connection connection, Run run, Rules rules, Instant now, Duration threshold)
+            throws SQLException {
         String late = io.redcron.domain.Durations.format(Duration.between(run.scheduledAt(), now)
                 .truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
         int keep = rules.misfire().firesKept(rules.catchUpLimit());
         if (keep == 0) {
             return "misfire: not started until " + late + " after its time (policy skip)";
         }
-        long laterDue = Jdbc.one(connection, LATER_DUE, row -> row.getLong(1), run.taskId(), TriggerType.CRON,
-                run.scheduledAt(), now).orElse(0L);
-        if (laterDue < keep) {
+        long laterMisfires = Jdbc.one(connection, LATER_MISFIRES, row -> row.getLong(1), run.taskId(), TriggerType.CRON,
+                run.scheduledAt(), now.minus(threshold)).orElse(0L);
+        if (laterMisfires < keep) {
             return null;
         }
         return rules.misfire() == MisfirePolicy.FIRE_ONCE
