@@ -161,7 +161,8 @@ final class Invariants {
                         + row.lostAttempts() + " attempts recorded lost");
                 doubled++;
             }
-        } else if (kind != null && kind.served() && (row.status().equals("FAILED") || row.status().equals("TIMED_OUT"))) {
+        } else if (kind != null && kind.served() && (row.status().equals("FAILED") || row.status().equals("TIMED_OUT"))
+                && !diedWithEveryNode(row, effects)) {
             problems.add("run " + row.id() + " of a task that succeeds ended " + row.status() + " (attempt "
                     + row.attempt() + ", " + row.lostAttempts() + " lost)");
             lost++;
@@ -173,6 +174,16 @@ final class Invariants {
             doubled++;
         }
         return new RunCheck(lost, doubled, problems);
+    }
+
+    /**
+     * A run failed by the reaper because every one of its attempts died with its node (killed by
+     * the fault in the middle of it, none ever ended): what the lost-attempt limit is for, a run
+     * that keeps losing its node ends rather than runs for ever. Not a run that failed on its own.
+     */
+    static boolean diedWithEveryNode(RunRow row, Effects effects) {
+        return row.status().equals("FAILED") && row.attempt() >= 1 && row.lostAttempts() >= row.attempt()
+                && effects.ends(row.id()).isEmpty() && effects.starts(row.id()).size() == row.attempt();
     }
 
     /**

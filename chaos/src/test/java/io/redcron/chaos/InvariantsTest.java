@@ -157,6 +157,21 @@ class InvariantsTest {
     }
 
     @Test
+    void aRunWhoseEveryAttemptDiedWithItsNodeMayFailAtTheLostAttemptLimitButNoOtherFailureIsAllowed() {
+        RunRow killedFourTimes = new RunRow(10, 1, FIRST, "FAILED", "CRON", 4, 1, 4, "d");
+        RunRow failedOnItsOwn = new RunRow(10, 1, FIRST, "FAILED", "CRON", 4, 1, 3, "d");
+        Effects effects = Effects.parse(List.of("10 1 a start", "10 2 b start", "10 3 c start", "10 4 d start"));
+
+        assertThat(Invariants.check(List.of(SHORT), List.of(killedFourTimes), effects, FIRST, EMPTY).violations())
+                .isEmpty();
+        assertThat(Invariants.check(List.of(SHORT), List.of(failedOnItsOwn), effects, FIRST, EMPTY).violations())
+                .anyMatch(line -> line.contains("of a task that succeeds ended FAILED"));
+        assertThat(Invariants.check(List.of(SHORT), List.of(killedFourTimes),
+                Effects.parse(List.of("10 1 a start", "10 2 b start", "10 3 c start", "10 4 d start", "10 4 d end")),
+                FIRST, EMPTY).violations()).anyMatch(line -> line.contains("of a task that succeeds ended FAILED"));
+    }
+
+    @Test
     void aroundAnEditEveryFireOfTheOldCronUpToTheCommitAndOfTheNewOneAfterItHasItsRow() {
         Workload.Planned edited = SHORT.rescheduled("*/3 * * * * ?", FIRST.plusMillis(4500));
         // Old cron (every second): 0..4; new cron (every 3 s) after 4.5: 6, 9.
