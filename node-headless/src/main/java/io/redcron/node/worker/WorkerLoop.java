@@ -266,7 +266,10 @@ public final class WorkerLoop implements Runnable {
         for (Run replaced : claim.replaced()) {
             publishCancel(replaced.id());
         }
-        return prepare(claim.run(), task);
+        Optional<InFlight> flight = prepare(claim.run(), task);
+        // Claimed a moment before its time (the starter woke early): it begins when marked, like a held run.
+        flight.ifPresent(claimed -> claimed.claimedAhead = HeldRuns.startsLater(claim.run(), now));
+        return flight;
     }
 
     /**

@@ -61,11 +61,14 @@ public final class MysqlRunStore implements RunStore {
     private static final String WAITING_NOW = "(status = '" + RunStatus.QUEUED + "' OR (status = '" + RunStatus.RETRYING
             + "' AND due_at <= ?))";
     // started_at is the planned start (a run claimed ahead of its time starts then); the result
-    // write replaces it with the real one. A claim of a run already due begins at once; one ahead
-    // of its time begins only when its worker marks it (markStarted), just before executing it.
+    // write replaces it with the real one. A claim of a run already due begins at once; a cron run
+    // claimed ahead of its time begins only when its worker marks it (markStarted), just before
+    // executing it: the same rule as HeldRuns.startsLater, on the same instant to the millisecond
+    // (fire times are whole seconds, so the millisecond decides nothing that the instant would not).
     private static final String CLAIM_SET = "UPDATE task_run SET " + RunTransition.CLAIM.toAssignment()
             + ", attempt = attempt + 1, node = ?, lease_until = ?, started_at = GREATEST(?, scheduled_at),"
-            + " attempt_began = (scheduled_at <= ?), finished_at = NULL, exit_code = NULL, output = NULL";
+            + " attempt_began = (trigger_type <> 'CRON' OR scheduled_at <= ?), finished_at = NULL, exit_code = NULL,"
+            + " output = NULL";
     private static final String CLAIM = CLAIM_SET + " WHERE id = ? AND attempt - lost_attempts < max_attempts"
             + " AND cancel_requested = FALSE AND " + WAITING_NOW;
     // The same conditions as CLAIM, for a batch of rows read just before; claimAll adds each row's attempt fence.
@@ -407,7 +410,7 @@ public final class MysqlRunStore implements RunStore {
 
     private static Optional<Run> claimIn(Connection connection, long runId, String node, Instant now, Instant leaseUntil)
             throws SQLException {
-        if (Jdbc.update(connection, CLAIM, node, leaseUntil, now, now, runId, now) == 0) {
+        if (Jdbc.update(connection, CLAIM, node, leaseUntil, now, Jdbc.millis(now), runId, now) == 0) {
             return Optional.empty();
         }
         return Jdbc.one(connection, BY_ID, RunRows::read, runId);
