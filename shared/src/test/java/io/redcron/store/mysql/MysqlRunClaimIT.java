@@ -545,6 +545,18 @@ class MysqlRunClaimIT {
     }
 
     @Test
+    void anOutcomeIsWrittenOnlyByTheNodeThatHoldsTheAttempt() {
+        Run run = claimed(fire(0), "node-a");
+        RunOutcome done = new RunOutcome(RunStatus.SUCCEEDED, clock.instant(), 0, "ok", null);
+
+        assertThat(runs.completeAll(List.of(new RunStore.Completion(run.id(), 1, RunStatus.RUNNING, done, null,
+                "node-b")))).containsExactly(false);
+        assertThat(get(run).status()).isEqualTo(RunStatus.RUNNING);
+        assertThat(runs.completeAll(List.of(new RunStore.Completion(run.id(), 1, RunStatus.RUNNING, done, null,
+                "node-a")))).containsExactly(true);
+    }
+
+    @Test
     void claimingARunThatDoesNotExistFindsNothing() {
         assertThat(runs.claim(Long.MAX_VALUE, "node-a", clock.instant(), clock.instant().plus(LEASE), Duration.ZERO,
                 clock.instant())).isEqualTo(Claim.unavailable(null));
