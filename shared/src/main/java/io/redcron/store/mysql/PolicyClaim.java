@@ -17,7 +17,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 
@@ -32,19 +31,13 @@ final class PolicyClaim {
     // Served by ix_task_run_state (namespace, status, task_id, due_at): three status ranges of one
     // task, however long its history.
     private static final String OTHERS = "SELECT " + RunRows.COLUMNS + ", r.due_at, r.cancel_requested FROM task_run r"
-            + " WHERE r.namespace = ? AND r." + RunTransition.condition(EnumSet.of(RunStatus.QUEUED,
-            RunStatus.RUNNING, RunStatus.RETRYING)) + " AND r.task_id = ? AND r.id <> ?";
+            + " WHERE r.namespace = ? AND r." + RunTransition.condition(RunStatus.UNFINISHED)
+            + " AND r.task_id = ? AND r.id <> ?";
     // The task's later fires that are misfires too (through the unique key (task_id, scheduled_at)).
     private static final String LATER_MISFIRES = "SELECT COUNT(*) FROM task_run WHERE task_id = ? AND trigger_type = ?"
             + " AND scheduled_at > ? AND scheduled_at < ?";
     private static final String DEFER = "UPDATE task_run SET due_at = ? WHERE id = ? AND attempt = ? AND "
             + RunTransition.CLAIM.fromCondition();
-    private static final String SKIP = "UPDATE task_run SET " + RunTransition.SKIP.toAssignment()
-            + ", finished_at = ?, error = ? WHERE id = ? AND attempt = 0 AND " + RunTransition.SKIP.fromCondition();
-    private static final String CANCEL = "UPDATE task_run SET " + RunTransition.CANCEL_WAITING.toAssignment()
-            + ", finished_at = ?, error = ? WHERE id = ? AND attempt = ? AND " + RunTransition.CANCEL_WAITING.fromCondition();
-    private static final String MARK_CANCEL = "UPDATE task_run SET cancel_requested = TRUE WHERE id = ? AND "
-            + RunTransition.condition(EnumSet.of(RunStatus.RUNNING));
 
     private PolicyClaim() {
     }
@@ -97,17 +90,17 @@ final class PolicyClaim {
                     yield Claim.unavailable(run);
                 }
                 for (Run replaced : decision.cancel()) {
-                    Jdbc.update(connection, MARK_CANCEL, replaced.id());
+                    Jdbc.update(connection, RunChanges.MARK_CANCEL, replaced.id());
                 }
                 yield new Claim(Claim.Result.CLAIMED, claimed.get(), decision.cancel());
             }
             case DEFER -> changed(connection, run, Claim.Result.DEFERRED,
                     Jdbc.update(connection, DEFER, decision.until(), run.id(), run.attempt()));
             case SKIP -> changed(connection, run, Claim.Result.SKIPPED,
-                    Jdbc.update(connection, SKIP, now, Text.truncate(decision.reason(), 2000), run.id()));
+                    Jdbc.update(connection, RunChanges.SKIP, now, RunChanges.error(decision.reason()), run.id()));
             case CANCEL_SELF -> changed(connection, run, Claim.Result.CANCELLED,
-                    Jdbc.update(connection, CANCEL, now, Text.truncate(decision.reason(), 2000), run.id(),
-                            run.attempt()));
+                    Jdbc.update(connection, RunChanges.CANCEL_WAITING, now, RunChanges.error(decision.reason()),
+                            run.id(), run.attempt()));
             case UNAVAILABLE -> Claim.unavailable(run);
         };
     }
