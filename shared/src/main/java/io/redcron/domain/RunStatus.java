@@ -1,13 +1,16 @@
 package io.redcron.domain;
 
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The life of a run. The table below is the only place that says which changes are legal; every
- * status change the stores make is a named {@link RunTransition} checked against it.
+ * The life of a run. The table below is the only place that says which changes are legal, and in
+ * which statuses a run may be recorded; every status change the stores make is a named
+ * {@link RunTransition} checked against it. The named sets ({@link #FINAL}, {@link #WAITING}, …)
+ * are the status lists the ports, the stores and the statistics use.
  */
 public enum RunStatus {
     /** Inserted and (normally) in a stream, waiting for a worker to claim it. */
@@ -35,6 +38,37 @@ public enum RunStatus {
         for (RunStatus done : EnumSet.of(SUCCEEDED, FAILED, TIMED_OUT, CANCELLED, SKIPPED)) {
             ALLOWED.put(done, EnumSet.noneOf(RunStatus.class));
         }
+    }
+
+    /**
+     * The statuses a run is recorded in: queued, or skipped when its fire is dropped as it is
+     * recorded (a misfire, or a fire of a task deleted before it was recorded).
+     */
+    public static final Set<RunStatus> INITIAL = Collections.unmodifiableSet(EnumSet.of(QUEUED, SKIPPED));
+    /** Final: no change leads out of them. */
+    public static final Set<RunStatus> FINAL = Collections.unmodifiableSet(where(status -> ALLOWED.get(status).isEmpty()));
+    /** Not final: waiting, or in flight. */
+    public static final Set<RunStatus> UNFINISHED = Collections.unmodifiableSet(EnumSet.complementOf(EnumSet.copyOf(FINAL)));
+    /** Waiting for a worker, no attempt under way: queued, or retrying after a backoff. */
+    public static final Set<RunStatus> WAITING = Collections.unmodifiableSet(EnumSet.of(QUEUED, RETRYING));
+    /** An attempt is under way (or held for its time) under a worker's lease. */
+    public static final Set<RunStatus> IN_FLIGHT = Collections.unmodifiableSet(EnumSet.of(RUNNING));
+    /** Ends that count against a task's success: it failed, or ran out of time. */
+    public static final Set<RunStatus> FAILURES = Collections.unmodifiableSet(EnumSet.of(FAILED, TIMED_OUT));
+
+    private static Set<RunStatus> where(java.util.function.Predicate<RunStatus> test) {
+        Set<RunStatus> matching = EnumSet.noneOf(RunStatus.class);
+        for (RunStatus status : values()) {
+            if (test.test(status)) {
+                matching.add(status);
+            }
+        }
+        return matching;
+    }
+
+    /** Whether a run may be recorded in this status. */
+    public boolean isInitial() {
+        return INITIAL.contains(this);
     }
 
     public boolean isFinal() {

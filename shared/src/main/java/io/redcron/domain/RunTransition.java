@@ -12,11 +12,18 @@ import java.util.stream.Collectors;
  * writes a status any other way.
  */
 public enum RunTransition {
+    /**
+     * A run is recorded: a cron fire or a manual run, queued; or a fire the misfire policy drops as
+     * it is recorded (or a deleted task's), skipped. It comes from no status: the table's initial ones.
+     */
+    RECORD_NEW(EnumSet.noneOf(RunStatus.class), RunStatus.INITIAL),
     /** A worker claims a waiting run: its next attempt starts (or is held for its time). */
     CLAIM(EnumSet.of(RunStatus.QUEUED, RunStatus.RETRYING), EnumSet.of(RunStatus.RUNNING)),
-    /** The attempt ended: its outcome, or a retry after a backoff. */
+    /** The attempt ended, and with it the run: its outcome. */
     RECORD_OUTCOME(EnumSet.of(RunStatus.RUNNING), EnumSet.of(RunStatus.SUCCEEDED, RunStatus.FAILED,
-            RunStatus.TIMED_OUT, RunStatus.CANCELLED, RunStatus.RETRYING)),
+            RunStatus.TIMED_OUT, RunStatus.CANCELLED)),
+    /** The attempt failed with attempts left: the run is due again after a backoff. */
+    RETRY(EnumSet.of(RunStatus.RUNNING), EnumSet.of(RunStatus.RETRYING)),
     /** A draining worker gives a claimed run back; the attempt counts as lost. */
     HAND_BACK(EnumSet.of(RunStatus.RUNNING), EnumSet.of(RunStatus.QUEUED)),
     /**
@@ -45,6 +52,14 @@ public enum RunTransition {
     private final Set<RunStatus> to;
 
     RunTransition(Set<RunStatus> from, Set<RunStatus> to) {
+        if (to.isEmpty()) {
+            throw new IllegalStateException(name() + ": a transition leads somewhere");
+        }
+        for (RunStatus target : to) {
+            if (from.isEmpty() && !target.isInitial()) {
+                throw new IllegalStateException(name() + ": the run state table does not record a run as " + target);
+            }
+        }
         for (RunStatus source : from) {
             for (RunStatus target : to) {
                 if (!source.canBecome(target)) {
@@ -71,6 +86,9 @@ public enum RunTransition {
 
     /** The SQL condition on {@code status} that admits exactly the sources, e.g. {@code status IN ('QUEUED', 'RETRYING')}. */
     public String fromCondition() {
+        if (from.isEmpty()) {
+            throw new IllegalStateException(name() + " comes from no status");
+        }
         return condition(from);
     }
 
@@ -80,6 +98,26 @@ public enum RunTransition {
             throw new IllegalStateException(name() + " has " + to.size() + " targets; bind the status instead");
         }
         return "status = '" + to.iterator().next().name() + "'";
+    }
+
+    /** {@code target} as an SQL literal, e.g. {@code 'QUEUED'}; fails unless it is one of this transition's targets. */
+    public String literal(RunStatus target) {
+        return "'" + target(target).name() + "'";
+    }
+
+    /** {@code target}, checked to be one of this transition's targets (for a status bound to a statement). */
+    public RunStatus target(RunStatus target) {
+        if (!to.contains(target)) {
+            throw new IllegalStateException(name() + " does not lead to " + target);
+        }
+        return target;
+    }
+
+    /** The transition that records the end of an attempt from {@code source} to {@code target}: an outcome or a retry. */
+    public static RunTransition ofAttemptEnd(long runId, RunStatus source, RunStatus target) {
+        RunTransition transition = target == RunStatus.RETRYING ? RETRY : RECORD_OUTCOME;
+        transition.check(runId, source, target);
+        return transition;
     }
 
     /** {@code status IN (…)} over the given statuses, in declaration order, for the stores' queries. */

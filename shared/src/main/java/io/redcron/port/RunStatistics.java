@@ -7,7 +7,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -24,12 +23,11 @@ import java.util.Set;
  */
 public interface RunStatistics {
 
-    /** The statuses counted as ended. */
-    Set<RunStatus> ENDED = Collections.unmodifiableSet(EnumSet.of(RunStatus.SUCCEEDED, RunStatus.FAILED,
-            RunStatus.TIMED_OUT, RunStatus.CANCELLED, RunStatus.SKIPPED));
+    /** The statuses counted as ended: the final ones. */
+    Set<RunStatus> ENDED = RunStatus.FINAL;
 
     /** The statuses that count against the success rate and list a task among the failing ones. */
-    Set<RunStatus> FAILURES = Collections.unmodifiableSet(EnumSet.of(RunStatus.FAILED, RunStatus.TIMED_OUT));
+    Set<RunStatus> FAILURES = RunStatus.FAILURES;
 
     /** The most buckets a window may be cut into. */
     int MAX_BUCKETS = 10_000;

@@ -1,5 +1,7 @@
 package io.redcron.store.mysql;
 
+import io.redcron.domain.RunStatus;
+import io.redcron.domain.RunTransition;
 import io.redcron.domain.Task;
 import io.redcron.port.SchedulerStore.Fire;
 import io.redcron.port.SchedulerStore.TaskFires;
@@ -45,11 +47,11 @@ final class FireRows {
                 // recorded ahead (the lookahead) is due at its time: until then nothing that looks
                 // for runs waiting too long (reconciler, queue deadline) counts it as waiting.
                 values.add(fire.scheduledAt().isAfter(now) ? fire.scheduledAt() : now);
-                values.add(fire.skipped() ? "SKIPPED" : "QUEUED");
+                values.add(RunTransition.RECORD_NEW.target(fire.skipped() ? RunStatus.SKIPPED : RunStatus.QUEUED));
                 values.add(task.retry().maxAttempts());
                 values.add(now);
                 values.add(fire.skipped() ? now : null);
-                values.add(fire.skipped() ? Text.truncate(fire.reason(), 2000) : null);
+                values.add(fire.skipped() ? Text.truncate(fire.reason(), RunChanges.MAX_ERROR) : null);
                 rows++;
                 if (rows == ROWS_PER_STATEMENT) {
                     flush(connection, values, rows);

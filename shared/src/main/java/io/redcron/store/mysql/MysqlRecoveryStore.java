@@ -16,18 +16,16 @@ import javax.sql.DataSource;
 /** The reaper's and reconciler's queries over {@code task_run}; every change is conditional. */
 public final class MysqlRecoveryStore implements RecoveryStore {
     private static final String EXPIRED = "SELECT " + RunRows.COLUMNS + " FROM task_run r"
-            + " WHERE r.status = 'RUNNING' AND r.lease_until < ? AND r.namespace = ? ORDER BY r.lease_until LIMIT ?";
+            + " WHERE r." + RunTransition.condition(RunStatus.IN_FLIGHT) + " AND r.lease_until < ? AND r.namespace = ?"
+            + " ORDER BY r.lease_until LIMIT ?";
     private static final String LOST = " WHERE id = ? AND attempt = ? AND lease_until < ? AND ";
     private static final String LOST_CANCELLED = "UPDATE task_run SET " + RunTransition.CANCEL_LOST.toAssignment()
             + ", finished_at = ?, error = ?, lease_until = NULL" + LOST + RunTransition.CANCEL_LOST.fromCondition()
             + " AND cancel_requested = TRUE";
     // A claim made ahead of the run's time that never began: released, not a lost attempt.
     // The error names the node before the node is cleared: assignments apply from left to right.
-    private static final String LOST_UNSTARTED = "UPDATE task_run SET " + RunTransition.RELEASE_UNSTARTED.toAssignment()
-            + ", error = CONCAT('node ', node, ' claimed it ahead of its time and stopped before it began;"
-            + " the claim was released'), attempt = attempt - 1, node = NULL, lease_until = NULL, started_at = NULL,"
-            + " attempt_began = TRUE, due_at = GREATEST(?, scheduled_at)" + LOST
-            + RunTransition.RELEASE_UNSTARTED.fromCondition() + " AND attempt_began = FALSE";
+    private static final String LOST_UNSTARTED = RunChanges.releaseUnstarted("CONCAT('node ', node, ' claimed it"
+            + " ahead of its time and stopped before it began; the claim was released')", "lease_until < ?");
     private static final String LOST_REQUEUE = "UPDATE task_run SET " + RunTransition.REQUEUE_LOST.toAssignment()
             + ", lost_attempts = lost_attempts + 1, error = ?, lease_until = NULL, due_at = ?" + LOST
             + RunTransition.REQUEUE_LOST.fromCondition() + " AND lost_attempts < ?";
@@ -35,11 +33,13 @@ public final class MysqlRecoveryStore implements RecoveryStore {
             + ", lost_attempts = lost_attempts + 1, finished_at = ?, error = ?, lease_until = NULL" + LOST
             + RunTransition.FAIL_LOST.fromCondition();
     private static final String WAITING = "SELECT " + RunRows.COLUMNS + " FROM task_run r"
-            + " WHERE r.namespace = ? AND r.status IN ('QUEUED', 'RETRYING') AND r.due_at < ? ORDER BY r.due_at LIMIT ?";
+            + " WHERE r.namespace = ? AND r." + RunTransition.condition(RunStatus.WAITING) + " AND r.due_at < ?"
+            + " ORDER BY r.due_at LIMIT ?";
 
-    private static final String STILL_WAITING = "SELECT id FROM task_run WHERE status IN ('QUEUED', 'RETRYING') AND id IN (%s)";
+    private static final String STILL_WAITING = "SELECT id FROM task_run WHERE " + RunTransition.condition(RunStatus.WAITING)
+            + " AND id IN (%s)";
     private static final String BACKLOG = "SELECT COUNT(*) AS waiting, MIN(r.due_at) AS oldest_due_at FROM task_run r"
-            + " WHERE r.namespace = ? AND r.status IN ('QUEUED', 'RETRYING') AND r.task_group = ? AND r.due_at < ?";
+            + " WHERE r.namespace = ? AND r." + RunTransition.condition(RunStatus.WAITING) + " AND r.task_group = ? AND r.due_at < ?";
     /** Ids per statement, far below any server's limit on bound parameters. */
     private static final int IDS_PER_QUERY = 1000;
 
@@ -57,7 +57,7 @@ public final class MysqlRecoveryStore implements RecoveryStore {
 
     @Override
     public RunStatus recoverLost(long runId, int attempt, Instant now, int maxLostAttempts, String reason) {
-        String error = Text.truncate(reason, 2000);
+        String error = Text.truncate(reason, RunChanges.MAX_ERROR);
         return jdbc.transaction("recover run " + runId, connection -> {
             if (Jdbc.update(connection, LOST_CANCELLED, now, "cancelled; " + error, runId, attempt, now) == 1) {
                 return RunStatus.CANCELLED;

@@ -33,8 +33,8 @@ import javax.sql.DataSource;
 public final class MysqlRunStatistics implements RunStatistics {
     public static final int DEFAULT_SAMPLE_LIMIT = 10_000;
 
-    private static final Set<RunStatus> RAN_TO_OUTCOME = EnumSet.of(RunStatus.SUCCEEDED, RunStatus.FAILED,
-            RunStatus.TIMED_OUT, RunStatus.RETRYING);
+    /** Runs whose last attempt ran to an outcome: succeeded, a failure, or waiting to retry after one. */
+    private static final Set<RunStatus> RAN_TO_OUTCOME = ranToOutcome();
     private static final String WINDOW = " WHERE r.namespace = ? AND r.scheduled_at >= ? AND r.scheduled_at < ?";
     private static final String COUNTS = "SELECT TIMESTAMPDIFF(MICROSECOND, ?, r.scheduled_at) DIV ? AS bucket,"
             + " r.status, COUNT(*) AS runs FROM task_run r" + WINDOW + " AND r.status IN " + params(ENDED.size())
@@ -216,5 +216,11 @@ public final class MysqlRunStatistics implements RunStatistics {
         Object[] values(Object... more) {
             return flat(namespace, from, to, more);
         }
+    }
+
+    private static Set<RunStatus> ranToOutcome() {
+        Set<RunStatus> ran = EnumSet.of(RunStatus.SUCCEEDED, RunStatus.RETRYING);
+        ran.addAll(RunStatus.FAILURES);
+        return ran;
     }
 }

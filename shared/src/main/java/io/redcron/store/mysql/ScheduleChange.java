@@ -39,8 +39,6 @@ final class ScheduleChange {
     private static final String FUTURE_FIRES = "SELECT id, scheduled_at, status, attempt FROM task_run"
             + " WHERE task_id = ? AND scheduled_at > ? AND trigger_type = 'CRON' AND "
             + RunTransition.condition(java.util.EnumSet.of(RunStatus.QUEUED, RunStatus.RUNNING)) + " FOR UPDATE";
-    private static final String WITHDRAW = "UPDATE task_run SET " + RunTransition.SKIP.toAssignment()
-            + ", finished_at = ?, error = ? WHERE id = ? AND attempt = 0 AND " + RunTransition.SKIP.fromCondition();
     private static final String ASK_TO_CANCEL = "UPDATE task_run SET cancel_requested = TRUE WHERE id = ? AND "
             + RunTransition.condition(java.util.EnumSet.of(RunStatus.QUEUED, RunStatus.RUNNING));
 
@@ -105,9 +103,9 @@ final class ScheduleChange {
             if (after != null && after.firesAt(at)) {
                 continue;
             }
-            boolean neverAttempted = RunStatus.QUEUED.name().equals(row[2]) && (Integer) row[3] == 0;
-            if (neverAttempted) {
-                Jdbc.update(connection, WITHDRAW, now, reason, id);
+            boolean neverAttempted = (Integer) row[3] == 0;
+            if (neverAttempted && RunTransition.SKIP.from().contains(RunStatus.valueOf((String) row[2]))) {
+                Jdbc.update(connection, RunChanges.SKIP, now, reason, id);
             } else {
                 // Claimed and held by a worker for its time (or handed back after a claim): its
                 // worker, told by the task-changed event, ends it before it starts.

@@ -13,6 +13,7 @@ import io.redcron.domain.RunTransition;
 import io.redcron.domain.Task;
 import io.redcron.port.RunOutcome;
 import io.redcron.port.RunStore;
+import io.redcron.port.SchedulerStore;
 import io.redcron.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,15 +22,20 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
  * Every store operation that changes a run's status, tried on a run in every status, attempted
- * and not: each change it makes must be one the table of {@link RunStatus} allows, and a run that
- * has been attempted is never skipped. Each operation is called as its real caller calls it, with
- * the attempt, node and status the row holds, so that every guard it has is what stops it.
+ * and not: each change it makes must be one of the named transitions the operation stands for,
+ * and so one the table of {@link RunStatus} allows, and a run that has been attempted is never
+ * skipped. Every named transition is enumerated, and each of its source statuses must really be
+ * left by some operation. Each operation is called as its real caller calls it, with the attempt,
+ * node and status the row holds, so that every guard it has is what stops it.
  */
 class RunStatusTransitionsIT {
     private static final Instant NOW = Instant.parse("2030-06-01T12:00:00Z");
@@ -51,67 +57,93 @@ class RunStatusTransitionsIT {
         pool.close();
     }
 
-    /** One operation as its caller runs it on a row: id, attempt, status, node. */
-    private record Operation(String name, Consumer<Run> apply) {
+    /** One operation as its caller runs it on a row (id, attempt, status, node), and the transitions it stands for. */
+    private record Operation(String name, Set<RunTransition> makes, Consumer<Run> apply) {
+        Operation(String name, RunTransition first, Consumer<Run> apply, RunTransition... more) {
+            this(name, EnumSet.of(first, more), apply);
+        }
     }
 
     private static List<Operation> operations() {
         RunStore runs = new MysqlRunStore(pool, CLOCK);
         MysqlRecoveryStore recovery = new MysqlRecoveryStore(pool);
         List<Operation> operations = new ArrayList<>();
-        operations.add(new Operation("claim", run -> runs.claim(run.id(), "node-b", NOW, NOW.plus(LEASE))));
-        operations.add(new Operation("claim under the task's rules", run -> runs.claim(run.id(), "node-b", NOW,
-                NOW.plus(LEASE), Duration.ZERO, NOW)));
-        operations.add(new Operation("claimAll", run -> runs.claimAll(List.of(run.id()), "node-b", NOW,
-                NOW.plus(LEASE), Duration.ZERO)));
+        operations.add(new Operation("claim", RunTransition.CLAIM,
+                run -> runs.claim(run.id(), "node-b", NOW, NOW.plus(LEASE))));
+        // The task forbids overlaps and skips misfires: with no threshold, a run never attempted is a misfire.
+        operations.add(new Operation("claim under the task's rules", RunTransition.CLAIM, run -> runs.claim(run.id(),
+                "node-b", NOW, NOW.plus(LEASE), Duration.ZERO, NOW), RunTransition.SKIP, RunTransition.CANCEL_WAITING));
+        operations.add(new Operation("claimAll", RunTransition.CLAIM, run -> runs.claimAll(List.of(run.id()), "node-b",
+                NOW, NOW.plus(LEASE), Duration.ZERO)));
         for (RunStatus outcome : RunStatus.values()) {
-            operations.add(new Operation("complete as " + outcome, run -> ignoreRefusal(() -> runs.complete(run.id(),
-                    run.attempt(), run.status(), new RunOutcome(outcome, NOW, 0, "", "done", NOW.plusSeconds(10))))));
-            operations.add(new Operation("completeAll as " + outcome, run -> ignoreRefusal(() -> runs.completeAll(List.of(
-                    new RunStore.Completion(run.id(), run.attempt(), run.status(),
-                            new RunOutcome(outcome, NOW, 0, "", "done", NOW.plusSeconds(10)), NOW))))));
-            operations.add(new Operation("changeIdle to " + outcome, run -> ignoreRefusal(() -> runs.changeIdle(run.id(),
-                    run.status(), outcome, "changed", NOW))));
+            operations.add(new Operation("complete as " + outcome, RunTransition.RECORD_OUTCOME,
+                    run -> ignoreRefusal(() -> runs.complete(run.id(), run.attempt(), run.status(),
+                            outcome(outcome))), RunTransition.RETRY));
+            operations.add(new Operation("completeAll as " + outcome, RunTransition.RECORD_OUTCOME,
+                    run -> ignoreRefusal(() -> runs.completeAll(List.of(new RunStore.Completion(run.id(), run.attempt(),
+                            run.status(), outcome(outcome), NOW)))), RunTransition.RETRY));
+            operations.add(new Operation("changeIdle to " + outcome, RunTransition.FAIL_WAITING,
+                    run -> ignoreRefusal(() -> runs.changeIdle(run.id(), run.status(), outcome, "changed", NOW)),
+                    RunTransition.CANCEL_WAITING, RunTransition.SKIP));
         }
-        operations.add(new Operation("handBack", run -> runs.handBack(run.id(), run.attempt(), "node-a", NOW,
-                "draining")));
-        operations.add(new Operation("requestCancel", run -> runs.requestCancel(run.id(), NOW, "not today")));
-        operations.add(new Operation("recoverLost", run -> recovery.recoverLost(run.id(), run.attempt(),
-                NOW.plus(LEASE).plusSeconds(1), 3, "lost")));
-        operations.add(new Operation("recoverLost, too many", run -> recovery.recoverLost(run.id(), run.attempt(),
-                NOW.plus(LEASE).plusSeconds(1), 0, "lost")));
+        operations.add(new Operation("handBack", RunTransition.HAND_BACK, run -> runs.handBack(run.id(), run.attempt(),
+                "node-a", NOW, "draining"), RunTransition.RELEASE_UNSTARTED));
+        operations.add(new Operation("requestCancel", RunTransition.CANCEL_WAITING,
+                run -> runs.requestCancel(run.id(), NOW, "not today")));
+        operations.add(new Operation("recoverLost", RunTransition.REQUEUE_LOST, run -> recovery.recoverLost(run.id(),
+                run.attempt(), NOW.plus(LEASE).plusSeconds(1), 3, "lost"), RunTransition.CANCEL_LOST,
+                RunTransition.RELEASE_UNSTARTED));
+        operations.add(new Operation("recoverLost, too many", RunTransition.FAIL_LOST, run -> recovery.recoverLost(
+                run.id(), run.attempt(), NOW.plus(LEASE).plusSeconds(1), 0, "lost"), RunTransition.CANCEL_LOST,
+                RunTransition.RELEASE_UNSTARTED));
         return operations;
     }
 
     @Test
-    void everyStatusChangeOfEveryOperationIsOneTheTableAllows() {
+    void everyStatusChangeOfEveryOperationIsOneOfItsNamedTransitions() {
         MysqlTaskStore tasks = new MysqlTaskStore(pool, CLOCK);
         int changed = 0;
+        Map<RunTransition, Set<RunStatus>> left = new EnumMap<>(RunTransition.class);
         for (Operation operation : operations()) {
             for (RunStatus status : RunStatus.values()) {
                 for (int attempt : new int[] {0, 1}) {
                     for (boolean cancelRequested : new boolean[] {false, true}) {
-                        String ns = TaskFixtures.freshNamespace();
-                        Task task = tasks.create(shell(ns, "t").retry(RetryPolicy.retries(2))
-                                .concurrencyPolicy(ConcurrencyPolicy.FORBID).misfirePolicy(MisfirePolicy.SKIP)
-                                .build(), "alice");
-                        Run run = seed(task, status, attempt, cancelRequested);
-                        operation.apply().accept(run);
-                        RunStatus after = status(run.id());
-                        String what = operation.name() + " on a " + status + " run, attempt " + attempt
-                                + (cancelRequested ? ", cancel requested" : "");
-                        if (after != status) {
-                            changed++;
-                            CHANGES.add(what + " -> " + after);
-                            assertThat(status.canBecome(after)).as(what + " -> " + after).isTrue();
-                            assertThat(EnumSet.allOf(RunTransition.class)).as(what + " -> " + after)
-                                    .anyMatch(transition -> transition.allows(status, after));
-                            if (after == RunStatus.SKIPPED) {
-                                assertThat(attempt).as(what + ": a run attempted is never skipped").isZero();
+                        // A run in flight was claimed as an attempt, or claimed ahead of its time and held.
+                        for (boolean began : status == RunStatus.RUNNING && attempt > 0 ? new boolean[] {true, false}
+                                : new boolean[] {true}) {
+                            String ns = TaskFixtures.freshNamespace();
+                            Task task = tasks.create(shell(ns, "t").retry(RetryPolicy.retries(2))
+                                    .concurrencyPolicy(ConcurrencyPolicy.FORBID).misfirePolicy(MisfirePolicy.SKIP)
+                                    .build(), "alice");
+                            Run run = seed(task, status, attempt, cancelRequested, began);
+                            operation.apply().accept(run);
+                            RunStatus after = status(run.id());
+                            String what = operation.name() + " on a " + status + " run, attempt " + attempt
+                                    + (cancelRequested ? ", cancel requested" : "") + (began ? "" : ", not begun");
+                            if (after != status) {
+                                changed++;
+                                CHANGES.add(what + " -> " + after);
+                                assertThat(status.canBecome(after)).as(what + " -> " + after).isTrue();
+                                List<RunTransition> named = operation.makes().stream()
+                                        .filter(transition -> transition.allows(status, after)).toList();
+                                assertThat(named).as(what + " -> " + after + ": one of " + operation.makes())
+                                        .isNotEmpty();
+                                named.forEach(transition -> left.computeIfAbsent(transition,
+                                        t -> EnumSet.noneOf(RunStatus.class)).add(status));
+                                if (after == RunStatus.SKIPPED) {
+                                    assertThat(attempt).as(what + ": a run attempted is never skipped").isZero();
+                                }
                             }
                         }
                     }
                 }
+            }
+        }
+        // Every named transition, from every status it names, was made by an operation that stands for it.
+        for (RunTransition transition : RunTransition.values()) {
+            if (transition != RunTransition.RECORD_NEW) {
+                assertThat(left.getOrDefault(transition, Set.of())).as(transition + " left from; changes: " + CHANGES)
+                        .containsExactlyInAnyOrderElementsOf(transition.from());
             }
         }
         // The operations really were tried where they apply (a guard too strict would pass above).
@@ -123,33 +155,45 @@ class RunStatusTransitionsIT {
     }
 
     @Test
-    void everyNamedTransitionIsAllowedByTheTable() {
-        for (RunTransition transition : RunTransition.values()) {
-            for (RunStatus from : transition.from()) {
-                for (RunStatus to : transition.to()) {
-                    assertThat(from.canBecome(to)).as(transition + ": " + from + " -> " + to).isTrue();
-                }
-            }
-        }
-        assertThat(RunTransition.SKIP.from()).containsExactly(RunStatus.QUEUED);
-        assertThat(RunStatus.RETRYING.canBecome(RunStatus.SKIPPED)).isFalse();
+    void everyNewRunIsRecordedInAStatusOfRecordNew() {
+        MysqlTaskStore tasks = new MysqlTaskStore(pool, CLOCK);
+        String ns = TaskFixtures.freshNamespace();
+        Task task = tasks.create(shell(ns, "t").build(), "alice");
+        MysqlRunStore runs = new MysqlRunStore(pool, CLOCK);
+        MysqlSchedulerStore scheduler = new MysqlSchedulerStore(pool, CLOCK);
+        long epoch = new MysqlFencingEpochs(pool, CLOCK).advance(ns, "node-a");
+        Task planned = tasks.get(task.id()).orElseThrow();
+
+        List<Run> recorded = new ArrayList<>();
+        recorded.add(runs.insertOrGetCronFire(task.id(), NOW.minusSeconds(60), 3));
+        recorded.add(runs.insertManual(task.id(), NOW, 3, Map.of()));
+        recorded.addAll(scheduler.recordFires(ns, epoch, List.of(new SchedulerStore.TaskFires(planned, List.of(
+                new SchedulerStore.Fire(NOW.minusSeconds(120), true, "misfire: skipped (policy skip)"),
+                new SchedulerStore.Fire(NOW.minusSeconds(30), false, null)), NOW.plusSeconds(60)))));
+
+        assertThat(recorded).extracting(Run::status).allMatch(RunTransition.RECORD_NEW.to()::contains)
+                .containsAll(RunTransition.RECORD_NEW.to());
     }
 
     /** A run of the task in {@code status}, as the engine leaves one: due, its lease expired if running. */
-    private static Run seed(Task task, RunStatus status, int attempt, boolean cancelRequested) {
+    private static Run seed(Task task, RunStatus status, int attempt, boolean cancelRequested, boolean began) {
         Instant fire = NOW.minusSeconds(5);
         CLOCK.set(fire.minusSeconds(1));
         Run run = new MysqlRunStore(pool, CLOCK).insertOrGetCronFire(task.id(), fire, 3);
         CLOCK.set(NOW);
         sql.update("UPDATE task_run SET status = ?, attempt = ?, node = ?, lease_until = ?, due_at = ?,"
-                        + " cancel_requested = ?, finished_at = ? WHERE id = ?", status.name(), attempt,
+                        + " cancel_requested = ?, finished_at = ?, attempt_began = ? WHERE id = ?", status.name(), attempt,
                 attempt > 0 ? "node-a" : null, status == RunStatus.RUNNING ? NOW.plusSeconds(1) : null,
-                NOW.minusSeconds(1), cancelRequested, status.isFinal() ? NOW : null, run.id());
+                NOW.minusSeconds(1), cancelRequested, status.isFinal() ? NOW : null, began, run.id());
         return new MysqlRunStore(pool, CLOCK).get(run.id()).orElseThrow();
     }
 
     private static RunStatus status(long runId) {
         return new MysqlRunStore(pool, CLOCK).get(runId).orElseThrow().status();
+    }
+
+    private static RunOutcome outcome(RunStatus status) {
+        return new RunOutcome(status, NOW, 0, "", "done", status == RunStatus.RETRYING ? NOW.plusSeconds(10) : null);
     }
 
     /** A call the store refuses before touching anything (an outcome from a non-running status). */

@@ -1,0 +1,186 @@
+package io.redcron.store.mysql;
+
+import io.redcron.domain.Run;
+import io.redcron.domain.RunStatus;
+import io.redcron.domain.RunTransition;
+import io.redcron.domain.TriggerType;
+import io.redcron.port.Page;
+import io.redcron.port.PageRequest;
+import io.redcron.port.RunFilter;
+import io.redcron.port.TaskNotFoundException;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The record of runs: new cron fires and manual runs, reads and listings, an operator's cancel,
+ * and the end of a run that waits.
+ *
+ * <p>Cron fires are whole seconds and unique per {@code (task_id, scheduled_at)}. Manual runs
+ * take the millisecond they were requested, moved on to the next free one that is not a whole
+ * second: a manual run can never occupy, and so never swallow, a cron fire.
+ */
+final class MysqlRunHistory {
+    private static final int MAX_MANUAL_TRIES = 1000;
+    private static final String BY_FIRE = "SELECT " + RunRows.COLUMNS + " FROM task_run r"
+            + " WHERE r.task_id = ? AND r.scheduled_at = ?";
+    private static final String INSERT_COLUMNS = " INTO task_run (task_id, namespace, task_name, task_group,"
+            + " trigger_type, scheduled_at, due_at, status, attempt, max_attempts, created_at, params)"
+            + " SELECT t.id, t.namespace, t.name, t.task_group, ?, ?, ?, "
+            + RunTransition.RECORD_NEW.literal(RunStatus.QUEUED) + ", 0, ?, ?, ? FROM task t WHERE t.id = ?";
+    private static final String INSERT = "INSERT" + INSERT_COLUMNS;
+    // A fire recorded before is kept as it is; IGNORE rather than ON DUPLICATE KEY UPDATE, which
+    // needs the UPDATE right on every inserted column (see FireRows).
+    private static final String INSERT_CRON_FIRE = "INSERT IGNORE" + INSERT_COLUMNS;
+    private static final String FOR_UPDATE = RunRows.BY_ID + " FOR UPDATE";
+    /** The ends of a run that waits, by name: what {@link #changeIdle} may do. */
+    private static final List<RunTransition> IDLE_CHANGES = List.of(RunTransition.CANCEL_WAITING,
+            RunTransition.FAIL_WAITING, RunTransition.SKIP);
+
+    private final Jdbc jdbc;
+    private final Clock clock;
+
+    MysqlRunHistory(Jdbc jdbc, Clock clock) {
+        this.jdbc = jdbc;
+        this.clock = clock;
+    }
+
+    Run insertOrGetCronFire(long taskId, Instant scheduledAt, int maxAttempts) {
+        if (scheduledAt.getNano() != 0) {
+            throw new IllegalArgumentException("scheduledAt: a cron fire is a whole second, got " + scheduledAt);
+        }
+        checkAttempts(maxAttempts);
+        return jdbc.transaction("record the fire of task " + taskId + " at " + scheduledAt, connection -> {
+            // Due from when it is recorded: a fire recorded late (after an outage) has waited for nobody yet.
+            Instant now = now();
+            Jdbc.insertSkippingDuplicates(connection, INSERT_CRON_FIRE, TriggerType.CRON, scheduledAt, now, maxAttempts,
+                    now, "{}", taskId);
+            return Jdbc.one(connection, BY_FIRE, RunRows::read, taskId, scheduledAt)
+                    .orElseThrow(() -> new TaskNotFoundException("with id " + taskId));
+        });
+    }
+
+    Run insertManual(long taskId, Instant requestedAt, int maxAttempts, Map<String, String> params) {
+        checkAttempts(maxAttempts);
+        String paramsJson = Json.write(params == null ? Map.of() : params);
+        return jdbc.transaction("record a manual run of task " + taskId, connection -> {
+            Instant at = offTheSecond(Jdbc.millis(requestedAt));
+            for (int tries = 0; tries < MAX_MANUAL_TRIES; tries++) {
+                Optional<Long> id = tryInsert(connection, taskId, at, maxAttempts, paramsJson);
+                if (id.isPresent()) {
+                    return Jdbc.one(connection, RunRows.BY_ID, RunRows::read, id.get()).orElseThrow();
+                }
+                at = offTheSecond(at.plusMillis(1));
+            }
+            throw new IllegalStateException("task " + taskId + " has runs at every millisecond from " + requestedAt
+                    + " on; no free moment for a manual run");
+        });
+    }
+
+    Optional<Run> get(long id) {
+        return jdbc.autoCommit("read run " + id, connection -> Jdbc.one(connection, RunRows.BY_ID, RunRows::read, id));
+    }
+
+    Page<Run> list(RunFilter filter, PageRequest page) {
+        RunQuery query = RunQuery.of(filter);
+        return jdbc.autoCommit("list runs", connection -> new Page<>(
+                Jdbc.list(connection, query.select(), RunRows::readListed, query.values(page)),
+                Jdbc.count(connection, query.count(), query.values()), page.offset(), page.limit()));
+    }
+
+    Map<Long, RunStatus> lastResults(Collection<Long> taskIds) {
+        if (taskIds.isEmpty()) {
+            return Map.of();
+        }
+        List<Long> ids = List.copyOf(new LinkedHashSet<>(taskIds));
+        // Newest ended run per task, found through the (task_id, scheduled_at) key.
+        String sql = "SELECT task_id, status FROM (SELECT task_id, status, ROW_NUMBER() OVER (PARTITION BY task_id"
+                + " ORDER BY scheduled_at DESC) AS newest FROM task_run WHERE task_id IN ("
+                + MysqlSchedulerStore.placeholders(ids.size()) + ") AND " + RunTransition.condition(RunStatus.FINAL)
+                + ") ranked WHERE newest = 1";
+        return jdbc.autoCommit("read the last results of tasks", connection -> {
+            Map<Long, RunStatus> results = new HashMap<>();
+            for (Object[] row : Jdbc.list(connection, sql, r -> new Object[] {r.getLong(1), r.getString(2)},
+                    ids.toArray())) {
+                results.put((Long) row[0], RunStatus.valueOf((String) row[1]));
+            }
+            return results;
+        });
+    }
+
+    Optional<Run> requestCancel(long runId, Instant now, String reason) {
+        return jdbc.transaction("cancel run " + runId, connection -> {
+            Optional<Run> run = Jdbc.one(connection, FOR_UPDATE, RunRows::read, runId);
+            if (run.isEmpty() || run.get().status().isFinal()) {
+                return run;
+            }
+            if (RunStatus.IN_FLIGHT.contains(run.get().status())) {
+                Jdbc.update(connection, RunChanges.MARK_CANCEL, runId);
+            } else {
+                Jdbc.update(connection, RunChanges.CANCEL_WAITING, now, RunChanges.error(reason), runId,
+                        run.get().attempt());
+            }
+            return Optional.of(RunRows.reread(connection, runId));
+        });
+    }
+
+    boolean changeIdle(long runId, RunStatus from, RunStatus to, String error, Instant now) {
+        if (!RunStatus.WAITING.contains(from)) {
+            throw new IllegalArgumentException("from: only a QUEUED or RETRYING run is idle, got " + from);
+        }
+        RunTransition transition = IDLE_CHANGES.stream().filter(candidate -> candidate.allows(from, to)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("run " + runId + ": a waiting " + from + " run cannot become "
+                        + to));
+        // A run that has been attempted is finished or run again, never skipped.
+        String sql = "UPDATE task_run SET " + transition.toAssignment() + ", error = COALESCE(?, error),"
+                + " finished_at = ? WHERE id = ? AND status = ?" + (transition == RunTransition.SKIP ? " AND attempt = 0" : "");
+        Object[] values = {RunChanges.error(error), now, runId, from};
+        return jdbc.autoCommit("change run " + runId + " to " + to,
+                connection -> Jdbc.update(connection, sql, values) == 1);
+    }
+
+    /** The id of the new run, empty if the moment is taken; no task at all is an error. */
+    private Optional<Long> tryInsert(Connection connection, long taskId, Instant at, int maxAttempts,
+                                     String params) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(INSERT, Statement.RETURN_GENERATED_KEYS)) {
+            Jdbc.bind(statement, TriggerType.MANUAL, at, at, maxAttempts, now(), params, taskId);
+            if (statement.executeUpdate() == 0) {
+                throw new TaskNotFoundException("with id " + taskId);
+            }
+            try (ResultSet keys = statement.getGeneratedKeys()) {
+                keys.next();
+                return Optional.of(keys.getLong(1));
+            }
+        } catch (SQLException e) {
+            if (Jdbc.isDuplicateKey(e)) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    private Instant now() {
+        return Jdbc.millis(clock.instant());
+    }
+
+    private static Instant offTheSecond(Instant at) {
+        return at.getNano() == 0 ? at.plusMillis(1) : at;
+    }
+
+    private static void checkAttempts(int maxAttempts) {
+        if (maxAttempts < 1) {
+            throw new IllegalArgumentException("maxAttempts: must be at least 1, got " + maxAttempts);
+        }
+    }
+}

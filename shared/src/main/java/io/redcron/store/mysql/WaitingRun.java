@@ -1,0 +1,31 @@
+package io.redcron.store.mysql;
+
+import io.redcron.domain.ClaimRules.UnfinishedRun;
+import io.redcron.domain.ConcurrencyPolicy;
+import io.redcron.domain.Run;
+import io.redcron.domain.RunStatus;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+
+/** A waiting run as read by a claim, with its task's concurrency policy (null: the task is gone). */
+record WaitingRun(UnfinishedRun unfinished, ConcurrencyPolicy concurrency) {
+    static WaitingRun read(ResultSet row) throws SQLException {
+        String policy = row.getString("concurrency_policy");
+        return new WaitingRun(PolicyClaim.readUnfinished(row), policy == null ? null : ConcurrencyPolicy.valueOf(policy));
+    }
+
+    Run run() {
+        return unfinished.run();
+    }
+
+    /** The row as CLAIM leaves it. */
+    Run claimedBy(String node, Instant leaseUntil, Instant now) {
+        Run run = run();
+        Instant plannedStart = run.scheduledAt().isAfter(now) ? run.scheduledAt() : now;
+        return new Run(run.id(), run.taskId(), run.namespace(), run.taskName(), run.group(), run.trigger(),
+                run.scheduledAt(), RunStatus.RUNNING, run.attempt() + 1, run.maxAttempts(), run.lostAttempts(), node,
+                leaseUntil, run.createdAt(), plannedStart, null, null, null, run.error(), run.params());
+    }
+}
