@@ -54,7 +54,7 @@ class StoreChecksTest {
     }
 
     private static NodeConfig node(StoreCheck eviction, StoreCheck persistence) {
-        return new NodeConfig("n", "default", Set.of(NodeRole.WORKER), Set.of("default"), 1, Duration.ofSeconds(1),
+        return new NodeConfig("n", List.of("default"), Set.of(NodeRole.WORKER), Set.of("default"), 1, Duration.ofSeconds(1),
                 false, eviction, persistence);
     }
 }

@@ -96,16 +96,6 @@ public final class SchedulerLoop implements Runnable {
                         + planner.limit() + "), got " + rowsPerTransaction);
             }
         }
-
-        public Settings(String namespace, Duration tick, Duration housekeeping, int batchSize, FirePlanner planner,
-                        Duration lookahead) {
-            this(namespace, tick, housekeeping, batchSize, planner, lookahead,
-                    Math.max(planner.limit(), io.redcron.config.SchedulerConfig.DEFAULT_ROWS_PER_TRANSACTION));
-        }
-
-        public Settings(String namespace, Duration tick, Duration housekeeping, int batchSize, FirePlanner planner) {
-            this(namespace, tick, housekeeping, batchSize, planner, Duration.ZERO);
-        }
     }
 
     @Override
