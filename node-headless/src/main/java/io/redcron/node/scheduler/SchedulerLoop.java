@@ -51,13 +51,6 @@ public final class SchedulerLoop implements Runnable {
 
     public SchedulerLoop(Settings settings, Leadership leadership, SchedulerStore store, ScheduleIndex index,
                          RunQueue queue, Reaper reaper, Reconciler reconciler, StreamSweep sweep,
-                         UnservedGroups unserved, Clock clock) {
-        this(settings, leadership, store, index, queue, reaper, reconciler, sweep, unserved, clock,
-                io.redcron.node.alert.AlertSink.NONE);
-    }
-
-    public SchedulerLoop(Settings settings, Leadership leadership, SchedulerStore store, ScheduleIndex index,
-                         RunQueue queue, Reaper reaper, Reconciler reconciler, StreamSweep sweep,
                          UnservedGroups unserved, Clock clock, io.redcron.node.alert.AlertSink alerts) {
         this.namespace = settings.namespace();
         this.leadership = leadership;
