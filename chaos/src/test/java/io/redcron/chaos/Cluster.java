@@ -83,7 +83,7 @@ final class Cluster implements AutoCloseable {
         this.mysqlProxy = new TcpProxy(mariaDb.port());
         this.database = "chaos_" + name.replaceAll("[^a-z0-9]", "_") + "_" + Long.toString(System.currentTimeMillis(), 36);
         mariaDb.createDatabase(database);
-        this.dataSource = MysqlDataSources.open(new MysqlConfig(mariaDb.jdbcUrl(database), "root", Secret.of("")));
+        this.dataSource = MysqlDataSources.open(MysqlConfig.of(mariaDb.jdbcUrl(database), "root", Secret.of("")));
         Migrations.apply(dataSource);
         this.redisClient = RedisConnector.open(RedisConfig.fromUri("redis://127.0.0.1:" + redis.port()), "chaos-check", 4);
         this.workload = new Workload(namespace, dir.resolve("effects.log"));

@@ -154,11 +154,6 @@ public final class Node implements AutoCloseable {
         return namespaces.get(0).isLeader();
     }
 
-    /** Whether this node leads the scheduler of the given namespace (false for one it does not serve). */
-    public boolean isLeader(String namespace) {
-        return namespaces.stream().anyMatch(roles -> roles.namespace().equals(namespace) && roles.isLeader());
-    }
-
     /**
      * Stops dead, as a crash would: no drain, no resignation, no goodbye. The leader lease and the
      * run leases run out on their own and other nodes recover. Used by recovery tests.

@@ -1,6 +1,7 @@
 package io.redcron.node;
 
 import io.redcron.config.NodeConfig;
+import io.redcron.config.Setting;
 import io.redcron.config.StoreCheck;
 import io.redcron.domain.NodeRole;
 import io.redcron.port.StoreException;
@@ -53,8 +54,14 @@ class StoreChecksTest {
         assertThat(warnings).isEmpty();
     }
 
+    /** A null check is the setting's default. */
     private static NodeConfig node(StoreCheck eviction, StoreCheck persistence) {
-        return new NodeConfig("n", "default", Set.of(NodeRole.WORKER), Set.of("default"), 1, Duration.ofSeconds(1),
-                false, eviction, persistence);
+        return new NodeConfig("n", List.of("default"), Set.of(NodeRole.WORKER), Set.of("default"), 1, Duration.ofSeconds(1),
+                false, orDefault(eviction, Setting.REDIS_EVICTION_CHECK),
+                orDefault(persistence, Setting.REDIS_PERSISTENCE_CHECK));
+    }
+
+    private static StoreCheck orDefault(StoreCheck check, Setting setting) {
+        return check != null ? check : StoreCheck.parse(setting, setting.defaultValue());
     }
 }

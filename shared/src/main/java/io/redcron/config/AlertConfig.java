@@ -2,10 +2,12 @@ package io.redcron.config;
 
 import io.redcron.domain.AlertTarget;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -25,17 +27,14 @@ import java.util.regex.Pattern;
 public record AlertConfig(Optional<AlertTarget.Webhook> webhook, Secret webhookSecret, int webhookAttempts,
                           Optional<Smtp> smtp, Duration rateLimit, int queueSize, List<Pattern> allowTargets) {
 
-    public static final AlertConfig NONE = new AlertConfig(Optional.empty(), Secret.NONE, 5, Optional.empty(),
-            Duration.ofMinutes(10), 1000);
-
     public AlertConfig {
+        SettingChecks.present(Setting.ALERTS_WEBHOOK_URL, webhook);
+        webhookSecret = webhookSecret == null ? Secret.NONE : webhookSecret;
+        SettingChecks.range(Setting.ALERTS_WEBHOOK_ATTEMPTS, webhookAttempts, 1, 20);
+        SettingChecks.present(Setting.ALERTS_SMTP_HOST, smtp);
+        SettingChecks.positive(Setting.ALERTS_RATE_LIMIT, rateLimit);
+        SettingChecks.range(Setting.ALERTS_QUEUE_SIZE, queueSize, 10, 1_000_000);
         allowTargets = List.copyOf(allowTargets);
-    }
-
-    /** A configuration that delivers to no target a task names itself. */
-    public AlertConfig(Optional<AlertTarget.Webhook> webhook, Secret webhookSecret, int webhookAttempts,
-                       Optional<Smtp> smtp, Duration rateLimit, int queueSize) {
-        this(webhook, webhookSecret, webhookAttempts, smtp, rateLimit, queueSize, List.of());
     }
 
     /** The same configuration with these patterns for tasks' own targets. */
@@ -44,13 +43,47 @@ public record AlertConfig(Optional<AlertTarget.Webhook> webhook, Secret webhookS
     }
 
     /**
+     * @param port   the server's port; 0 means the usual one of {@code tls} (587, 465 or 25)
+     * @param user   the login; empty sends without logging in
+     * @param from   the sender address, required
      * @param to     the global recipients (may be empty when only tasks name addresses)
      * @param caFile PEM certificates to trust instead of the JVM's default trust store, if set
      */
     public record Smtp(String host, int port, String user, Secret password, String from, List<AlertTarget.Email> to,
                        Tls tls, Optional<Path> caFile, Duration timeout) {
         public Smtp {
+            if (host == null || host.isBlank()) {
+                throw new ConfigException(Setting.ALERTS_SMTP_HOST.key(), "is required for e-mail alerts");
+            }
+            SettingChecks.present(Setting.ALERTS_SMTP_TLS, tls);
+            port = SettingChecks.range(Setting.ALERTS_SMTP_PORT, port, 0, 65535) == 0 ? tls.defaultPort() : port;
+            user = user == null ? "" : user;
+            password = password == null ? Secret.NONE : password;
+            if (from == null || from.isEmpty()) {
+                throw new ConfigException(Setting.ALERTS_SMTP_FROM.key(), "is required when alerts.smtp.host is set");
+            }
+            try {
+                AlertTarget.email(from);
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(Setting.ALERTS_SMTP_FROM.key(), reason(e));
+            }
             to = List.copyOf(to);
+            SettingChecks.present(Setting.ALERTS_SMTP_CA_FILE, caFile).ifPresent(file -> {
+                if (!Files.isReadable(file)) {
+                    throw new ConfigException(Setting.ALERTS_SMTP_CA_FILE.key(), "cannot read " + file);
+                }
+            });
+            if (tls == Tls.NONE && !password.isEmpty()) {
+                throw new ConfigException(Setting.ALERTS_SMTP_TLS.key(), "is none while a password is set ("
+                        + Setting.ALERTS_SMTP_PASSWORD_FILE.key() + " or REDCRON_ALERTS_SMTP_PASSWORD): it would travel"
+                        + " in clear text; use starttls or tls");
+            }
+            Objects.requireNonNull(timeout, "timeout");
+        }
+
+        /** A parser's message without the field name it may start with. */
+        private static String reason(IllegalArgumentException e) {
+            return e.getMessage().substring(e.getMessage().indexOf(':') + 1).trim();
         }
     }
 

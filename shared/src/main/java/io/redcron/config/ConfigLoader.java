@@ -36,15 +36,18 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * Reads the configuration in layers, each overriding the one before: built-in defaults, a file
- * (YAML, JSON or properties), environment variables ({@code REDCRON_*}), command-line flags.
- * Every value is checked here, once, and a bad one is reported with its key and the reason.
+ * Reads the configuration in layers, each overriding the one before: the defaults of
+ * {@link Setting}, a file (YAML, JSON or properties), environment variables ({@code REDCRON_*}),
+ * command-line flags. It converts each value to its type (a text that is no number, duration or
+ * known choice is reported here) and builds the records, which check what the values mean; either
+ * way a bad value is reported with its key and the reason.
  */
 public final class ConfigLoader {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     /** A config file with every setting and its comment is some 10 KiB; anything near this is not one. */
     private static final int MAX_CONFIG_FILE = 1024 * 1024;
     private static final int MAX_PASSWORD_FILE = 64 * 1024;
+    private static final Duration SMTP_TIMEOUT = Duration.ofSeconds(10);
     private static final Set<String> SECRET_KEYS = Set.of("redis.password", "mysql.password", "alerts.webhook.secret",
             "alerts.smtp.password");
 
@@ -168,55 +171,43 @@ public final class ConfigLoader {
         }
     }
 
+    /** Converts each setting and hands it to the record it belongs to, which checks it. */
     private RedcronConfig build() {
         RedisConfig redis = RedisConfig.fromUri(get(Setting.REDIS_URI),
-                secret("REDCRON_REDIS_PASSWORD", Setting.REDIS_PASSWORD_FILE), duration(Setting.REDIS_TIMEOUT))
-                .withTlsFiles(tlsFiles("redis.tls", Setting.REDIS_TLS_CA_FILE, Setting.REDIS_TLS_TRUST_STORE,
-                        Setting.REDIS_TLS_TRUST_STORE_PASSWORD_FILE, Setting.REDIS_TLS_KEY_STORE,
-                        Setting.REDIS_TLS_KEY_STORE_PASSWORD_FILE));
+                secret("REDCRON_REDIS_PASSWORD", Setting.REDIS_PASSWORD_FILE), duration(Setting.REDIS_TIMEOUT));
         RedisTopology topology = redisTopology(redis.topology());
         if (topology != null) {
             redis = redis.withTopology(topology);
         }
-        if (!redis.tls() && (redis.tlsFiles().hasTrust() || redis.tlsFiles().keyStore() != null)) {
-            throw new ConfigException(Setting.REDIS_URI.key(), "is " + redis.displayUri() + " (no TLS) while redis.tls.*"
-                    + " files are set: use rediss:// to connect with TLS");
-        }
+        redis = redis.withTlsFiles(tlsFiles("redis.tls", Setting.REDIS_TLS_CA_FILE, Setting.REDIS_TLS_TRUST_STORE,
+                Setting.REDIS_TLS_TRUST_STORE_PASSWORD_FILE, Setting.REDIS_TLS_KEY_STORE,
+                Setting.REDIS_TLS_KEY_STORE_PASSWORD_FILE));
         MysqlConfig mysql = new MysqlConfig(get(Setting.MYSQL_URL), get(Setting.MYSQL_USER),
                 secret("REDCRON_MYSQL_PASSWORD", Setting.MYSQL_PASSWORD_FILE),
-                integer(Setting.MYSQL_POOL_SIZE, 1, 500), duration(Setting.MYSQL_CONNECT_TIMEOUT),
+                integer(Setting.MYSQL_POOL_SIZE), duration(Setting.MYSQL_CONNECT_TIMEOUT),
                 MysqlTlsMode.parse(get(Setting.MYSQL_TLS_MODE)),
                 tlsFiles("mysql.tls", Setting.MYSQL_TLS_CA_FILE, Setting.MYSQL_TLS_TRUST_STORE,
                         Setting.MYSQL_TLS_TRUST_STORE_PASSWORD_FILE, Setting.MYSQL_TLS_KEY_STORE,
                         Setting.MYSQL_TLS_KEY_STORE_PASSWORD_FILE));
-        NodeConfig node = new NodeConfig(nodeId(), namespaces(),
-                set(Setting.NODE_ROLES, NodeRole::parse), groups(), integer(Setting.NODE_SLOTS, 1, 1024),
-                duration(Setting.NODE_DRAIN_GRACE), bool(Setting.NODE_ALLOW_ROOT),
+        NodeConfig node = new NodeConfig(nodeId(), items(Setting.NODE_NAMESPACE),
+                set(Setting.NODE_ROLES, NodeRole::parse), new LinkedHashSet<>(items(Setting.NODE_GROUPS)),
+                integer(Setting.NODE_SLOTS), duration(Setting.NODE_DRAIN_GRACE), bool(Setting.NODE_ALLOW_ROOT),
                 StoreCheck.parse(Setting.REDIS_EVICTION_CHECK, get(Setting.REDIS_EVICTION_CHECK)),
                 StoreCheck.parse(Setting.REDIS_PERSISTENCE_CHECK, get(Setting.REDIS_PERSISTENCE_CHECK)));
         SchedulerConfig scheduler = new SchedulerConfig(duration(Setting.SCHEDULER_TICK),
                 duration(Setting.SCHEDULER_LEASE), duration(Setting.SCHEDULER_MISFIRE_THRESHOLD),
-                integer(Setting.SCHEDULER_BATCH_SIZE, 1, 10_000), duration(Setting.SCHEDULER_QUEUE_DEADLINE),
-                durationOrZero(Setting.SCHEDULER_LOOKAHEAD), integer(Setting.SCHEDULER_FIRES_PER_TASK, 1, 100_000),
-                integer(Setting.SCHEDULER_ROWS_PER_TRANSACTION, 1, 100_000));
-        if (scheduler.lease().compareTo(Duration.ofSeconds(1)) < 0) {
-            throw new ConfigException(Setting.SCHEDULER_LEASE.key(), "must be at least 1s, got "
-                    + Durations.format(scheduler.lease()));
-        }
-        WorkerConfig worker = new WorkerConfig(duration(Setting.WORKER_LEASE),
-                integer(Setting.WORKER_OUTPUT_TAIL, 1024, 16 * 1024 * 1024),
-                set(Setting.WORKER_TYPES, TaskType::parse), commandPatterns(),
-                integer(Setting.WORKER_RESULT_BATCH, 1, 10_000), duration(Setting.WORKER_TASK_CACHE_TTL),
-                integer(Setting.WORKER_PREFETCH, 1, 1_000_000), patterns(Setting.WORKER_ALLOW_URLS),
-                integer(Setting.WORKER_HTTP_MAX_RESPONSE, 0, 1 << 30), patterns(Setting.WORKER_ALLOW_ENV),
-                patterns(Setting.WORKER_ALLOW_WORKDIRS), runAs(), bool(Setting.WORKER_KILL_PROCESS_GROUP),
-                optionalPath(Setting.WORKER_SECRETS_DIR));
-        String bind = get(Setting.METRICS_BIND);
-        if (bind.isBlank()) {
-            throw new ConfigException(Setting.METRICS_BIND.key(), "is required (an address such as 0.0.0.0 or 127.0.0.1)");
-        }
-        return new RedcronConfig(redis, mysql, node, scheduler, worker, integer(Setting.METRICS_PORT, 0, 65535), bind,
-                alerts(), parsed(Setting.LOG_FORMAT, LogFormat::parse));
+                integer(Setting.SCHEDULER_BATCH_SIZE), duration(Setting.SCHEDULER_QUEUE_DEADLINE),
+                duration(Setting.SCHEDULER_LOOKAHEAD), integer(Setting.SCHEDULER_FIRES_PER_TASK),
+                integer(Setting.SCHEDULER_ROWS_PER_TRANSACTION));
+        WorkerConfig worker = new WorkerConfig(duration(Setting.WORKER_LEASE), integer(Setting.WORKER_OUTPUT_TAIL),
+                set(Setting.WORKER_TYPES, TaskType::parse), commandPatterns(), integer(Setting.WORKER_RESULT_BATCH),
+                duration(Setting.WORKER_TASK_CACHE_TTL), integer(Setting.WORKER_PREFETCH),
+                patterns(Setting.WORKER_ALLOW_URLS), integer(Setting.WORKER_HTTP_MAX_RESPONSE),
+                patterns(Setting.WORKER_ALLOW_ENV), patterns(Setting.WORKER_ALLOW_WORKDIRS),
+                optional(Setting.WORKER_RUN_AS), bool(Setting.WORKER_KILL_PROCESS_GROUP),
+                optional(Setting.WORKER_SECRETS_DIR).map(Path::of));
+        return new RedcronConfig(redis, mysql, node, scheduler, worker, integer(Setting.METRICS_PORT),
+                get(Setting.METRICS_BIND), alerts(), parsed(Setting.LOG_FORMAT, LogFormat::parse));
     }
 
     private AlertConfig alerts() {
@@ -236,34 +227,18 @@ public final class ConfigLoader {
         }
         if (!host.isEmpty()) {
             AlertConfig.Tls tls = parsed(Setting.ALERTS_SMTP_TLS, AlertConfig.Tls::parse);
-            int port = integer(Setting.ALERTS_SMTP_PORT, 0, 65535);
-            String from = get(Setting.ALERTS_SMTP_FROM);
-            if (from.isEmpty()) {
-                throw new ConfigException(Setting.ALERTS_SMTP_FROM.key(), "is required when alerts.smtp.host is set");
-            }
-            parsed(Setting.ALERTS_SMTP_FROM, AlertTarget::email);
+            int port = integer(Setting.ALERTS_SMTP_PORT);
             List<AlertTarget.Email> to = new ArrayList<>();
             for (String address : items(Setting.ALERTS_SMTP_TO)) {
                 to.add(parsed(Setting.ALERTS_SMTP_TO, ignored -> AlertTarget.email(address)));
             }
-            String caFile = get(Setting.ALERTS_SMTP_CA_FILE);
-            if (!caFile.isEmpty() && !Files.isReadable(Path.of(caFile))) {
-                throw new ConfigException(Setting.ALERTS_SMTP_CA_FILE.key(), "cannot read " + caFile);
-            }
-            Secret password = secret("REDCRON_ALERTS_SMTP_PASSWORD", Setting.ALERTS_SMTP_PASSWORD_FILE);
-            if (tls == AlertConfig.Tls.NONE && !password.isEmpty()) {
-                throw new ConfigException(Setting.ALERTS_SMTP_TLS.key(), "is none while a password is set ("
-                        + Setting.ALERTS_SMTP_PASSWORD_FILE.key() + " or REDCRON_ALERTS_SMTP_PASSWORD): it would travel"
-                        + " in clear text; use starttls or tls");
-            }
-            smtp = Optional.of(new AlertConfig.Smtp(host, port == 0 ? tls.defaultPort() : port,
-                    get(Setting.ALERTS_SMTP_USER), password,
-                    from, to, tls, caFile.isEmpty() ? Optional.empty() : Optional.of(Path.of(caFile)),
-                    Duration.ofSeconds(10)));
+            smtp = Optional.of(new AlertConfig.Smtp(host, port, get(Setting.ALERTS_SMTP_USER),
+                    secret("REDCRON_ALERTS_SMTP_PASSWORD", Setting.ALERTS_SMTP_PASSWORD_FILE), get(Setting.ALERTS_SMTP_FROM),
+                    to, tls, optional(Setting.ALERTS_SMTP_CA_FILE).map(Path::of), SMTP_TIMEOUT));
         }
         return new AlertConfig(webhook, secret("REDCRON_ALERTS_WEBHOOK_SECRET", Setting.ALERTS_WEBHOOK_SECRET_FILE),
-                integer(Setting.ALERTS_WEBHOOK_ATTEMPTS, 1, 20), smtp, duration(Setting.ALERTS_RATE_LIMIT),
-                integer(Setting.ALERTS_QUEUE_SIZE, 10, 1_000_000), patterns(Setting.ALERTS_ALLOW_TARGETS));
+                integer(Setting.ALERTS_WEBHOOK_ATTEMPTS), smtp, duration(Setting.ALERTS_RATE_LIMIT),
+                integer(Setting.ALERTS_QUEUE_SIZE), patterns(Setting.ALERTS_ALLOW_TARGETS));
     }
 
     /** Parses a value; the parser's message (which may start with a field name) becomes the key's. */
@@ -305,39 +280,24 @@ public final class ConfigLoader {
         };
     }
 
+    /** A duration as operators write it; none of the settings takes a negative one. */
     private Duration duration(Setting setting) {
+        Duration value;
         try {
-            Duration value = Durations.parse(setting.key(), get(setting));
-            if (value.isNegative() || value.isZero()) {
-                throw new ConfigException(setting.key(), "must be positive, got '" + get(setting) + "'");
-            }
-            return value;
+            value = Durations.parse(setting.key(), get(setting));
         } catch (InvalidTaskException e) {
             throw new ConfigException(setting.key(), "'" + get(setting) + "' is not a duration (for example 500ms, 30s, 5m)");
         }
-    }
-
-    /** A duration where zero means "off" (only a negative one is refused). */
-    private Duration durationOrZero(Setting setting) {
-        try {
-            Duration value = Durations.parse(setting.key(), get(setting));
-            if (value.isNegative()) {
-                throw new ConfigException(setting.key(), "must not be negative, got '" + get(setting) + "'");
-            }
-            return value;
-        } catch (InvalidTaskException e) {
-            throw new ConfigException(setting.key(), "'" + get(setting) + "' is not a duration (for example 500ms, 30s, 5m)");
+        if (value.isNegative()) {
+            throw new ConfigException(setting.key(), "must not be negative, got '" + get(setting) + "'");
         }
+        return value;
     }
 
-    private int integer(Setting setting, int min, int max) {
+    private int integer(Setting setting) {
         String text = get(setting);
         try {
-            int value = Integer.parseInt(text);
-            if (value < min || value > max) {
-                throw new ConfigException(setting.key(), value + " is out of range " + min + "-" + max);
-            }
-            return value;
+            return Integer.parseInt(text);
         } catch (NumberFormatException e) {
             throw new ConfigException(setting.key(), "'" + text + "' is not a whole number");
         }
@@ -365,34 +325,10 @@ public final class ConfigLoader {
         if (sentinels.isBlank()) {
             throw new ConfigException(Setting.REDIS_SENTINEL_NODES.key(), "is required when redis.sentinel.master is set");
         }
-        return new RedisTopology.Sentinel(master.isBlank() ? null : identifier(Setting.REDIS_SENTINEL_MASTER),
+        return new RedisTopology.Sentinel(
+                master.isBlank() ? null : SettingChecks.identifier(Setting.REDIS_SENTINEL_MASTER, master),
                 RedisAddress.parseList(Setting.REDIS_SENTINEL_NODES.key(), sentinels),
                 secret("REDCRON_REDIS_SENTINEL_PASSWORD", Setting.REDIS_SENTINEL_PASSWORD_FILE));
-    }
-
-    /** One namespace or a comma-separated list of them, in the order given. */
-    private List<String> namespaces() {
-        Set<String> namespaces = new LinkedHashSet<>();
-        for (String item : items(Setting.NODE_NAMESPACE)) {
-            if (!item.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,63}")) {
-                throw new ConfigException(Setting.NODE_NAMESPACE.key(), "'" + item + "' must be 1-64 letters, digits, '.', '_' or '-'");
-            }
-            if (!namespaces.add(item)) {
-                throw new ConfigException(Setting.NODE_NAMESPACE.key(), "names '" + item + "' twice");
-            }
-        }
-        if (namespaces.isEmpty()) {
-            throw new ConfigException(Setting.NODE_NAMESPACE.key(), "must name at least one namespace");
-        }
-        return List.copyOf(namespaces);
-    }
-
-    private String identifier(Setting setting) {
-        String text = get(setting);
-        if (!text.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,63}")) {
-            throw new ConfigException(setting.key(), "'" + text + "' must be 1-64 letters, digits, '.', '_' or '-'");
-        }
-        return text;
     }
 
     private <T> Set<T> set(Setting setting, Function<String, T> parse) {
@@ -409,20 +345,6 @@ public final class ConfigLoader {
             throw new ConfigException(setting.key(), "must name at least one value");
         }
         return out;
-    }
-
-    private Set<String> groups() {
-        Set<String> groups = new LinkedHashSet<>();
-        for (String group : items(Setting.NODE_GROUPS)) {
-            if (!group.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,63}")) {
-                throw new ConfigException(Setting.NODE_GROUPS.key(), "'" + group + "' must be 1-64 letters, digits, '.', '_' or '-'");
-            }
-            groups.add(group);
-        }
-        if (groups.isEmpty()) {
-            throw new ConfigException(Setting.NODE_GROUPS.key(), "must name at least one group");
-        }
-        return groups;
     }
 
     private List<Pattern> patterns(Setting setting) {
@@ -461,34 +383,16 @@ public final class ConfigLoader {
         return out;
     }
 
-    /** A system user name as useradd accepts it; whether it exists is checked when the worker starts. */
-    private Optional<String> runAs() {
-        String user = get(Setting.WORKER_RUN_AS);
-        if (user.isEmpty()) {
-            return Optional.empty();
-        }
-        if (!user.matches("[a-z_][a-z0-9_-]{0,31}")) {
-            throw new ConfigException(Setting.WORKER_RUN_AS.key(), "'" + user + "' is not a system user name");
-        }
-        return Optional.of(user);
-    }
-
-    private Optional<Path> optionalPath(Setting setting) {
+    /** The text of a setting that may be left empty. */
+    private Optional<String> optional(Setting setting) {
         String text = get(setting);
-        if (text.isEmpty()) {
-            return Optional.empty();
-        }
-        Path path = Path.of(text);
-        if (!path.isAbsolute()) {
-            throw new ConfigException(setting.key(), "'" + text + "' must be an absolute path");
-        }
-        return Optional.of(path);
+        return text.isEmpty() ? Optional.empty() : Optional.of(text);
     }
 
     private String nodeId() {
         String configured = get(Setting.NODE_ID);
         if (!configured.isEmpty()) {
-            return identifier(Setting.NODE_ID);
+            return configured;
         }
         String host;
         try {
@@ -499,7 +403,8 @@ public final class ConfigLoader {
         String clean = host.replaceAll("[^A-Za-z0-9._-]", "-");
         String pid = ManagementFactory.getRuntimeMXBean().getName().split("@")[0];
         String id = (clean.isEmpty() ? "node" : clean) + "-" + pid;
-        return id.length() > 64 ? id.substring(id.length() - 64) : id;
+        // The last 64 characters keep the process id; an identifier starts with a letter or digit.
+        return (id.length() > 64 ? id.substring(id.length() - 64) : id).replaceFirst("^[^A-Za-z0-9]+", "");
     }
 
     /**

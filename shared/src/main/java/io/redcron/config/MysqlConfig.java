@@ -12,8 +12,6 @@ import java.util.Locale;
 public record MysqlConfig(String jdbcUrl, String user, Secret password, int poolSize, Duration connectTimeout,
                           MysqlTlsMode tlsMode, TlsFiles tlsFiles) {
 
-    public static final int DEFAULT_POOL_SIZE = 10;
-    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
     /** {@code ?password=…} (any case, also {@code xdevapi.password}…) or {@code //user:password@host}. */
     private static final java.util.regex.Pattern CREDENTIALS_IN_URL = java.util.regex.Pattern.compile(
             "(?i)[?&;][^=&;]*password=|//[^/@?]*:[^/@?]*@");
@@ -35,14 +33,9 @@ public record MysqlConfig(String jdbcUrl, String user, Secret password, int pool
             throw new ConfigException("mysql.user", "is required");
         }
         password = password == null ? Secret.NONE : password;
-        if (poolSize < 1 || poolSize > 500) {
-            throw new ConfigException("mysql.pool-size", "must be 1-500, got " + poolSize);
-        }
-        if (connectTimeout == null || connectTimeout.isNegative() || connectTimeout.isZero()) {
-            throw new ConfigException("mysql.connect-timeout", "must be positive");
-        }
-        // PREFERRED is what the connector does when told nothing, and what URL parameters may override.
-        tlsMode = tlsMode == null ? MysqlTlsMode.PREFERRED : tlsMode;
+        SettingChecks.range(Setting.MYSQL_POOL_SIZE, poolSize, 1, 500);
+        SettingChecks.positive(Setting.MYSQL_CONNECT_TIMEOUT, connectTimeout);
+        SettingChecks.present(Setting.MYSQL_TLS_MODE, tlsMode);
         tlsFiles = tlsFiles == null ? TlsFiles.none("mysql.tls") : tlsFiles;
         if (tlsFiles.hasTrust() && !tlsMode.verifies()) {
             throw new ConfigException("mysql.tls.mode", "is " + tlsMode.key() + ", which checks no certificate: set it to"
@@ -51,12 +44,11 @@ public record MysqlConfig(String jdbcUrl, String user, Secret password, int pool
         }
     }
 
-    public MysqlConfig(String jdbcUrl, String user, Secret password, int poolSize, Duration connectTimeout) {
-        this(jdbcUrl, user, password, poolSize, connectTimeout, null, null);
-    }
-
-    public MysqlConfig(String jdbcUrl, String user, Secret password) {
-        this(jdbcUrl, user, password, DEFAULT_POOL_SIZE, DEFAULT_CONNECT_TIMEOUT);
+    /** This database and user with the default pool, timeout and TLS mode, and no TLS files. */
+    public static MysqlConfig of(String jdbcUrl, String user, Secret password) {
+        return new MysqlConfig(jdbcUrl, user, password, Setting.MYSQL_POOL_SIZE.defaultInt(),
+                Setting.MYSQL_CONNECT_TIMEOUT.defaultDuration(), MysqlTlsMode.parse(Setting.MYSQL_TLS_MODE.defaultValue()),
+                null);
     }
 
     /** Whether a JDBC URL holds a password, as a parameter or before an '@'. */
@@ -67,6 +59,11 @@ public record MysqlConfig(String jdbcUrl, String user, Secret password, int pool
     /** The same database and TLS settings with a pool of another size. */
     public MysqlConfig withPoolSize(int size) {
         return new MysqlConfig(jdbcUrl, user, password, size, connectTimeout, tlsMode, tlsFiles);
+    }
+
+    /** The same database and TLS settings with another connect timeout. */
+    public MysqlConfig withConnectTimeout(Duration timeout) {
+        return new MysqlConfig(jdbcUrl, user, password, poolSize, timeout, tlsMode, tlsFiles);
     }
 
     /** The same database and TLS settings for another user. */

@@ -18,8 +18,9 @@ import java.util.Locale;
 public record RedisConfig(String host, int port, int database, boolean tls, String user, Secret password,
                           Duration timeout, TlsFiles tlsFiles, RedisTopology topology) {
 
+    /** The port of a {@code redis://} URI that names none, as every Redis client reads it. */
     public static final int DEFAULT_PORT = 6379;
-    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
+    public static final Duration DEFAULT_TIMEOUT = Setting.REDIS_TIMEOUT.defaultDuration();
     private static final String SENTINEL_SCHEME = "redis-sentinel://";
     private static final String CLUSTER_SCHEME = "redis-cluster://";
 
@@ -35,29 +36,16 @@ public record RedisConfig(String host, int port, int database, boolean tls, Stri
         }
         user = user == null || user.isEmpty() ? null : user;
         password = password == null ? Secret.NONE : password;
-        if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-            throw new ConfigException("redis.timeout", "must be positive");
-        }
+        SettingChecks.positive(Setting.REDIS_TIMEOUT, timeout);
         tlsFiles = tlsFiles == null ? TlsFiles.none("redis.tls") : tlsFiles;
         topology = topology == null ? new RedisTopology.Standalone() : topology;
         if (topology instanceof RedisTopology.Cluster && database != 0) {
             throw new ConfigException("redis.uri", "database " + database + " does not exist on Redis Cluster (only 0)");
         }
-    }
-
-    public RedisConfig(String host, int port, int database, boolean tls, String user, Secret password,
-                       Duration timeout) {
-        this(host, port, database, tls, user, password, timeout, null, null);
-    }
-
-    public RedisConfig(String host, int port, int database, boolean tls, String user, Secret password,
-                       Duration timeout, TlsFiles tlsFiles) {
-        this(host, port, database, tls, user, password, timeout, tlsFiles, null);
-    }
-
-    public RedisConfig(String host, int port, int database, boolean tls, String user, Secret password,
-                       Duration timeout, RedisTopology topology) {
-        this(host, port, database, tls, user, password, timeout, null, topology);
+        if (!tls && (tlsFiles.hasTrust() || tlsFiles.keyStore() != null)) {
+            throw new ConfigException(Setting.REDIS_URI.key(), "is " + display(host, port, database, false, user, topology)
+                    + " (no TLS) while redis.tls.* files are set: use rediss:// to connect with TLS");
+        }
     }
 
     /** The same server, with the trust store and client certificate used for {@code rediss://}. */
@@ -126,7 +114,8 @@ public record RedisConfig(String host, int port, int database, boolean tls, Stri
             }
         }
         int port = uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort();
-        return new RedisConfig(uri.getHost(), port, database, scheme.equals("rediss"), user, password, timeout);
+        return new RedisConfig(uri.getHost(), port, database, scheme.equals("rediss"), user, password, timeout, null,
+                null);
     }
 
     private static RedisConfig fromDeploymentUri(String text, Secret password, Duration timeout) {
@@ -143,7 +132,7 @@ public record RedisConfig(String host, int port, int database, boolean tls, Stri
             if (path.length > 0 && !path[0].isEmpty()) {
                 throw new ConfigException("redis.uri", "'" + redact(text) + "': a redis-cluster:// URI has no path (database 0 only)");
             }
-            return new RedisConfig(first.host(), first.port(), 0, false, user, password, timeout,
+            return new RedisConfig(first.host(), first.port(), 0, false, user, password, timeout, null,
                     new RedisTopology.Cluster(addresses));
         }
         if (path.length == 0 || path[0].isEmpty()) {
@@ -157,19 +146,20 @@ public record RedisConfig(String host, int port, int database, boolean tls, Stri
                 throw new ConfigException("redis.uri", "database '" + path[1] + "' is not a number 0-15");
             }
         }
-        return new RedisConfig(first.host(), first.port(), database, false, user, password, timeout,
+        return new RedisConfig(first.host(), first.port(), database, false, user, password, timeout, null,
                 new RedisTopology.Sentinel(decode(path[0]), addresses, Secret.NONE));
     }
 
     /** Where Redis is, without any password: safe to print. */
     public String displayUri() {
-        return topology.describe(this);
+        return display(host, port, database, tls, user, topology);
     }
 
-    /** The standalone URI without any password. */
-    String standaloneUri() {
-        return (tls ? "rediss://" : "redis://") + (user != null ? user + "@" : "") + host + ":" + port
+    private static String display(String host, int port, int database, boolean tls, String user,
+                                  RedisTopology topology) {
+        String standalone = (tls ? "rediss://" : "redis://") + (user != null ? user + "@" : "") + host + ":" + port
                 + (database != 0 ? "/" + database : "");
+        return topology.describe(user, database, standalone);
     }
 
     /**

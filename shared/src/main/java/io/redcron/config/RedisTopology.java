@@ -11,13 +11,17 @@ import java.util.stream.Collectors;
  */
 public sealed interface RedisTopology {
 
-    /** Printable without secrets, such as {@code redis-sentinel://h1:26379,h2:26379/mymaster}. */
-    String describe(RedisConfig config);
+    /**
+     * Printable without secrets, such as {@code redis-sentinel://h1:26379,h2:26379/mymaster}.
+     *
+     * @param standalone the {@code redis://} form of the configured host, which Standalone reaches
+     */
+    String describe(String user, int database, String standalone);
 
     record Standalone() implements RedisTopology {
         @Override
-        public String describe(RedisConfig config) {
-            return config.standaloneUri();
+        public String describe(String user, int database, String standalone) {
+            return standalone;
         }
     }
 
@@ -36,9 +40,9 @@ public sealed interface RedisTopology {
         }
 
         @Override
-        public String describe(RedisConfig config) {
-            return "redis-sentinel://" + (config.user() != null ? config.user() + "@" : "") + join(sentinels) + "/"
-                    + master + (config.database() != 0 ? "/" + config.database() : "");
+        public String describe(String user, int database, String standalone) {
+            return "redis-sentinel://" + (user != null ? user + "@" : "") + join(sentinels) + "/"
+                    + master + (database != 0 ? "/" + database : "");
         }
     }
 
@@ -49,8 +53,8 @@ public sealed interface RedisTopology {
         }
 
         @Override
-        public String describe(RedisConfig config) {
-            return "redis-cluster://" + (config.user() != null ? config.user() + "@" : "") + join(seeds);
+        public String describe(String user, int database, String standalone) {
+            return "redis-cluster://" + (user != null ? user + "@" : "") + join(seeds);
         }
     }
 

@@ -1,5 +1,8 @@
 package io.redcron.config;
 
+import io.redcron.domain.Durations;
+
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -7,7 +10,8 @@ import java.util.Optional;
 /**
  * Every configuration key Redcron reads, with its default and meaning. The loader refuses keys
  * not listed here, the environment name of each key is derived from it, and the README's
- * configuration reference is this table.
+ * configuration reference is this table. It is the one place a default is written: code that
+ * needs one without loading a configuration reads it from here ({@link #defaultDuration()}...).
  */
 public enum Setting {
     REDIS_URI("redis.uri", "redis://127.0.0.1:6379", "Redis server: redis://[user@]host[:port][/db], rediss:// for TLS; or redis-sentinel://host:port,…/master[/db], redis-cluster://host:port,…"),
@@ -102,6 +106,21 @@ public enum Setting {
 
     public String description() {
         return description;
+    }
+
+    /** The default of a duration setting, such as {@code 2500ms}. */
+    public Duration defaultDuration() {
+        return Durations.parse(key, defaultValue);
+    }
+
+    /** The default of a whole-number setting. */
+    public int defaultInt() {
+        return Integer.parseInt(defaultValue);
+    }
+
+    /** The default of a true/false setting. */
+    public boolean defaultFlag() {
+        return Boolean.parseBoolean(defaultValue);
     }
 
     /** {@code mysql.pool-size} is read from {@code REDCRON_MYSQL_POOL_SIZE}. */

@@ -6,7 +6,7 @@ import java.util.Locale;
 public enum StoreCheck {
     REFUSE, WARN;
 
-    static StoreCheck parse(Setting setting, String text) {
+    public static StoreCheck parse(Setting setting, String text) {
         for (StoreCheck check : values()) {
             if (check.name().equalsIgnoreCase(text.trim())) {
                 return check;

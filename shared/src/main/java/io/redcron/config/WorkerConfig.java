@@ -5,10 +5,13 @@ import io.redcron.domain.TaskType;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+
+import static io.redcron.config.SettingChecks.positive;
+import static io.redcron.config.SettingChecks.present;
+import static io.redcron.config.SettingChecks.range;
 
 /**
  * What this node's worker may run, and how. The stores are not trusted to run arbitrary code: a
@@ -17,6 +20,12 @@ import java.util.regex.Pattern;
  * its environment variables ({@code allowEnv}) and its working directory ({@code allowWorkDirs});
  * and an HTTP URL matching none of {@code allowUrls} (when any are set) is refused.
  *
+ * @param lease            the run lease, renewed while a run goes on
+ * @param outputTailBytes  bytes of output kept in the run history
+ * @param types            task types this node executes; none refuses every run
+ * @param resultBatch      most results written in one transaction
+ * @param taskCacheTtl     how long a task's definition is reused
+ * @param prefetch         runs held for their scheduled time at most
  * @param allowUrls        patterns an HTTP task's URL, and each redirect, must match as a whole
  *                         when any are given; a match also lets a URL reach internal addresses
  * @param httpMaxResponse  bytes of an HTTP response body read at most
@@ -29,27 +38,45 @@ public record WorkerConfig(Duration lease, int outputTailBytes, Set<TaskType> ty
                            int resultBatch, Duration taskCacheTtl, int prefetch, List<Pattern> allowUrls,
                            int httpMaxResponse, List<Pattern> allowEnv, List<Pattern> allowWorkDirs,
                            Optional<String> runAs, boolean killProcessGroup, Optional<Path> secretsDir) {
-    public static final int DEFAULT_RESULT_BATCH = 256;
-    public static final Duration DEFAULT_TASK_CACHE_TTL = Duration.ofSeconds(5);
-    public static final int DEFAULT_PREFETCH = 10_000;
-    public static final int DEFAULT_HTTP_MAX_RESPONSE = 1 << 20;
+    public static final int DEFAULT_RESULT_BATCH = Setting.WORKER_RESULT_BATCH.defaultInt();
+    public static final Duration DEFAULT_TASK_CACHE_TTL = Setting.WORKER_TASK_CACHE_TTL.defaultDuration();
+    public static final int DEFAULT_PREFETCH = Setting.WORKER_PREFETCH.defaultInt();
+    /** A system user name as useradd accepts it; whether it exists is checked when the worker starts. */
+    private static final Pattern USER_NAME = Pattern.compile("[a-z_][a-z0-9_-]{0,31}");
 
     public WorkerConfig {
+        positive(Setting.WORKER_LEASE, lease);
+        range(Setting.WORKER_OUTPUT_TAIL, outputTailBytes, 1024, 16 * 1024 * 1024);
         types = Set.copyOf(types);
         allowCommands = List.copyOf(allowCommands);
+        range(Setting.WORKER_RESULT_BATCH, resultBatch, 1, 10_000);
+        positive(Setting.WORKER_TASK_CACHE_TTL, taskCacheTtl);
+        range(Setting.WORKER_PREFETCH, prefetch, 1, 1_000_000);
         allowUrls = List.copyOf(allowUrls);
-        if (httpMaxResponse < 0) {
-            throw new IllegalArgumentException("worker.http-max-response must not be negative: " + httpMaxResponse);
-        }
+        range(Setting.WORKER_HTTP_MAX_RESPONSE, httpMaxResponse, 0, 1 << 30);
         allowEnv = List.copyOf(allowEnv);
         allowWorkDirs = List.copyOf(allowWorkDirs);
-        Objects.requireNonNull(runAs, "runAs");
-        Objects.requireNonNull(secretsDir, "secretsDir");
+        present(Setting.WORKER_RUN_AS, runAs).ifPresent(user -> {
+            if (!USER_NAME.matcher(user).matches()) {
+                throw new ConfigException(Setting.WORKER_RUN_AS.key(), "'" + user + "' is not a system user name");
+            }
+        });
+        present(Setting.WORKER_SECRETS_DIR, secretsDir).ifPresent(dir -> {
+            if (!dir.isAbsolute()) {
+                throw new ConfigException(Setting.WORKER_SECRETS_DIR.key(), "'" + dir + "' must be an absolute path");
+            }
+        });
     }
 
-    public WorkerConfig(Duration lease, int outputTailBytes, Set<TaskType> types, List<CommandPattern> allowCommands) {
-        this(lease, outputTailBytes, types, allowCommands, DEFAULT_RESULT_BATCH, DEFAULT_TASK_CACHE_TTL,
-                DEFAULT_PREFETCH, List.of(), DEFAULT_HTTP_MAX_RESPONSE, List.of(), List.of(), Optional.empty(), true,
+    /**
+     * These limits and patterns, everything else as the settings' defaults: no URL, environment or
+     * working-directory patterns, the node's own user, no secrets.
+     */
+    public static WorkerConfig of(Duration lease, int outputTailBytes, Set<TaskType> types,
+                                  List<CommandPattern> allowCommands) {
+        return new WorkerConfig(lease, outputTailBytes, types, allowCommands, DEFAULT_RESULT_BATCH,
+                DEFAULT_TASK_CACHE_TTL, DEFAULT_PREFETCH, List.of(), Setting.WORKER_HTTP_MAX_RESPONSE.defaultInt(),
+                List.of(), List.of(), Optional.empty(), Setting.WORKER_KILL_PROCESS_GROUP.defaultFlag(),
                 Optional.empty());
     }
 

@@ -4,13 +4,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /** Validation helpers shared by the domain records; each failure names its field. */
 final class Checks {
-    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
-    private static final Pattern PARAM_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
-
     private Checks() {
     }
 
@@ -88,9 +84,9 @@ final class Checks {
     /** Namespaces and groups end up in Redis key names and stream names: keep them plain. */
     static String identifier(String field, String value) {
         required(field, value);
-        if (!IDENTIFIER.matcher(value).matches()) {
-            throw new InvalidTaskException(field, "'" + value + "' must be 1-64 letters, digits, '.', '_' or '-',"
-                    + " starting with a letter or digit");
+        if (!Identifiers.isIdentifier(value)) {
+            throw new InvalidTaskException(field, "'" + value + "' must be " + Identifiers.IDENTIFIER_RULE
+                    + ", starting with a letter or digit");
         }
         return value;
     }
@@ -108,7 +104,7 @@ final class Checks {
             return Map.of();
         }
         params.forEach((name, value) -> {
-            if (name == null || !PARAM_NAME.matcher(name).matches()) {
+            if (!Identifiers.isParameterName(name)) {
                 throw new InvalidTaskException(field, "parameter name '" + name + "' must match [A-Za-z_][A-Za-z0-9_]*"
                         + " (it becomes the environment variable REDCRON_PARAM_<NAME>)");
             }

@@ -106,6 +106,11 @@ class ConfigLoaderTest {
     void eachBadValueNamesItsKey() throws IOException {
         assertBad(Map.of("mysql.pool-size", "lots"), "mysql.pool-size: 'lots' is not a whole number");
         assertBad(Map.of("node.slots", "0"), "node.slots: 0 is out of range 1-1024");
+        assertBad(Map.of("scheduler.tick", "0ms"), "scheduler.tick: must be positive, got '0s'");
+        assertBad(Map.of("scheduler.lease", "500ms"), "scheduler.lease: must be at least 1s, got 500ms");
+        assertBad(Map.of("node.id", "-x"), "node.id: '-x' must be 1-64 letters, digits, '.', '_' or '-'");
+        assertBad(Map.of("worker.run-as", "Root"), "worker.run-as: 'Root' is not a system user name");
+        assertBad(Map.of("metrics.port", "65536"), "metrics.port: 65536 is out of range 0-65535");
         assertBad(Map.of("scheduler.tick", "soon"), "scheduler.tick: 'soon' is not a duration (for example 500ms, 30s, 5m)");
         assertBad(Map.of("node.roles", "boss"), "node.roles: 'boss' is not one of scheduler, worker");
         assertBad(Map.of("worker.types", "exec,python"), "worker.types: 'python' is not one of exec, shell, http, java");
@@ -145,7 +150,7 @@ class ConfigLoaderTest {
     }
 
     @Test
-    void theLookaheadDefaultsToTwoSecondsAndZeroTurnsItOff() {
+    void theLookaheadDefaultsToTwoAndAHalfSecondsAndZeroTurnsItOff() {
         assertThat(ConfigLoader.load(null, Map.of(), Map.of()).scheduler().lookahead()).isEqualTo(Duration.ofMillis(2500));
         assertThat(ConfigLoader.load(null, Map.of(), Map.of("scheduler.lookahead", "0s")).scheduler().lookahead())
                 .isZero();

@@ -99,7 +99,7 @@ public final class ClusterSetup implements AutoCloseable {
     /** How a node reaches this cluster: through all six as seeds. */
     public RedisConfig config() {
         List<RedisAddress> seeds = all().stream().map(node -> new RedisAddress("127.0.0.1", node.port())).toList();
-        return new RedisConfig("127.0.0.1", 6379, 0, false, null, Secret.NONE, Duration.ofSeconds(2),
+        return new RedisConfig("127.0.0.1", 6379, 0, false, null, Secret.NONE, Duration.ofSeconds(2), null,
                 new RedisTopology.Cluster(seeds));
     }
 

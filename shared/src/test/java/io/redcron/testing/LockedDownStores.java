@@ -134,7 +134,7 @@ public final class LockedDownStores implements AutoCloseable {
                     io.redcron.config.MysqlTlsMode.VERIFY_IDENTITY, new io.redcron.config.TlsFiles("mysql.tls",
                     certificates.caPem(), null, Secret.NONE, null, Secret.NONE));
         }
-        return new MysqlConfig(jdbcUrl(), role.databaseUser(), role.password(), 4, Duration.ofSeconds(5));
+        return MysqlConfig.of(jdbcUrl(), role.databaseUser(), role.password()).withPoolSize(4);
     }
 
     public String jdbcUrl() {
@@ -143,7 +143,7 @@ public final class LockedDownStores implements AutoCloseable {
 
     /** The database as root, for seeding and for looking behind a refused write. */
     public MysqlConfig mysqlAdmin() {
-        return new MysqlConfig(jdbcUrl(), "root", Secret.NONE, 4, Duration.ofSeconds(5));
+        return MysqlConfig.of(jdbcUrl(), "root", Secret.NONE).withPoolSize(4);
     }
 
     /** {@code redis://redcron-viewer@127.0.0.1:port}; the password comes apart, as in production. */

@@ -57,7 +57,7 @@ public final class SentinelSetup implements AutoCloseable {
     /** How a node reaches this setup: through the sentinels, with both passwords. */
     public RedisConfig config() {
         List<RedisAddress> addresses = sentinels.stream().map(s -> new RedisAddress("127.0.0.1", s.port())).toList();
-        return new RedisConfig("127.0.0.1", 6379, 0, false, null, Secret.of(DATA_PASSWORD), Duration.ofSeconds(2),
+        return new RedisConfig("127.0.0.1", 6379, 0, false, null, Secret.of(DATA_PASSWORD), Duration.ofSeconds(2), null,
                 new RedisTopology.Sentinel(MASTER, addresses, Secret.of(SENTINEL_PASSWORD)));
     }
 

@@ -46,7 +46,7 @@ public final class TestDatabase {
         Server target = server();
         String name = PREFIX + UUID.randomUUID().toString().replace("-", "").substring(0, 16).toLowerCase(Locale.ROOT);
         target.create(name);
-        return new MysqlConfig(target.urlOf(name), target.user, Secret.of(target.password));
+        return MysqlConfig.of(target.urlOf(name), target.user, Secret.of(target.password));
     }
 
     /** A new, migrated database with an open pool; close it when the test class is done. */
@@ -113,7 +113,7 @@ public final class TestDatabase {
         }
 
         void execute(String sql) {
-            String url = new MysqlConfig(urlOf(""), user, Secret.of(password)).connectorUrl();
+            String url = MysqlConfig.of(urlOf(""), user, Secret.of(password)).connectorUrl();
             try (Connection connection = DriverManager.getConnection(url, user, password);
                  Statement statement = connection.createStatement()) {
                 statement.execute(sql);

@@ -82,6 +82,6 @@ public final class SessionFactory {
     }
 
     private static MysqlConfig mysqlConfig(ConnectionProfile profile, Secret password, int pool) {
-        return new MysqlConfig(profile.jdbcUrl(), profile.user(), password, pool, TIMEOUT);
+        return MysqlConfig.of(profile.jdbcUrl(), profile.user(), password).withPoolSize(pool).withConnectTimeout(TIMEOUT);
     }
 }

@@ -25,7 +25,7 @@ import java.util.function.Consumer;
  * <pre>{@code
  * try (SandboxServers servers = SandboxServers.start(SandboxConfig.defaults(), System.out::println)) {
  *     var redis = RedisConfig.fromUri(servers.redisUri(), servers.redisPassword(), …);
- *     var mysql = new MysqlConfig(servers.jdbcUrl(), servers.dbUser(), servers.dbPassword());
+ *     var mysql = MysqlConfig.of(servers.jdbcUrl(), servers.dbUser(), servers.dbPassword());
  *     …
  * }
  * }</pre>

@@ -51,13 +51,6 @@ public final class SchedulerLoop implements Runnable {
 
     public SchedulerLoop(Settings settings, Leadership leadership, SchedulerStore store, ScheduleIndex index,
                          RunQueue queue, Reaper reaper, Reconciler reconciler, StreamSweep sweep,
-                         UnservedGroups unserved, Clock clock) {
-        this(settings, leadership, store, index, queue, reaper, reconciler, sweep, unserved, clock,
-                io.redcron.node.alert.AlertSink.NONE);
-    }
-
-    public SchedulerLoop(Settings settings, Leadership leadership, SchedulerStore store, ScheduleIndex index,
-                         RunQueue queue, Reaper reaper, Reconciler reconciler, StreamSweep sweep,
                          UnservedGroups unserved, Clock clock, io.redcron.node.alert.AlertSink alerts) {
         this.namespace = settings.namespace();
         this.leadership = leadership;
@@ -95,16 +88,6 @@ public final class SchedulerLoop implements Runnable {
                 throw new IllegalArgumentException("rowsPerTransaction: must be at least the planner's fires per task ("
                         + planner.limit() + "), got " + rowsPerTransaction);
             }
-        }
-
-        public Settings(String namespace, Duration tick, Duration housekeeping, int batchSize, FirePlanner planner,
-                        Duration lookahead) {
-            this(namespace, tick, housekeeping, batchSize, planner, lookahead,
-                    Math.max(planner.limit(), io.redcron.config.SchedulerConfig.DEFAULT_ROWS_PER_TRANSACTION));
-        }
-
-        public Settings(String namespace, Duration tick, Duration housekeeping, int batchSize, FirePlanner planner) {
-            this(namespace, tick, housekeeping, batchSize, planner, Duration.ZERO);
         }
     }
 

@@ -27,10 +27,6 @@ public record SchedulerParts(String namespace, String nodeId, SchedulerStore sto
     /** Two heartbeats: a worker started together with the scheduler is listed by then. */
     static final Duration UNSERVED_GRACE = Duration.ofSeconds(10);
 
-    public SchedulerLoop loop(SchedulerLoop.Settings settings, Leadership leadership, Clock clock) {
-        return loop(settings, leadership, clock, AlertSink.NONE);
-    }
-
     public SchedulerLoop loop(SchedulerLoop.Settings settings, Leadership leadership, Clock clock, AlertSink alerts) {
         // A worker keeps the entry of a run it holds for its time unacknowledged until then (up to
         // the lookahead): the reaper must not take it from a live worker meanwhile.

@@ -203,7 +203,8 @@ class AlertDispatcherTest {
 
     @Test
     void aNodeWithoutTargetsKeepsItsAlertsInTheOutboxForANodeThatHasSome() {
-        AlertConfig none = new AlertConfig(Optional.empty(), Secret.NONE, 5, Optional.empty(), Duration.ofMinutes(10), 100);
+        AlertConfig none = new AlertConfig(Optional.empty(), Secret.NONE, 5, Optional.empty(), Duration.ofMinutes(10), 100,
+                List.of());
         try (AlertDispatcher worker = new AlertDispatcher(none, outbox, "prod", "worker-1", clock, meters, TaskTargets.NONE,
                 TIMING)) {
             worker.raise(failure(7L, 1L, List.of()));

@@ -104,7 +104,8 @@ class AlertOutboxDeliveryIT {
 
     @Test
     void alertsOfANodeWithoutTargetsAreEachDeliveredOnceByTheNodesThatHaveSome() throws Exception {
-        AlertConfig none = new AlertConfig(Optional.empty(), Secret.NONE, 5, Optional.empty(), Duration.ofMinutes(10), 100);
+        AlertConfig none = new AlertConfig(Optional.empty(), Secret.NONE, 5, Optional.empty(), Duration.ofMinutes(10), 100,
+                List.of());
         AlertDispatcher worker = node("worker-1", none);
         node("node-b", webhook());
         node("node-c", webhook());
@@ -129,7 +130,7 @@ class AlertOutboxDeliveryIT {
 
     private AlertConfig webhook() {
         return new AlertConfig(Optional.of((AlertTarget.Webhook) AlertTarget.parse(receiver.url("/hook"))), Secret.NONE,
-                5, Optional.empty(), Duration.ofMinutes(10), 100);
+                5, Optional.empty(), Duration.ofMinutes(10), 100, List.of());
     }
 
     /** A run of a task of its own, so that the rate limit holds none back. */

@@ -67,8 +67,8 @@ class EmailAlertsTest {
     @Test
     void sendsOverSmtpsToTheGlobalAndTheTasksAddresses() throws Exception {
         AlertConfig.Smtp smtp = smtp(AlertConfig.Tls.TLS, mail.getSmtps().getPort(), Optional.of(caFile));
-        AlertConfig config = new AlertConfig(Optional.empty(), Secret.NONE, 5, Optional.of(smtp), Duration.ofMinutes(10), 100)
-                .withAllowTargets(List.of(java.util.regex.Pattern.compile("mailto:[a-z]+@example\\.com")));
+        AlertConfig config = new AlertConfig(Optional.empty(), Secret.NONE, 5, Optional.of(smtp), Duration.ofMinutes(10), 100,
+                List.of(java.util.regex.Pattern.compile("mailto:[a-z]+@example\\.com")));
         int before = mail.getReceivedMessages().length;
 
         try (AlertDispatcher dispatcher = new AlertDispatcher(config, new InMemoryAlertOutbox(), "prod", "node-a",

@@ -44,7 +44,8 @@ class MysqlSwitchIT {
     @Test
     void theNodeFollowsAPrimarySwitchThroughTheFailoverUrl() throws Exception {
         databases = ReplicatedMariaDb.start(dir.resolve("mariadb"));
-        MysqlConfig failover = new MysqlConfig(databases.failoverUrl(), "root", Secret.NONE, 4, Duration.ofSeconds(3));
+        MysqlConfig failover = MysqlConfig.of(databases.failoverUrl(), "root", Secret.NONE).withPoolSize(4)
+                .withConnectTimeout(Duration.ofSeconds(3));
         nodes = new ScaleNodes(failover, Map.of("redis.uri", TestRedis.uri(), "mysql.connect-timeout", "3s"),
                 dir.resolve("secrets"));
         String namespace = TestRedis.freshNamespace();

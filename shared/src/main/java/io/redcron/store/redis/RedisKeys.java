@@ -1,22 +1,21 @@
 package io.redcron.store.redis;
 
+import io.redcron.domain.Identifiers;
+
 import java.util.Objects;
-import java.util.regex.Pattern;
 
 /**
  * Every Redis key Redcron uses, and nothing else builds key names. All keys of a namespace share
  * the hash tag {@code {ns}}, so they live in one Cluster slot and multi-key Lua scripts stay valid.
  */
 public final class RedisKeys {
-    private static final Pattern NAMESPACE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
-
     private final String namespace;
     private final String prefix;
 
     public RedisKeys(String namespace) {
         Objects.requireNonNull(namespace, "namespace");
-        if (!NAMESPACE.matcher(namespace).matches()) {
-            throw new IllegalArgumentException("namespace: '" + namespace + "' must be 1-64 letters, digits, '.', '_' or '-'");
+        if (!Identifiers.isIdentifier(namespace)) {
+            throw new IllegalArgumentException("namespace: '" + namespace + "' must be " + Identifiers.IDENTIFIER_RULE);
         }
         this.namespace = namespace;
         this.prefix = "rc:{" + namespace + "}:";

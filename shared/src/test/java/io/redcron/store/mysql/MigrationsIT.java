@@ -71,8 +71,8 @@ class MigrationsIT {
 
     @Test
     void anUnreachableServerIsReportedInOneLineWithItsUrlAndWithoutThePassword() {
-        MysqlConfig config = new MysqlConfig("jdbc:mysql://127.0.0.1:1/redcron", "redcron", Secret.of("s3cret-pw"), 2,
-                Duration.ofSeconds(1));
+        MysqlConfig config = MysqlConfig.of("jdbc:mysql://127.0.0.1:1/redcron", "redcron", Secret.of("s3cret-pw"))
+                .withPoolSize(2).withConnectTimeout(Duration.ofSeconds(1));
 
         assertThatThrownBy(() -> MysqlDataSources.open(config))
                 .isInstanceOf(StoreException.class)
@@ -84,8 +84,8 @@ class MigrationsIT {
     @Test
     void aWrongPasswordIsReportedAsAccessDenied() {
         MysqlConfig good = TestDatabase.freshEmptySchema();
-        MysqlConfig wrong = new MysqlConfig(good.jdbcUrl(), "no_such_user", Secret.of("s3cret-pw"), 2,
-                Duration.ofSeconds(2));
+        MysqlConfig wrong = MysqlConfig.of(good.jdbcUrl(), "no_such_user", Secret.of("s3cret-pw"))
+                .withPoolSize(2).withConnectTimeout(Duration.ofSeconds(2));
 
         assertThatThrownBy(() -> MysqlDataSources.open(wrong))
                 .isInstanceOf(StoreException.class)

@@ -20,7 +20,7 @@ class MysqlTlsTest {
 
     @Test
     void theDefaultLeavesTlsToTheConnectorAndTheUrl() {
-        Properties properties = MysqlDataSources.driverProperties(new MysqlConfig("jdbc:mysql://db/redcron", "u", Secret.NONE));
+        Properties properties = MysqlDataSources.driverProperties(MysqlConfig.of("jdbc:mysql://db/redcron", "u", Secret.NONE));
 
         assertThat(properties).doesNotContainKeys("sslMode", "trustCertificateKeyStoreUrl");
     }

@@ -174,7 +174,7 @@ class RedisClusterIT {
     void aClusterWithADatabaseNumberIsRefused() {
         RedisConfig config = cluster.config();
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RedisConfig(config.host(), config.port(), 2,
-                        false, null, config.password(), config.timeout(), config.topology()))
+                        false, null, config.password(), config.timeout(), null, config.topology()))
                 .hasMessage("redis.uri: database 2 does not exist on Redis Cluster (only 0)");
     }
 }

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * never spliced into a command line, URL or body.
  */
 final class RunVariables {
-    private static final Pattern PARAM_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
+    private static final Pattern PARAM_NAME = io.redcron.domain.Identifiers.PARAMETER_NAME;
 
     private RunVariables() {
     }

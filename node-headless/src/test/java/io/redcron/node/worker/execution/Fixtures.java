@@ -26,11 +26,11 @@ final class Fixtures {
     }
 
     static WorkerConfig config(int tailBytes) {
-        return new WorkerConfig(Duration.ofSeconds(30), tailBytes, EnumSet.allOf(TaskType.class), List.of());
+        return WorkerConfig.of(Duration.ofSeconds(30), tailBytes, EnumSet.allOf(TaskType.class), List.of());
     }
 
     static WorkerConfig config(Set<TaskType> types, String... allowCommands) {
-        return new WorkerConfig(Duration.ofSeconds(30), 65536, types,
+        return WorkerConfig.of(Duration.ofSeconds(30), 65536, types,
                 java.util.Arrays.stream(allowCommands).map(CommandPattern::compile).toList());
     }
 
