@@ -1,6 +1,6 @@
 package io.redcron.testkit;
 
-import io.redcron.domain.ConcurrencyPolicy;
+import io.redcron.domain.ClaimRules;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.RunTransition;
@@ -140,16 +140,6 @@ public final class InMemoryRunStore implements RunStore {
                 // Gone, final, or running: nothing to claim (a running one is its owner's to stop).
                 return Claim.unavailable(row == null ? null : row.toRun());
             }
-            if (row.cancelRequested) {
-                row.move(RunTransition.CANCEL_WAITING, RunStatus.CANCELLED);
-                row.finishedAt = Tables.millis(now);
-                row.error = "cancelled before it started";
-                return new Claim(Claim.Result.CANCELLED, row.toRun(), List.of());
-            }
-            if (!claimable(row, now)) {
-                // A retry still in its backoff, or no attempt left: not this worker's to decide now.
-                return Claim.unavailable(row.toRun());
-            }
             return PolicyClaims.decide(tables, row, node, Tables.millis(now), Tables.millis(leaseUntil),
                     misfireThreshold, Tables.millis(recheckAt));
         }
@@ -160,7 +150,6 @@ public final class InMemoryRunStore implements RunStore {
                                Duration misfireThreshold) {
         Instant start = Tables.millis(now);
         Instant lease = Tables.millis(leaseUntil);
-        Instant judgedBefore = start.minus(misfireThreshold);
         synchronized (tables) {
             List<Run> claimed = new ArrayList<>();
             List<Long> passed = new ArrayList<>();
@@ -171,8 +160,8 @@ public final class InMemoryRunStore implements RunStore {
                 }
                 // A policy other than ALLOW, a cancel, or a cron run starting late: one claim at a time.
                 Task task = tables.tasks.get(row.taskId);
-                boolean allowed = task != null && task.concurrencyPolicy() == ConcurrencyPolicy.ALLOW;
-                if (!allowed || row.cancelRequested || lateFire(row, judgedBefore)) {
+                if (ClaimRules.weighedAlone(row.unfinished(), task == null ? null : task.concurrencyPolicy(), start,
+                        misfireThreshold)) {
                     passed.add(id);
                 } else if (claimable(row, start)) {
                     claimRow(row, node, start, lease);
@@ -345,8 +334,8 @@ public final class InMemoryRunStore implements RunStore {
     }
 
     /** The conditions of a plain claim: a waiting run, due, with an attempt left and no cancel asked for. */
-    static boolean claimable(RunRow row, Instant now) {
-        return row.waitingNow(now) && row.hasAttemptsLeft() && !row.cancelRequested;
+    private static boolean claimable(RunRow row, Instant now) {
+        return RunTransition.CLAIM.from().contains(row.status) && row.unfinished().claimableAt(now);
     }
 
     /**
@@ -363,16 +352,6 @@ public final class InMemoryRunStore implements RunStore {
         row.finishedAt = null;
         row.exitCode = null;
         row.output = null;
-    }
-
-    /** A cron run never attempted, judged due before {@code judgedBefore}: its misfire policy decides. */
-    private static boolean lateFire(RunRow row, Instant judgedBefore) {
-        return row.trigger == TriggerType.CRON && row.neverAttempted() && judgedAt(row).isBefore(judgedBefore);
-    }
-
-    /** When a run was judged due: its fire time, or when it was recorded if that was later (caught up). */
-    static Instant judgedAt(RunRow row) {
-        return row.createdAt != null && row.createdAt.isAfter(row.scheduledAt) ? row.createdAt : row.scheduledAt;
     }
 
     private static Predicate<RunRow> matches(RunFilter filter) {

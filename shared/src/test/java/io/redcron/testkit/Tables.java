@@ -140,13 +140,9 @@ final class Tables {
             return attempt == 0;
         }
 
-        boolean hasAttemptsLeft() {
-            return attempt - lostAttempts < maxAttempts;
-        }
-
-        /** Waiting and takeable now: queued, or retrying once its backoff is over. */
-        boolean waitingNow(Instant now) {
-            return status == RunStatus.QUEUED || (status == RunStatus.RETRYING && dueAt != null && !dueAt.isAfter(now));
+        /** The row as the claim rules weigh it. */
+        io.redcron.domain.ClaimRules.UnfinishedRun unfinished() {
+            return new io.redcron.domain.ClaimRules.UnfinishedRun(toListed(), dueAt, cancelRequested);
         }
 
         Run toRun() {
