@@ -3,61 +3,86 @@ package io.redcron.testkit;
 import io.redcron.port.DeadLetters;
 import io.redcron.port.QueueInspector.DeadRun;
 
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
-/** The dead list in memory, entry ids {@code 1-N} in the order written. */
+/**
+ * The dead list in memory: the same list {@link InMemoryRunQueue#dead} writes when the two come
+ * from one {@link InMemoryStores}, as both are one stream in Redis.
+ */
 public final class InMemoryDeadLetters implements DeadLetters {
-    private final Map<String, DeadRun> entries = new LinkedHashMap<>();
-    private long written;
+    private final Keyspace keyspace;
 
-    /** Adds a run that failed for good, as {@code RunQueue.dead} does; returns the entry. */
-    public synchronized DeadRun add(DeadRun run) {
-        DeadRun entry = new DeadRun("1-" + ++written, run.runId(), run.group(), run.reason(), run.at());
-        entries.put(entry.entryId(), entry);
-        return entry;
+    /** A dead list of its own. */
+    public InMemoryDeadLetters() {
+        this(new Keyspace(Clock.systemUTC()));
+    }
+
+    InMemoryDeadLetters(Keyspace keyspace) {
+        this.keyspace = keyspace;
     }
 
     @Override
-    public synchronized List<DeadRun> recent(int limit) {
-        List<DeadRun> newestFirst = new ArrayList<>(entries.values());
-        java.util.Collections.reverse(newestFirst);
-        return List.copyOf(newestFirst.subList(0, Math.min(limit, newestFirst.size())));
+    public List<DeadRun> recent(int limit) {
+        synchronized (keyspace) {
+            List<DeadRun> newestFirst = new ArrayList<>();
+            for (int i = keyspace.dead.size() - 1; i >= 0 && newestFirst.size() < limit; i--) {
+                newestFirst.add(keyspace.dead.get(i));
+            }
+            return newestFirst;
+        }
     }
 
     @Override
-    public synchronized Optional<DeadRun> get(String entryId) {
-        return Optional.ofNullable(entries.get(entryId));
+    public Optional<DeadRun> get(String entryId) {
+        synchronized (keyspace) {
+            return keyspace.dead.stream().filter(entry -> entry.entryId().equals(entryId)).findFirst();
+        }
     }
 
     @Override
-    public synchronized long count() {
-        return entries.size();
+    public long count() {
+        synchronized (keyspace) {
+            return keyspace.dead.size();
+        }
     }
 
     @Override
-    public synchronized boolean take(String entryId) {
-        return entries.remove(entryId) != null;
+    public boolean take(String entryId) {
+        synchronized (keyspace) {
+            return keyspace.dead.removeIf(entry -> entry.entryId().equals(entryId));
+        }
     }
 
     @Override
     public void putBack(DeadRun entry) {
-        add(entry);
+        synchronized (keyspace) {
+            keyspace.dead.add(new DeadRun(keyspace.nextEntryId(), entry.runId(), entry.group(), entry.reason(),
+                    entry.at()));
+        }
     }
 
     @Override
-    public synchronized long remove(Collection<String> entryIds) {
-        return entryIds.stream().distinct().filter(id -> entries.remove(id) != null).count();
+    public long remove(Collection<String> entryIds) {
+        Set<String> ids = new HashSet<>(entryIds);
+        synchronized (keyspace) {
+            int before = keyspace.dead.size();
+            keyspace.dead.removeIf(entry -> ids.contains(entry.entryId()));
+            return before - keyspace.dead.size();
+        }
     }
 
     @Override
-    public synchronized long removeAll() {
-        long count = entries.size();
-        entries.clear();
-        return count;
+    public long removeAll() {
+        synchronized (keyspace) {
+            long count = keyspace.dead.size();
+            keyspace.dead.clear();
+            return count;
+        }
     }
 }

@@ -4,6 +4,8 @@ import io.redcron.port.QueueInspector;
 import io.redcron.testkit.Keyspace.Delivery;
 import io.redcron.testkit.Keyspace.Stream;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +37,39 @@ public final class InMemoryQueueInspector implements QueueInspector {
                     keyspace.dead.size()));
             java.util.Collections.reverse(recent);
             return new QueueStats(streams, keyspace.delayed.size(), keyspace.dead.size(), recent);
+        }
+    }
+
+    /** Delivery counts are not kept in memory: every pending entry counts as delivered once. */
+    @Override
+    public List<PendingEntry> pending(String group, int limit) {
+        synchronized (keyspace) {
+            Stream stream = keyspace.streams.get(group);
+            if (stream == null) {
+                return List.of();
+            }
+            Instant now = keyspace.now();
+            return stream.pending.entrySet().stream()
+                    .sorted(Map.Entry.comparingByKey(Keyspace::compareIds))
+                    .limit(limit)
+                    .map(e -> new PendingEntry(group, e.getValue().consumer(), e.getKey(),
+                            stream.entries.getOrDefault(e.getKey(), 0L), Duration.between(e.getValue().at(), now), 1))
+                    .toList();
+        }
+    }
+
+    @Override
+    public List<DelayedRun> delayed(int limit) {
+        synchronized (keyspace) {
+            return keyspace.delayed.entrySet().stream()
+                    .sorted(Map.Entry.<String, Instant>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
+                    .limit(limit)
+                    .map(e -> {
+                        int bar = e.getKey().indexOf('|');
+                        return new DelayedRun(e.getKey().substring(0, bar), Long.parseLong(e.getKey().substring(bar + 1)),
+                                e.getValue());
+                    })
+                    .toList();
         }
     }
 }

@@ -34,6 +34,8 @@ public final class InMemoryStores {
     private final InMemoryQueueInspector inspector;
     private final InMemoryLeaderLease lease;
     private final InMemoryNodeRegistry nodes;
+    private final InMemoryDeadLetters deadLetters;
+    private final InMemoryLiveOutput liveOutput = new InMemoryLiveOutput();
     private final InMemoryEventBus events = new InMemoryEventBus();
     private final InMemoryAlertOutbox alerts = new InMemoryAlertOutbox();
 
@@ -50,6 +52,7 @@ public final class InMemoryStores {
         inspector = new InMemoryQueueInspector(keyspace);
         lease = new InMemoryLeaderLease(keyspace);
         nodes = new InMemoryNodeRegistry(keyspace);
+        deadLetters = new InMemoryDeadLetters(keyspace);
     }
 
     /** A set on a {@link ManualClock} that starts at {@code start}. */
@@ -95,6 +98,15 @@ public final class InMemoryStores {
 
     public NodeRegistry nodes() {
         return nodes;
+    }
+
+    /** The dead list the queue writes to. */
+    public InMemoryDeadLetters deadLetters() {
+        return deadLetters;
+    }
+
+    public InMemoryLiveOutput liveOutput() {
+        return liveOutput;
     }
 
     public InMemoryEventBus events() {
