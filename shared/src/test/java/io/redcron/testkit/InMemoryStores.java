@@ -7,9 +7,11 @@ import io.redcron.port.FencingEpochs;
 import io.redcron.port.LeaderLease;
 import io.redcron.port.NodeRegistry;
 import io.redcron.port.QueueInspector;
+import io.redcron.port.RecoveryStore;
 import io.redcron.port.RunQueue;
 import io.redcron.port.RunStore;
 import io.redcron.port.ScheduleIndex;
+import io.redcron.port.SchedulerStore;
 import io.redcron.port.TaskStore;
 
 import java.time.Clock;
@@ -34,6 +36,8 @@ public final class InMemoryStores {
     private final InMemoryQueueInspector inspector;
     private final InMemoryLeaderLease lease;
     private final InMemoryNodeRegistry nodes;
+    private final InMemorySchedulerStore scheduler;
+    private final InMemoryRecoveryStore recovery;
     private final InMemoryEventBus events = new InMemoryEventBus();
     private final InMemoryAlertOutbox alerts = new InMemoryAlertOutbox();
 
@@ -45,6 +49,8 @@ public final class InMemoryStores {
         runs = new InMemoryRunStore(tables);
         audit = new InMemoryAuditLog(tables);
         epochs = new InMemoryFencingEpochs(tables, SchedulerConfig.DEFAULT_MISFIRE_THRESHOLD);
+        scheduler = new InMemorySchedulerStore(tables, epochs);
+        recovery = new InMemoryRecoveryStore(tables);
         queue = new InMemoryRunQueue(keyspace);
         index = new InMemoryScheduleIndex(keyspace);
         inspector = new InMemoryQueueInspector(keyspace);
@@ -75,6 +81,14 @@ public final class InMemoryStores {
 
     public FencingEpochs epochs() {
         return epochs;
+    }
+
+    public SchedulerStore scheduler() {
+        return scheduler;
+    }
+
+    public RecoveryStore recovery() {
+        return recovery;
     }
 
     public RunQueue queue() {
