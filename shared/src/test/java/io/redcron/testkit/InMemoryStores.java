@@ -91,7 +91,7 @@ public final class InMemoryStores {
         return recovery;
     }
 
-    public RunQueue queue() {
+    public InMemoryRunQueue queue() {
         return queue;
     }
 
