@@ -66,12 +66,8 @@ final class Results {
                 this::announceFinished);
     }
 
-    /** Records how an executed attempt ended (or gives the run back, if the node is shutting down). */
+    /** Records how an executed attempt ended. This and the next give the run back if the node is shutting down. */
     void finish(InFlight flight, ExecutionResult result) {
-        if (flight.handBack) {
-            handBack(flight);
-            return;
-        }
         AttemptEnd.Kind kind = switch (result.status()) {
             case SUCCEEDED -> AttemptEnd.Kind.SUCCEEDED;
             case FAILED -> AttemptEnd.Kind.FAILED;
@@ -122,6 +118,10 @@ final class Results {
     }
 
     private void write(InFlight flight, AttemptEnd.Kind kind, ExecutionResult result) {
+        if (flight.handBack) {
+            handBack(flight);
+            return;
+        }
         if (silenced) {
             inFlight.remove(flight);
             return;

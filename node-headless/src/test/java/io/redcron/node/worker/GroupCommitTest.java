@@ -40,7 +40,7 @@ class GroupCommitTest {
         GroupCommit<Integer, Boolean> commit = new GroupCommit<>("test", 3, items -> {
             if (items.contains(0)) {
                 firstWriteUnderWay.countDown();
-                await(letFirstWriteFinish);
+                awaitQuietly(letFirstWriteFinish);
             }
             return evensApply(items);
         }, afterBatch::incrementAndGet);
@@ -100,7 +100,7 @@ class GroupCommitTest {
         GroupCommit<Integer, Boolean> commit = new GroupCommit<>("test", 2, items -> {
             if (items.contains(0)) {
                 blocked.countDown();
-                await(unblock);
+                awaitQuietly(unblock);
             }
             return evensApply(items);
         }, () -> { });
@@ -138,7 +138,7 @@ class GroupCommitTest {
         GroupCommit<Integer, Boolean> commit = new GroupCommit<>("test", 1, items -> {
             if (items.contains(0)) {
                 blocked.countDown();
-                await(unblock);
+                awaitQuietly(unblock);
             }
             return evensApply(items);
         }, () -> { });
@@ -163,7 +163,7 @@ class GroupCommitTest {
         GroupCommit<Integer, Boolean> commit = new GroupCommit<>("test", 1, items -> {
             if (items.contains(0)) {
                 blocked.countDown();
-                await(unblock);
+                awaitQuietly(unblock);
             }
             return evensApply(items);
         }, () -> { });
@@ -202,7 +202,7 @@ class GroupCommitTest {
         };
     }
 
-    private static void await(CountDownLatch latch) {
+    private static void awaitQuietly(CountDownLatch latch) {
         try {
             latch.await(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
