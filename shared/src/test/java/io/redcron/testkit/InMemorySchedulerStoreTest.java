@@ -5,7 +5,6 @@ import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.port.FencedOutException;
 import io.redcron.port.RecoveryStore;
-import io.redcron.port.SchedulerStore;
 import io.redcron.port.SchedulerStore.Fire;
 import io.redcron.port.SchedulerStore.TaskFires;
 import io.redcron.store.mysql.TaskFixtures;

@@ -2,13 +2,11 @@ package io.redcron.testkit;
 
 import io.redcron.config.SchedulerConfig;
 import io.redcron.port.AuditLog;
-import io.redcron.port.EventBus;
 import io.redcron.port.FencingEpochs;
 import io.redcron.port.LeaderLease;
 import io.redcron.port.NodeRegistry;
 import io.redcron.port.QueueInspector;
 import io.redcron.port.RecoveryStore;
-import io.redcron.port.RunQueue;
 import io.redcron.port.RunStore;
 import io.redcron.port.ScheduleIndex;
 import io.redcron.port.SchedulerStore;
