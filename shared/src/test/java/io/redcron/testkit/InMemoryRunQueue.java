@@ -21,13 +21,22 @@ import java.util.Set;
  * one consumer group, at-least-once delivery, entries pending for their consumer until
  * acknowledged, a delayed set for retries, and a dead list. Idle times are judged by the kit's
  * clock, so a test moves them on by hand. A read that finds nothing waits up to its block time
- * (in real time) for an enqueue, as {@code XREADGROUP BLOCK} does.
+ * (in real time) for an enqueue, as {@code XREADGROUP BLOCK} does, unless told not to wait.
  */
 public final class InMemoryRunQueue implements RunQueue {
     private final Keyspace keyspace;
+    private volatile boolean readsWait = true;
 
     InMemoryRunQueue(Keyspace keyspace) {
         this.keyspace = keyspace;
+    }
+
+    /**
+     * Whether a read that finds nothing waits its block time for an enqueue. A test that drives
+     * every step by hand turns this off: nothing can arrive while its one thread waits.
+     */
+    public void readsWait(boolean wait) {
+        readsWait = wait;
     }
 
     @Override
@@ -57,7 +66,7 @@ public final class InMemoryRunQueue implements RunQueue {
 
     @Override
     public List<QueuedRun> read(String consumer, Set<String> groups, int count, Duration block) {
-        long waitUntil = System.nanoTime() + Math.max(0, block.toNanos());
+        long waitUntil = System.nanoTime() + (readsWait ? Math.max(0, block.toNanos()) : 0);
         synchronized (keyspace) {
             while (true) {
                 List<QueuedRun> read = readNow(consumer, groups, count);

@@ -2,14 +2,14 @@ package io.redcron.testkit;
 
 import io.redcron.config.SchedulerConfig;
 import io.redcron.port.AuditLog;
-import io.redcron.port.EventBus;
 import io.redcron.port.FencingEpochs;
 import io.redcron.port.LeaderLease;
 import io.redcron.port.NodeRegistry;
 import io.redcron.port.QueueInspector;
-import io.redcron.port.RunQueue;
+import io.redcron.port.RecoveryStore;
 import io.redcron.port.RunStore;
 import io.redcron.port.ScheduleIndex;
+import io.redcron.port.SchedulerStore;
 import io.redcron.port.TaskStore;
 
 import java.time.Clock;
@@ -36,6 +36,8 @@ public final class InMemoryStores {
     private final InMemoryNodeRegistry nodes;
     private final InMemoryDeadLetters deadLetters;
     private final InMemoryLiveOutput liveOutput = new InMemoryLiveOutput();
+    private final InMemorySchedulerStore scheduler;
+    private final InMemoryRecoveryStore recovery;
     private final InMemoryEventBus events = new InMemoryEventBus();
     private final InMemoryAlertOutbox alerts = new InMemoryAlertOutbox();
 
@@ -47,6 +49,8 @@ public final class InMemoryStores {
         runs = new InMemoryRunStore(tables);
         audit = new InMemoryAuditLog(tables);
         epochs = new InMemoryFencingEpochs(tables, SchedulerConfig.DEFAULT_MISFIRE_THRESHOLD);
+        scheduler = new InMemorySchedulerStore(tables, epochs);
+        recovery = new InMemoryRecoveryStore(tables);
         queue = new InMemoryRunQueue(keyspace);
         index = new InMemoryScheduleIndex(keyspace);
         inspector = new InMemoryQueueInspector(keyspace);
@@ -80,7 +84,15 @@ public final class InMemoryStores {
         return epochs;
     }
 
-    public RunQueue queue() {
+    public SchedulerStore scheduler() {
+        return scheduler;
+    }
+
+    public RecoveryStore recovery() {
+        return recovery;
+    }
+
+    public InMemoryRunQueue queue() {
         return queue;
     }
 

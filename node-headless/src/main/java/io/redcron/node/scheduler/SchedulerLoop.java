@@ -1,5 +1,6 @@
 package io.redcron.node.scheduler;
 
+import io.redcron.node.Waiter;
 import io.redcron.schedule.FirePlan;
 import io.redcron.schedule.FirePlanner;
 import io.redcron.port.FencedOutException;

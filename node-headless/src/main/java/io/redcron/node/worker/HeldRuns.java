@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * that a worker does not read ahead without limit.
  *
  * <p>Each held run leaves exactly once: taken by the starter at its time, withdrawn by a cancel,
- * or drained when the worker stops; {@link Held#take} decides between them.
+ * or drained when the worker stops; {@code Held.take} decides between them.
  */
 final class HeldRuns {
     private final Clock clock;
@@ -71,6 +71,18 @@ final class HeldRuns {
                 return next;
             }
         }
+    }
+
+    /** The next held run whose time has come, if one has; does not wait. */
+    Held pollDue() {
+        for (Held next = due.poll(); next != null; next = due.poll()) {
+            byRun.remove(next.runId, next);
+            signalRoom();
+            if (next.take()) {
+                return next;
+            }
+        }
+        return null;
     }
 
     /** Takes a held run out before its time (it was cancelled); empty if it is not held (any more). */

@@ -1,7 +1,5 @@
 package io.redcron.node.engine;
 
-import io.redcron.domain.ConcurrencyPolicy;
-import io.redcron.domain.MisfirePolicy;
 import io.redcron.domain.RetryPolicy;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
@@ -18,18 +16,18 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.UnifiedJedis;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-/** Timeouts, retries, misfires, concurrency policies, cancel, manual runs and the node's allowlist. */
+/**
+ * What the policies do to real processes on real nodes: timeouts, retries, cancel, manual runs
+ * and the node's allowlist. The misfire and concurrency rules themselves are tested by hand-driven
+ * time in {@link MisfireRulesTest} and {@link ConcurrencyRulesTest}.
+ */
 class PoliciesIT {
     private static TestCluster cluster;
     private static UnifiedJedis redis;
@@ -78,87 +76,6 @@ class PoliciesIT {
                 .isGreaterThanOrEqualTo(Duration.ofSeconds(3));
         assertThat(new RedisQueueInspector(redis, keys()).stats().recentDead())
                 .anySatisfy(dead -> assertThat(dead.runId()).isEqualTo(run.id()));
-    }
-
-    @Test
-    void misfiresFollowEachPolicyAfterDowntime() throws Exception {
-        // Daily at noon in the last week of 2020 only: every fire is long past, whatever the time
-        // the test runs, so which fires count as misfires does not depend on the clock.
-        String lastWeekOf2020 = "0 0 12 25-31 12 ? 2020";
-        Task once = cluster.add(cluster.shell("missed-once", lastWeekOf2020, "echo once").misfirePolicy(MisfirePolicy.FIRE_ONCE));
-        Task skip = cluster.add(cluster.shell("missed-skip", lastWeekOf2020, "echo skip").misfirePolicy(MisfirePolicy.SKIP));
-        Task catchUp = cluster.add(cluster.shell("missed-catch-up", lastWeekOf2020, "echo catch up")
-                .misfirePolicy(MisfirePolicy.CATCH_UP).catchUpLimit(2));
-        // As if the scheduler had been down since Christmas 2020.
-        Instant missed = Instant.parse("2020-12-25T12:00:00Z");
-        for (Task task : List.of(once, skip, catchUp)) {
-            plan(task, missed);
-        }
-
-        await().atMost(Duration.ofSeconds(20)).until(() -> cluster.runsOf(once).size() == 7
-                && cluster.runsOf(skip).size() == 7 && cluster.runsOf(catchUp).size() == 7
-                && cluster.allFinal(once) && cluster.allFinal(skip) && cluster.allFinal(catchUp));
-
-        assertThat(succeeded(once)).containsExactly(Instant.parse("2020-12-31T12:00:00Z"));
-        assertThat(succeeded(skip)).isEmpty();
-        assertThat(succeeded(catchUp)).containsExactly(Instant.parse("2020-12-30T12:00:00Z"),
-                Instant.parse("2020-12-31T12:00:00Z"));
-        for (Task task : List.of(once, skip, catchUp)) {
-            List<Run> runs = cluster.runsOf(task);
-            assertThat(runs.stream().map(Run::scheduledAt)).doesNotHaveDuplicates().contains(missed);
-            assertThat(runs).filteredOn(r -> r.status() == RunStatus.SKIPPED)
-                    .allSatisfy(r -> assertThat(r.error()).startsWith("misfire: skipped"));
-        }
-    }
-
-    private static List<Instant> succeeded(Task task) {
-        return cluster.runsOf(task).stream().filter(r -> r.status() == RunStatus.SUCCEEDED).map(Run::scheduledAt)
-                .sorted().toList();
-    }
-
-    @Test
-    void forbidSkipsAFireStillBlockedByARunInFlightAfterTheMisfireThreshold() {
-        Task task = cluster.add(cluster.shell("forbid", "0 0 0 1 1 ? 2099", "sleep 8")
-                .concurrencyPolicy(ConcurrencyPolicy.FORBID));
-        Run first = trigger(task, Map.of());
-        await().atMost(Duration.ofSeconds(10)).until(() -> status(first) == RunStatus.RUNNING);
-
-        Run second = trigger(task, Map.of());
-
-        Run skipped = awaitFinal(second);
-        assertThat(skipped.status()).isEqualTo(RunStatus.SKIPPED);
-        assertThat(skipped.error()).contains("run " + first.id()).contains("forbid");
-        assertThat(status(first)).as("skipped while the first still ran").isEqualTo(RunStatus.RUNNING);
-        assertThat(awaitFinal(first).status()).isEqualTo(RunStatus.SUCCEEDED);
-    }
-
-    @Test
-    void forbidLetsAFireWaitForAShortRunInsteadOfOverlapping() {
-        Task task = cluster.add(cluster.shell("forbid-short", "0 0 0 1 1 ? 2099", "sleep 1; date +%s%N")
-                .concurrencyPolicy(ConcurrencyPolicy.FORBID));
-        Run first = trigger(task, Map.of());
-        await().atMost(Duration.ofSeconds(10)).until(() -> status(first) == RunStatus.RUNNING);
-
-        Run second = awaitFinal(trigger(task, Map.of()));
-        Run firstDone = cluster.runs().get(first.id()).orElseThrow();
-
-        assertThat(second.status()).isEqualTo(RunStatus.SUCCEEDED);
-        assertThat(second.startedAt()).as("never overlapping").isAfterOrEqualTo(firstDone.finishedAt());
-    }
-
-    @Test
-    void replaceCancelsTheRunningOneAndStartsTheNew() {
-        Task task = cluster.add(cluster.shell("replace", "0 0 0 1 1 ? 2099", "sleep 30")
-                .concurrencyPolicy(ConcurrencyPolicy.REPLACE));
-        Run first = trigger(task, Map.of());
-        await().atMost(Duration.ofSeconds(10)).until(() -> status(first) == RunStatus.RUNNING);
-
-        Run second = trigger(task, Map.of());
-
-        assertThat(awaitFinal(first).status()).isEqualTo(RunStatus.CANCELLED);
-        await().atMost(Duration.ofSeconds(10)).until(() -> status(second) == RunStatus.RUNNING);
-        cancel(second);
-        assertThat(awaitFinal(second).status()).isEqualTo(RunStatus.CANCELLED);
     }
 
     @Test
@@ -221,17 +138,6 @@ class PoliciesIT {
 
     private static RunStatus status(Run run) {
         return cluster.runs().get(run.id()).orElseThrow().status();
-    }
-
-    private static void plan(Task task, Instant next) throws Exception {
-        try (Connection connection = cluster.dataSource().getConnection();
-             PreparedStatement update = connection.prepareStatement(
-                     "UPDATE task SET next_fire_at = ?, updated_at = ? WHERE id = ?")) {
-            update.setString(1, next.toString().replace('T', ' ').replace("Z", ""));
-            update.setString(2, Instant.now().truncatedTo(ChronoUnit.MILLIS).toString().replace('T', ' ').replace("Z", ""));
-            update.setLong(3, task.id());
-            update.executeUpdate();
-        }
     }
 
     private static RedisKeys keys() {

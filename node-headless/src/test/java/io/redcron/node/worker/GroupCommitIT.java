@@ -29,7 +29,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-class ResultWriterIT {
+class GroupCommitIT {
     /** Far beyond any fire time in these tests: no run is judged a misfire when it is claimed. */
     private static final java.time.Duration NO_MISFIRE = java.time.Duration.ofDays(3650);
     private static HikariDataSource pool;
@@ -57,11 +57,12 @@ class ResultWriterIT {
         CountDownLatch done = new CountDownLatch(claimed.size());
         CountDownLatch batches = new CountDownLatch(1);
 
-        try (ResultWriter writer = new ResultWriter(runs, 16, "test-results", batches::countDown)) {
+        GroupCommit<RunStore.Completion, Boolean> writer = results(16, batches::countDown);
+        try {
             for (Run run : claimed) {
-                writer.submit(success(run), new ResultWriter.Callback() {
+                writer.submit(success(run), new GroupCommit.Done<>() {
                     @Override
-                    public void written(boolean ok) {
+                    public void written(Boolean ok) {
                         applied.put(run.id(), ok);
                         done.countDown();
                     }
@@ -74,6 +75,8 @@ class ResultWriterIT {
             }
             assertThat(done.await(30, TimeUnit.SECONDS)).isTrue();
             assertThat(batches.await(30, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            writer.close(Duration.ofSeconds(30));
         }
 
         assertThat(applied).containsOnly(Map.entry(claimed.get(0).id(), true), Map.entry(stale.id(), false),
@@ -91,11 +94,12 @@ class ResultWriterIT {
         List<Boolean> applied = java.util.Collections.synchronizedList(new ArrayList<>());
         java.util.concurrent.atomic.AtomicInteger batches = new java.util.concurrent.atomic.AtomicInteger();
 
-        try (ResultWriter writer = new ResultWriter(runs, 64, "test-results", batches::incrementAndGet)) {
+        GroupCommit<RunStore.Completion, Boolean> writer = results(64, batches::incrementAndGet);
+        try {
             for (Run run : claimed) {
-                writer.submit(success(run), new ResultWriter.Callback() {
+                writer.submit(success(run), new GroupCommit.Done<>() {
                     @Override
-                    public void written(boolean ok) {
+                    public void written(Boolean ok) {
                         applied.add(ok);
                     }
 
@@ -106,6 +110,8 @@ class ResultWriterIT {
                 });
             }
             await().atMost(Duration.ofSeconds(30)).until(() -> applied.size() == claimed.size());
+        } finally {
+            writer.close(Duration.ofSeconds(30));
         }
 
         assertThat(applied).containsOnly(true);
@@ -118,13 +124,13 @@ class ResultWriterIT {
     @Test
     void afterCloseAResultIsStillWrittenAtOnce() {
         Run run = claimedRuns(1).get(0);
-        ResultWriter writer = new ResultWriter(runs, 8, "test-results", () -> { });
-        writer.close();
+        GroupCommit<RunStore.Completion, Boolean> writer = results(8, () -> { });
+        writer.close(Duration.ofSeconds(30));
         List<Boolean> applied = new ArrayList<>();
 
-        writer.submit(success(run), new ResultWriter.Callback() {
+        writer.submit(success(run), new GroupCommit.Done<>() {
             @Override
-            public void written(boolean ok) {
+            public void written(Boolean ok) {
                 applied.add(ok);
             }
 
@@ -135,6 +141,37 @@ class ResultWriterIT {
         });
 
         assertThat(applied).containsExactly(true);
+    }
+
+    @Test
+    void beforeItsThreadStartsAResultIsWrittenAtOnceOnTheCallersThread() {
+        Run run = claimedRuns(1).get(0);
+        GroupCommit<RunStore.Completion, Boolean> writer = new GroupCommit<>("test-results", 8, runs::completeAll,
+                () -> { });
+        List<Boolean> applied = new ArrayList<>();
+
+        writer.submit(success(run), new GroupCommit.Done<>() {
+            @Override
+            public void written(Boolean ok) {
+                applied.add(ok);
+            }
+
+            @Override
+            public void failed(RuntimeException error) {
+                applied.add(false);
+            }
+        });
+
+        assertThat(applied).containsExactly(true);
+        assertThat(runs.get(run.id()).orElseThrow().status()).isEqualTo(RunStatus.SUCCEEDED);
+    }
+
+    /** A started group commit of results, as the worker runs one. */
+    private GroupCommit<RunStore.Completion, Boolean> results(int maxBatch, Runnable afterBatch) {
+        GroupCommit<RunStore.Completion, Boolean> writer = new GroupCommit<>("test-results", maxBatch,
+                runs::completeAll, afterBatch);
+        writer.start();
+        return writer;
     }
 
     private List<Run> claimedRuns(int count) {

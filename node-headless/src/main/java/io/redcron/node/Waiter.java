@@ -1,4 +1,4 @@
-package io.redcron.node.scheduler;
+package io.redcron.node;
 
 import java.time.Duration;
 
