@@ -1,10 +1,12 @@
 package io.redcron.node.worker;
 
 import io.redcron.domain.Run;
+import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.port.Claim;
 import io.redcron.port.EventBus;
 import io.redcron.port.QueuedRun;
+import io.redcron.port.RunOutcome;
 import io.redcron.port.RunQueue;
 import io.redcron.port.RunStore;
 import org.slf4j.Logger;
@@ -40,18 +42,16 @@ final class Claims {
     private final RunQueue queue;
     private final TaskCache tasks;
     private final EventBus events;
-    private final Results results;
     private final RunsInFlight inFlight;
     private final Clock clock;
 
     Claims(WorkerLoop.Settings settings, RunStore runs, RunQueue queue, TaskCache tasks, EventBus events,
-           Results results, RunsInFlight inFlight, Clock clock) {
+           RunsInFlight inFlight, Clock clock) {
         this.settings = settings;
         this.runs = runs;
         this.queue = queue;
         this.tasks = tasks;
         this.events = events;
-        this.results = results;
         this.inFlight = inFlight;
         this.clock = clock;
     }
@@ -133,10 +133,13 @@ final class Claims {
         }
     }
 
-    /** A run just claimed joins those in flight; one whose task was deleted ends here, failed. */
+    /** A run just claimed joins those in flight; one whose task was deleted ends here, failed, never run. */
     private Optional<InFlight> prepare(Run claimed, Optional<Task> task) {
         if (task.isEmpty()) {
-            results.failUnstarted(claimed, tasks.whyMissing(claimed.taskId(), claimed.taskName()));
+            RunOutcome failed = new RunOutcome(RunStatus.FAILED, clock.instant(), null, "",
+                    tasks.whyMissing(claimed.taskId(), claimed.taskName()));
+            runs.completeAll(List.of(new RunStore.Completion(claimed.id(), claimed.attempt(), RunStatus.RUNNING,
+                    failed, null, settings.nodeId())));
             return Optional.empty();
         }
         InFlight flight = new InFlight(claimed, task.get());

@@ -110,13 +110,6 @@ final class Results {
         }
     }
 
-    /** Fails a claimed run at once, before it is in flight (its task is gone). */
-    void failUnstarted(Run claimed, String error) {
-        RunOutcome failed = new RunOutcome(RunStatus.FAILED, clock.instant(), null, "", error);
-        runs.completeAll(List.of(new RunStore.Completion(claimed.id(), claimed.attempt(), RunStatus.RUNNING, failed,
-                null, nodeId)));
-    }
-
     private void write(InFlight flight, AttemptEnd.Kind kind, ExecutionResult result) {
         if (flight.handBack) {
             handBack(flight);

@@ -24,7 +24,7 @@ public final class SlotThreads {
         }
         this.slots = slots;
         AtomicInteger count = new AtomicInteger();
-        // Unbounded queue, fixed threads: the worker's semaphore already bounds what is queued.
+        // Unbounded queue, fixed threads: the free slots (Slots) already bound what is queued.
         this.pool = new ThreadPoolExecutor(slots, slots, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
                 runnable -> new Thread(runnable, namePrefix + "-" + count.incrementAndGet()));
     }

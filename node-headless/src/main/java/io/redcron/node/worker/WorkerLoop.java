@@ -77,7 +77,7 @@ public final class WorkerLoop implements Runnable {
         this.startMarks = new StartMarks(runs, node, clock, settings.lease(), batch);
         this.slots = new Slots(settings.slots(), threads,
                 new Attempts(node, executors, liveLog, startMarks, results, inFlight, clock, metrics), results);
-        Claims claims = new Claims(settings, runs, queue, tasks, events, results, inFlight, clock);
+        Claims claims = new Claims(settings, runs, queue, tasks, events, inFlight, clock);
         this.starter = new HeldRunStarter(held, slots, claims, results, queue);
         this.intake = new Intake(settings, queue, claims, held, slots, results, clock);
         this.stops = new RunStops(inFlight, held, tasks, results, clock);
