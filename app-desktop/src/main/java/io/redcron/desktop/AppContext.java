@@ -9,6 +9,7 @@ import io.redcron.desktop.session.Session;
 import io.redcron.desktop.session.SessionFactory;
 import io.redcron.desktop.tasks.TasksController;
 import io.redcron.desktop.tasks.TasksViewModel;
+import io.redcron.desktop.ui.DialogService;
 import io.redcron.desktop.ui.FxmlView;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.desktop.ui.UiExecutor;
@@ -26,6 +27,7 @@ import java.util.function.Supplier;
  */
 public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Views {
     private final UiExecutor executor;
+    private final DialogService dialogs;
     private final SessionFactory sessions;
     private final ProfileRepository profiles;
     private final Supplier<Optional<SandboxConnection>> sandboxFinder;
@@ -37,10 +39,11 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
      * @param onChange called on the JavaFX thread when the window must show something else (a
      *                 connection was opened or closed, the language changed)
      */
-    public AppContext(UiExecutor executor, SessionFactory sessions, ProfileRepository profiles,
+    public AppContext(UiExecutor executor, DialogService dialogs, SessionFactory sessions, ProfileRepository profiles,
                       Supplier<Optional<SandboxConnection>> sandboxFinder, Messages messages,
                       Consumer<AppContext> onChange) {
         this.executor = executor;
+        this.dialogs = dialogs;
         this.sessions = sessions;
         this.profiles = profiles;
         this.sandboxFinder = sandboxFinder;
@@ -76,10 +79,10 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
                     this::connected));
         }
         if (type == MainController.class) {
-            return new MainController(this);
+            return new MainController(this, dialogs);
         }
         if (type == TasksController.class) {
-            return new TasksController(new TasksViewModel(requireSession(), executor, messages), this, messages);
+            return new TasksController(new TasksViewModel(requireSession(), executor, messages), this, messages, dialogs);
         }
         if (type == io.redcron.desktop.tasks.TaskEditorController.class) {
             return new io.redcron.desktop.tasks.TaskEditorController(
@@ -93,11 +96,15 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
         }
         if (type == io.redcron.desktop.runs.RunsController.class) {
             return new io.redcron.desktop.runs.RunsController(
-                    new io.redcron.desktop.runs.RunsViewModel(requireSession(), executor, messages));
+                    new io.redcron.desktop.runs.RunsViewModel(requireSession(), executor, messages), this, dialogs);
+        }
+        if (type == io.redcron.desktop.runs.TriggerController.class) {
+            return new io.redcron.desktop.runs.TriggerController(new io.redcron.desktop.runs.TriggerViewModel(
+                    new io.redcron.desktop.runs.RunOperations(requireSession())::trigger, executor, messages));
         }
         if (type == io.redcron.desktop.queues.QueuesController.class) {
             return new io.redcron.desktop.queues.QueuesController(
-                    new io.redcron.desktop.queues.QueuesViewModel(requireSession(), executor, messages));
+                    new io.redcron.desktop.queues.QueuesViewModel(requireSession(), executor, messages), dialogs);
         }
         if (type == io.redcron.desktop.cluster.ClusterController.class) {
             Session current = requireSession();

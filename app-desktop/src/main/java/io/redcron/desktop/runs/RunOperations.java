@@ -23,14 +23,14 @@ import java.util.Optional;
  * What the runs screen does to the stores, the same way the CLI's {@code runs}, {@code trigger}
  * and {@code cancel} do it. Blocking calls: only ever run off the JavaFX thread.
  */
-final class RunOperations {
+public final class RunOperations {
     /** Entries per read of a live output stream; a full batch means there may be more behind it. */
     static final int LOG_BATCH = 100;
     private static final String START = "0-0";
 
     private final Session session;
 
-    RunOperations(Session session) {
+    public RunOperations(Session session) {
         this.session = session;
     }
 
@@ -66,7 +66,7 @@ final class RunOperations {
     }
 
     /** Runs a task now with parameter overrides, as {@code redcron-node trigger} does. */
-    Run trigger(String taskName, Map<String, String> params) {
+    public Run trigger(String taskName, Map<String, String> params) {
         Task task = task(taskName).orElseThrow(() -> new RunActionException("runs.error.noTask", taskName));
         // The task's own rules say which names may become $REDCRON_PARAM_<NAME>.
         task.toBuilder().params(params).build();

@@ -80,7 +80,6 @@ public final class RunsViewModel {
     private final UiExecutor executor;
     private final Messages messages;
     private final ZoneId zone;
-    private final TriggerForm triggerForm;
     private long generation;
     private long tailGeneration;
     /** The run whose output the view shows from its live stream, if any. */
@@ -99,7 +98,6 @@ public final class RunsViewModel {
         this.executor = executor;
         this.messages = messages;
         this.zone = zone;
-        this.triggerForm = new TriggerForm(operations, executor, messages, this::triggered);
         canRetry = Bindings.createBooleanBinding(() -> selected.get() != null && selected.get().runStatus().isFinal()
                 && !acting.get(), selected, acting);
         canCancel = Bindings.createBooleanBinding(() -> selected.get() != null && !selected.get().runStatus().isFinal()
@@ -353,13 +351,13 @@ public final class RunsViewModel {
         return row == null ? "" : messages.get("runs.cancel.confirm.text", row.id(), row.task(), row.status());
     }
 
-    /** Opens the trigger form, for the selected run's task if there is one. */
-    public TriggerForm startTrigger() {
-        triggerForm.reset(selected.get() == null ? "" : selected.get().task());
-        return triggerForm;
+    /** The task a new trigger is for: the selected run's, or none. */
+    public String selectedTaskName() {
+        return selected.get() == null ? "" : selected.get().task();
     }
 
-    private void triggered(Run run) {
+    /** A run was triggered from the trigger view: says so, and shows it in the history. */
+    public void triggered(Run run) {
         notice.set(messages.get("runs.trigger.done", run.id(), run.taskName()));
         load();
     }
@@ -416,5 +414,4 @@ public final class RunsViewModel {
     public BooleanBinding canRetryProperty() { return canRetry; }
     public BooleanBinding canCancelProperty() { return canCancel; }
     public StringBinding detailTitleProperty() { return detailTitle; }
-    public TriggerForm triggerForm() { return triggerForm; }
 }

@@ -2,7 +2,12 @@ package io.redcron.desktop.runs;
 
 import io.redcron.config.MysqlConfig;
 import io.redcron.desktop.session.Session;
+import io.redcron.desktop.ui.DialogService;
+import io.redcron.desktop.ui.FxDialogService;
 import io.redcron.desktop.ui.FxUiExecutor;
+import io.redcron.desktop.ui.FxmlView;
+import io.redcron.desktop.ui.ViewLoader;
+import io.redcron.desktop.ui.Views;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
@@ -11,7 +16,6 @@ import io.redcron.domain.TriggerType;
 import io.redcron.port.PageRequest;
 import io.redcron.port.RunFilter;
 import io.redcron.testing.TestDatabase;
-import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
@@ -20,6 +24,7 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
+import javafx.util.Callback;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,14 +34,13 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import redis.clients.jedis.params.XAddParams;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -87,14 +91,18 @@ class RunsViewIT {
     private Parent view(Locale locale) {
         Messages messages = new Messages(locale);
         RunsViewModel model = new RunsViewModel(session, executor, messages);
-        FXMLLoader loader = new FXMLLoader(RunsViewIT.class.getResource("/io/redcron/desktop/runs/RunsView.fxml"),
-                messages.bundle());
-        loader.setControllerFactory(type -> new RunsController(model));
-        try {
-            return loader.load();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        DialogService dialogs = new FxDialogService();
+        AtomicReference<Views> views = new AtomicReference<>();
+        Callback<Class<?>, Object> controllers = type -> type == TriggerController.class
+                ? new TriggerController(new TriggerViewModel(new RunOperations(session)::trigger, executor, messages))
+                : new RunsController(model, views.get(), dialogs);
+        views.set(new Views() {
+            @Override
+            public <C> ViewLoader.Loaded<C> open(FxmlView view) {
+                return new ViewLoader(messages, controllers).load(view);
+            }
+        });
+        return views.get().open(FxmlView.RUNS).root();
     }
 
     @Test

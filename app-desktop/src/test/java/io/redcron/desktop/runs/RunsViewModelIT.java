@@ -67,6 +67,14 @@ class RunsViewModelIT {
         day = Instant.now().truncatedTo(ChronoUnit.DAYS).minus(Duration.ofDays(10));
     }
 
+    /** The trigger view's model as the app wires it, opened from the runs screen with nothing selected. */
+    private TriggerViewModel triggerForm() {
+        TriggerViewModel form = new TriggerViewModel(new RunOperations(session)::trigger, UiExecutor.direct(),
+                new Messages(Locale.ENGLISH));
+        form.reset(model.selectedTaskName());
+        return form;
+    }
+
     @AfterEach
     void close() {
         model.stopFollowing();
@@ -234,7 +242,7 @@ class RunsViewModelIT {
     @Test
     void triggerRecordsAManualRunWithItsParametersAndQueuesIt() {
         fixtures.task("backup");
-        TriggerForm form = model.startTrigger();
+        TriggerViewModel form = triggerForm();
         form.taskNameProperty().set("backup");
         form.params().get(0).nameProperty().set("DAY");
         form.params().get(0).valueProperty().set("2026-11-30");
@@ -244,7 +252,10 @@ class RunsViewModelIT {
         form.addParam();
         AtomicBoolean closed = new AtomicBoolean();
 
-        assertThat(form.submit(() -> closed.set(true))).isTrue();
+        assertThat(form.submit(run -> {
+            model.triggered(run);
+            closed.set(true);
+        })).isTrue();
 
         assertThat(closed).isTrue();
         List<Run> runs = session.runs().list(RunFilter.all(session.namespace()), PageRequest.first(10)).items();
@@ -266,7 +277,7 @@ class RunsViewModelIT {
     @Test
     void aBadParameterNameIsShownAtItsRowAndNothingIsRecorded() {
         fixtures.task("backup");
-        TriggerForm form = model.startTrigger();
+        TriggerViewModel form = triggerForm();
         form.taskNameProperty().set("backup");
         form.params().get(0).nameProperty().set("GOOD");
         ParamRow bad = form.addParam();
@@ -276,7 +287,10 @@ class RunsViewModelIT {
         twice.nameProperty().set("GOOD");
         AtomicBoolean closed = new AtomicBoolean();
 
-        assertThat(form.submit(() -> closed.set(true))).isFalse();
+        assertThat(form.submit(run -> {
+            model.triggered(run);
+            closed.set(true);
+        })).isFalse();
 
         assertThat(closed).isFalse();
         assertThat(form.params().get(0).errorProperty().get()).isEmpty();
@@ -286,12 +300,18 @@ class RunsViewModelIT {
 
         form.params().setAll(new ParamRow("DAY", "1"));
         form.taskNameProperty().set("missing");
-        assertThat(form.submit(() -> closed.set(true))).isTrue();
+        assertThat(form.submit(run -> {
+            model.triggered(run);
+            closed.set(true);
+        })).isTrue();
         assertThat(closed).isFalse();
         assertThat(form.errorProperty().get()).isEqualTo("There is no task 'missing' in this namespace.");
 
         form.taskNameProperty().set(" ");
-        assertThat(form.submit(() -> closed.set(true))).isFalse();
+        assertThat(form.submit(run -> {
+            model.triggered(run);
+            closed.set(true);
+        })).isFalse();
         assertThat(form.taskErrorProperty().get()).isEqualTo("Name the task to run.");
         assertThat(session.runs().list(RunFilter.all(session.namespace()), PageRequest.first(10)).total()).isZero();
     }

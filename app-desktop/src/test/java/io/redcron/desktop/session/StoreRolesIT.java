@@ -8,7 +8,8 @@ import io.redcron.desktop.connect.ConnectionProfile;
 import io.redcron.desktop.dashboard.DashboardViewModel;
 import io.redcron.desktop.queues.QueuesViewModel;
 import io.redcron.desktop.runs.RunsViewModel;
-import io.redcron.desktop.runs.TriggerForm;
+import io.redcron.desktop.runs.RunOperations;
+import io.redcron.desktop.runs.TriggerViewModel;
 import io.redcron.desktop.tasks.TasksViewModel;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.desktop.ui.UiExecutor;
@@ -243,9 +244,10 @@ class StoreRolesIT {
             operator.tasks().setEnabled(created.id(), true, "operator");
 
             RunsViewModel runs = new RunsViewModel(operator, UiExecutor.direct(), ENGLISH, ZoneOffset.UTC);
-            TriggerForm trigger = runs.startTrigger();
+            TriggerViewModel trigger = new TriggerViewModel(new RunOperations(operator)::trigger, UiExecutor.direct(),
+                    ENGLISH);
             trigger.taskNameProperty().set("operators-task");
-            assertThat(trigger.submit(() -> { })).isTrue();
+            assertThat(trigger.submit(runs::triggered)).isTrue();
             assertThat(trigger.errorProperty().get()).isEmpty();
             selectRun(runs, finished.id());
             runs.retry();
