@@ -8,7 +8,6 @@ import io.redcron.desktop.main.MainController;
 import io.redcron.desktop.session.Session;
 import io.redcron.desktop.session.SessionFactory;
 import io.redcron.desktop.tasks.TasksController;
-import io.redcron.desktop.tasks.TasksViewModel;
 import io.redcron.desktop.ui.DialogService;
 import io.redcron.desktop.ui.FxmlView;
 import io.redcron.desktop.ui.Messages;
@@ -82,11 +81,11 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
             return new MainController(this, dialogs);
         }
         if (type == TasksController.class) {
-            return new TasksController(new TasksViewModel(requireSession(), executor, messages), this, messages, dialogs);
+            return new TasksController(screens().tasks(), this, messages, dialogs);
         }
         if (type == io.redcron.desktop.tasks.TaskEditorController.class) {
             return new io.redcron.desktop.tasks.TaskEditorController(
-                    new io.redcron.desktop.tasks.TaskEditorViewModel(requireSession(), executor, messages),
+                    screens().taskEditor(),
                     new io.redcron.desktop.cron.CronBuilderDialog(messages, java.time.Clock.systemDefaultZone()));
         }
         if (type == io.redcron.desktop.dashboard.DashboardController.class) {
@@ -107,16 +106,16 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
                     new io.redcron.desktop.queues.QueuesViewModel(requireSession(), executor, messages), dialogs);
         }
         if (type == io.redcron.desktop.cluster.ClusterController.class) {
-            Session current = requireSession();
-            return new io.redcron.desktop.cluster.ClusterController(new io.redcron.desktop.cluster.ClusterViewModel(
-                    current, executor, messages,
-                    new io.redcron.desktop.cluster.EpochSource(() -> current.epochs().current(current.namespace()))));
+            return new io.redcron.desktop.cluster.ClusterController(screens().cluster());
         }
         if (type == io.redcron.desktop.audit.AuditController.class) {
-            return new io.redcron.desktop.audit.AuditController(
-                    new io.redcron.desktop.audit.AuditViewModel(requireSession(), executor));
+            return new io.redcron.desktop.audit.AuditController(screens().audit());
         }
         throw new IllegalArgumentException("no controller " + type.getName());
+    }
+
+    private io.redcron.desktop.session.Screens screens() {
+        return new io.redcron.desktop.session.Screens(requireSession(), executor, messages);
     }
 
     private void connected(Session opened) {
@@ -130,9 +129,25 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
         executor.submit(current::namespaces, onLoaded, failure -> { });
     }
 
-    /** Works in another namespace of the same connection; the caller reopens the screen it shows. */
-    public void switchNamespace(String namespace) {
-        requireSession().switchNamespace(namespace);
+    /**
+     * Works in another namespace of the same connection. The same or a blank name changes nothing;
+     * a name that is not valid gives {@code keep} the namespace still in use.
+     *
+     * @param switched reopens the screen shown, once the namespace changed
+     */
+    public void switchNamespace(String chosen, Runnable switched, Consumer<String> keep) {
+        String namespace = chosen == null ? "" : chosen.trim();
+        String current = requireSession().namespace();
+        if (namespace.isEmpty() || namespace.equals(current)) {
+            return;
+        }
+        try {
+            requireSession().switchNamespace(namespace);
+        } catch (IllegalArgumentException e) {
+            keep.accept(current);
+            return;
+        }
+        switched.run();
     }
 
     public void disconnect() {

@@ -87,18 +87,7 @@ public final class MainController {
     /** A namespace picked or typed in the chooser: the same connection, the same screen, other data. */
     @FXML
     private void onNamespace() {
-        String chosen = namespaces.getValue() == null ? "" : namespaces.getValue().trim();
-        String current = context.session().map(io.redcron.desktop.session.Session::namespace).orElse("");
-        if (chosen.isEmpty() || chosen.equals(current)) {
-            return;
-        }
-        try {
-            context.switchNamespace(chosen);
-        } catch (IllegalArgumentException e) {
-            namespaces.setValue(current);
-            return;
-        }
-        show(shown);
+        context.switchNamespace(namespaces.getValue(), () -> show(shown), namespaces::setValue);
     }
 
     @FXML

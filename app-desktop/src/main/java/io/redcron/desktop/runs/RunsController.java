@@ -82,6 +82,7 @@ public final class RunsController {
     @FXML
     private void initialize() {
         bindFilters();
+        trigger = new TriggerWindow(views, dialogs, resources.getString("runs.trigger.title"), model::triggered);
         bindTable();
         bindDetails();
         loading.visibleProperty().bind(model.loadingProperty());
@@ -190,9 +191,6 @@ public final class RunsController {
 
     @FXML
     private void onTrigger() {
-        if (trigger == null) {
-            trigger = new TriggerWindow(views, dialogs, resources.getString("runs.trigger.title"), model::triggered);
-        }
         trigger.show(model.selectedTaskName());
     }
 }

@@ -62,6 +62,19 @@ public final class Session implements AutoCloseable {
         return clock;
     }
 
+    /** The namespace now shown, the operator and the clock, for the screen being opened. */
+    public Workspace workspace() {
+        return new Workspace(namespace, operator, clock);
+    }
+
+    public io.redcron.port.LeaderLease leader() {
+        return new io.redcron.store.redis.RedisLeaderLease(redis, keys());
+    }
+
+    public io.redcron.port.NodeRegistry nodes() {
+        return new io.redcron.store.redis.RedisNodeRegistry(redis, keys());
+    }
+
     /** Tasks; every change made through it is announced to the nodes, as the CLI does. */
     public TaskStore tasks() {
         return new AnnouncingTaskStore(new MysqlTaskStore(dataSource, clock), () -> redis, keys());

@@ -82,8 +82,8 @@ class ClusterViewIT {
                 Instant.parse("2026-03-01T08:00:00Z"))));
         FXMLLoader loader = new FXMLLoader(ClusterController.class.getResource(
                 "/io/redcron/desktop/cluster/ClusterView.fxml"), messages.bundle());
-        loader.setControllerFactory(type -> new ClusterController(new ClusterViewModel(session, executor, messages,
-                epochs)));
+        loader.setControllerFactory(type -> new ClusterController(
+                new io.redcron.desktop.session.Screens(session, executor, messages).cluster(epochs)));
         try {
             return loader.load();
         } catch (IOException e) {

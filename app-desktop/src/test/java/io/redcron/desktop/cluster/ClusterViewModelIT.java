@@ -66,7 +66,7 @@ class ClusterViewModelIT {
     }
 
     private ClusterViewModel model(Clock sessionClock, Locale locale, EpochSource epochs) {
-        return new ClusterViewModel(session(sessionClock), UiExecutor.direct(), new Messages(locale), epochs);
+        return new io.redcron.desktop.session.Screens(session(sessionClock), UiExecutor.direct(), new Messages(locale)).cluster(epochs);
     }
 
     private EpochSource epochs() {

@@ -9,6 +9,7 @@ import io.redcron.desktop.dashboard.DashboardViewModel;
 import io.redcron.desktop.queues.QueuesViewModel;
 import io.redcron.desktop.runs.RunsViewModel;
 import io.redcron.desktop.runs.RunOperations;
+import io.redcron.desktop.session.Screens;
 import io.redcron.desktop.runs.TriggerViewModel;
 import io.redcron.desktop.tasks.TasksViewModel;
 import io.redcron.desktop.ui.Messages;
@@ -115,7 +116,7 @@ class StoreRolesIT {
 
     @Test
     void theViewerSeesTasksRunsAndRunOutput() {
-        TasksViewModel tasks = new TasksViewModel(viewer, UiExecutor.direct(), ENGLISH);
+        TasksViewModel tasks = new Screens(viewer, UiExecutor.direct(), ENGLISH).tasks();
         tasks.load();
         RunsViewModel runs = new RunsViewModel(viewer, UiExecutor.direct(), ENGLISH, ZoneOffset.UTC);
         runs.load();
@@ -141,7 +142,7 @@ class StoreRolesIT {
 
     @Test
     void theViewerSeesTheLeaderItsEpochAndTheNodes() {
-        ClusterViewModel cluster = new ClusterViewModel(viewer, UiExecutor.direct(), ENGLISH,
+        ClusterViewModel cluster = new Screens(viewer, UiExecutor.direct(), ENGLISH).cluster(
                 new EpochSource(() -> viewer.epochs().current(NAMESPACE)));
         cluster.load();
 
@@ -156,7 +157,7 @@ class StoreRolesIT {
         DashboardViewModel dashboard = new DashboardViewModel(viewer.statistics(), NAMESPACE, Clock.systemUTC(),
                 UiExecutor.direct(), ENGLISH, ZoneOffset.UTC);
         dashboard.load();
-        AuditViewModel audit = new AuditViewModel(viewer, UiExecutor.direct());
+        AuditViewModel audit = new Screens(viewer, UiExecutor.direct(), ENGLISH).audit();
         audit.load();
 
         assertThat(dashboard.errorProperty().get()).isEmpty();
@@ -189,7 +190,7 @@ class StoreRolesIT {
 
     @Test
     void theScreensReportTheRefusalAndChangeNothing() {
-        TasksViewModel tasks = new TasksViewModel(viewer, UiExecutor.direct(), ENGLISH);
+        TasksViewModel tasks = new Screens(viewer, UiExecutor.direct(), ENGLISH).tasks();
         tasks.load();
         tasks.delete(tasks.rows().get(0));
         QueuesViewModel queues = new QueuesViewModel(viewer, UiExecutor.direct(), ENGLISH);
