@@ -10,7 +10,7 @@ import io.redcron.config.AlertConfig;
 import io.redcron.config.Secret;
 import io.redcron.domain.AlertTarget;
 import io.redcron.store.mysql.MutableClock;
-import io.redcron.testing.InMemoryAlertOutbox;
+import io.redcron.testkit.InMemoryAlertOutbox;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;

@@ -7,7 +7,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.redcron.config.AlertConfig;
 import io.redcron.config.Secret;
 import io.redcron.domain.AlertTarget;
-import io.redcron.testing.InMemoryAlertOutbox;
+import io.redcron.testkit.InMemoryAlertOutbox;
 import jakarta.mail.internet.MimeMessage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

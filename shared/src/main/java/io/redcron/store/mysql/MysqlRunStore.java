@@ -1,5 +1,8 @@
 package io.redcron.store.mysql;
 
+import io.redcron.domain.ClaimRules;
+import io.redcron.domain.ClaimRules.UnfinishedRun;
+import io.redcron.domain.ConcurrencyPolicy;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.RunTransition;
@@ -203,18 +206,7 @@ public final class MysqlRunStore implements RunStore {
                 // Gone, final, or running: nothing to claim (a running one is its owner's to stop).
                 return Claim.unavailable(Jdbc.one(connection, BY_ID, RunRows::read, runId).orElse(null));
             }
-            Run run = found.get().run();
-            if (found.get().cancelRequested()) {
-                if (Jdbc.update(connection, CANCEL_IDLE, now, "cancelled before it started", runId) == 1) {
-                    return new Claim(Claim.Result.CANCELLED, reread(connection, runId), List.of());
-                }
-                return Claim.unavailable(run);
-            }
-            if (!found.get().claimable(now)) {
-                // A retry still in its backoff, or no attempt left: not this worker's to decide now.
-                return Claim.unavailable(run);
-            }
-            return PolicyClaim.decide(connection, run, now, misfireThreshold, recheckAt,
+            return PolicyClaim.decide(connection, found.get().unfinished(), now, misfireThreshold, recheckAt,
                     c -> claimIn(c, runId, node, now, leaseUntil));
         });
     }
@@ -236,13 +228,10 @@ public final class MysqlRunStore implements RunStore {
             List<Waiting> waiting = Jdbc.list(connection, in(READ_WAITING, ids.size()), Waiting::read, ids.toArray());
             List<Waiting> candidates = new ArrayList<>();
             List<Long> passed = new ArrayList<>();
-            Instant judgedBefore = start.minus(misfireThreshold);
             for (Waiting row : waiting) {
-                // A policy other than ALLOW needs the task's lock and a look at its runs, and a cron
-                // run starting late its misfire policy: one claim at a time.
-                if (!row.allowed() || row.cancelRequested() || row.lateFire(judgedBefore)) {
+                if (ClaimRules.weighedAlone(row.unfinished(), row.concurrency(), start, misfireThreshold)) {
                     passed.add(row.run().id());
-                } else if (row.claimable(start)) {
+                } else if (row.unfinished().claimableAt(start)) {
                     candidates.add(row);
                 }
             }
@@ -308,28 +297,20 @@ public final class MysqlRunStore implements RunStore {
         return all.toArray();
     }
 
-    /** A waiting run as read by {@link #claimAll}, with what its claim depends on. */
-    private record Waiting(Run run, Instant dueAt, boolean cancelRequested, boolean allowed) {
+    /** A waiting run as read by {@link #claimAll}, with its task's concurrency policy (null: the task is gone). */
+    private record Waiting(UnfinishedRun unfinished, ConcurrencyPolicy concurrency) {
         static Waiting read(ResultSet row) throws SQLException {
-            return new Waiting(RunRows.read(row), Jdbc.instant(row, "due_at"), row.getBoolean("cancel_requested"),
-                    "ALLOW".equals(row.getString("concurrency_policy")));
+            String policy = row.getString("concurrency_policy");
+            return new Waiting(PolicyClaim.readUnfinished(row), policy == null ? null : ConcurrencyPolicy.valueOf(policy));
         }
 
-        /** A cron run never attempted, judged due before {@code judgedBefore}: its misfire policy decides. */
-        boolean lateFire(Instant judgedBefore) {
-            return run.trigger() == TriggerType.CRON && PolicyClaim.neverAttempted(run)
-                    && PolicyClaim.judgedAt(run).isBefore(judgedBefore);
-        }
-
-        /** The conditions of CLAIM, on the row as read (the UPDATE checks them again). */
-        boolean claimable(Instant now) {
-            boolean due = run.status() == RunStatus.QUEUED
-                    || (run.status() == RunStatus.RETRYING && dueAt != null && !dueAt.isAfter(now));
-            return due && run.attempt() - run.lostAttempts() < run.maxAttempts() && !cancelRequested;
+        Run run() {
+            return unfinished.run();
         }
 
         /** The row as CLAIM leaves it. */
         Run claimedBy(String node, Instant leaseUntil, Instant now) {
+            Run run = run();
             Instant plannedStart = run.scheduledAt().isAfter(now) ? run.scheduledAt() : now;
             return new Run(run.id(), run.taskId(), run.namespace(), run.taskName(), run.group(), run.trigger(),
                     run.scheduledAt(), RunStatus.RUNNING, run.attempt() + 1, run.maxAttempts(), run.lostAttempts(), node,

@@ -4,6 +4,7 @@ import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.TriggerType;
 
+import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
@@ -14,6 +15,7 @@ final class RunRows {
             + " r.scheduled_at, r.status, r.attempt, r.max_attempts, r.lost_attempts, r.node, r.lease_until, r.created_at,"
             + " r.started_at, r.finished_at, r.exit_code, r.error, r.params";
     static final String COLUMNS = LISTED_COLUMNS + ", r.output";
+    static final String BY_ID = "SELECT " + COLUMNS + " FROM task_run r WHERE r.id = ?";
 
     private RunRows() {
     }
@@ -21,6 +23,11 @@ final class RunRows {
     /** A run read with {@link #COLUMNS}. */
     static Run read(ResultSet row) throws SQLException {
         return read(row, row.getString("output"));
+    }
+
+    /** The run as it is now, in the caller's transaction; it must exist. */
+    static Run reread(Connection connection, long runId) throws SQLException {
+        return Jdbc.one(connection, BY_ID, RunRows::read, runId).orElseThrow();
     }
 
     /** A run read with {@link #LISTED_COLUMNS}: its output is null. */

@@ -1,40 +1,13 @@
 package io.redcron.store.mysql;
 
-import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
-import java.util.concurrent.atomic.AtomicReference;
+import io.redcron.testkit.ManualClock;
 
-/** A clock that tests move by hand, so that time-based behaviour needs no waiting. */
-public final class MutableClock extends Clock {
-    private final AtomicReference<Instant> now;
+import java.time.Instant;
+
+/** The store tests' name for the kit's {@link ManualClock}. */
+public final class MutableClock extends ManualClock {
 
     public MutableClock(Instant start) {
-        now = new AtomicReference<>(start);
-    }
-
-    public void advance(Duration step) {
-        now.updateAndGet(current -> current.plus(step));
-    }
-
-    public void set(Instant instant) {
-        now.set(instant);
-    }
-
-    @Override
-    public Instant instant() {
-        return now.get();
-    }
-
-    @Override
-    public ZoneId getZone() {
-        return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-        throw new UnsupportedOperationException("a test clock stays in UTC");
+        super(start);
     }
 }

@@ -1,5 +1,6 @@
 package io.redcron.store.mysql;
 
+import io.redcron.testkit.AlertOutboxContract;
 import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.port.AlertOutbox;
 import io.redcron.testing.TestDatabase;

@@ -1,6 +1,6 @@
 package io.redcron.store.mysql;
 
-import static io.redcron.store.mysql.TaskStoreContract.runTogether;
+import static io.redcron.testkit.Concurrently.runTogether;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariDataSource;

@@ -1,7 +1,7 @@
 package io.redcron.store.mysql;
 
 import static io.redcron.store.mysql.TaskFixtures.shell;
-import static io.redcron.store.mysql.TaskStoreContract.runTogether;
+import static io.redcron.testkit.Concurrently.runTogether;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariDataSource;

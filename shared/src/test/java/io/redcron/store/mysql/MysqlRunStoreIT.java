@@ -1,5 +1,6 @@
 package io.redcron.store.mysql;
 
+import io.redcron.testkit.RunStoreContract;
 import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.port.RunStore;
 import io.redcron.port.TaskStore;

@@ -1,5 +1,6 @@
 package io.redcron.store.mysql;
 
+import io.redcron.testkit.TaskStoreContract;
 import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.config.MysqlConfig;
 import io.redcron.port.AuditEntry;

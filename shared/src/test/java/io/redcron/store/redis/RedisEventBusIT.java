@@ -6,6 +6,7 @@ import io.redcron.port.EventBus.Event;
 import io.redcron.port.EventBus.Event.Kind;
 import io.redcron.testing.EmbeddedRedis;
 import io.redcron.testing.TestRedis;
+import io.redcron.testkit.EventBusContract;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,9 +25,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-class RedisEventBusIT {
+class RedisEventBusIT extends EventBusContract {
     private static RedisNamespace redis;
-    private static EventBus bus;
+    private static EventBus shared;
 
     @TempDir
     Path tmp;
@@ -34,27 +35,22 @@ class RedisEventBusIT {
     @BeforeAll
     static void openNamespace() {
         redis = RedisNamespace.onSharedServer();
-        bus = new RedisEventBus(redis.client(), redis.keys(), RedisConfig.fromUri(TestRedis.uri()));
+        shared = new RedisEventBus(redis.client(), redis.keys(), RedisConfig.fromUri(TestRedis.uri()));
+    }
+
+    @Override
+    protected EventBus newBus() {
+        return shared;
+    }
+
+    @Override
+    protected void awaitSubscribers(long count) {
+        awaitSubscribers(redis, count);
     }
 
     @AfterAll
     static void closeNamespace() {
         redis.close();
-    }
-
-    @Test
-    void aPublishedEventReachesEverySubscriber() throws Exception {
-        List<Event> first = new CopyOnWriteArrayList<>();
-        List<Event> second = new CopyOnWriteArrayList<>();
-        try (AutoCloseable a = bus.subscribe(first::add); AutoCloseable b = bus.subscribe(second::add)) {
-            awaitSubscribers(redis, 2);
-
-            bus.publish(new Event(Kind.TASK_CHANGED, 17));
-            bus.publish(new Event(Kind.CANCEL_RUN, 4_000_000_001L));
-
-            List<Event> expected = List.of(new Event(Kind.TASK_CHANGED, 17), new Event(Kind.CANCEL_RUN, 4_000_000_001L));
-            await().atMost(Duration.ofSeconds(5)).until(() -> first.equals(expected) && second.equals(expected));
-        }
     }
 
     @Test

@@ -1,7 +1,6 @@
-package io.redcron.testing;
+package io.redcron.testkit;
 
 import io.redcron.port.AlertOutbox;
-import io.redcron.store.mysql.AlertOutboxContract;
 
 /** The in-memory outbox that node tests deliver from keeps the same promises as the MySQL one. */
 class InMemoryAlertOutboxTest extends AlertOutboxContract {

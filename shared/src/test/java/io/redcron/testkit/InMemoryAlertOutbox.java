@@ -1,4 +1,4 @@
-package io.redcron.testing;
+package io.redcron.testkit;
 
 import io.redcron.port.AlertOutbox;
 import io.redcron.port.StoreException;

@@ -1,8 +1,9 @@
-package io.redcron.store.mysql;
+package io.redcron.testkit;
 
-import static io.redcron.store.mysql.TaskStoreContract.runTogether;
+import static io.redcron.testkit.Concurrently.runTogether;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.redcron.store.mysql.TaskFixtures;
 import io.redcron.port.AlertOutbox;
 import io.redcron.port.AlertOutbox.ClaimedAlert;
 import io.redcron.port.AlertOutbox.NewAlert;

@@ -1,7 +1,7 @@
-package io.redcron.store.mysql;
+package io.redcron.testkit;
 
 import static io.redcron.store.mysql.TaskFixtures.shell;
-import static io.redcron.store.mysql.TaskStoreContract.runTogether;
+import static io.redcron.testkit.Concurrently.runTogether;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,6 +10,7 @@ import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.domain.TriggerType;
+import io.redcron.store.mysql.TaskFixtures;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
 import io.redcron.port.RunFilter;
@@ -41,7 +42,7 @@ public abstract class RunStoreContract {
     private static final Instant FIRE = Instant.parse("2030-01-01T10:00:00Z");
     private static final Duration LEASE = Duration.ofSeconds(30);
 
-    protected final MutableClock clock = new MutableClock(FIRE.plusMillis(250));
+    protected final ManualClock clock = new ManualClock(FIRE.plusMillis(250));
     protected TaskStore tasks;
     protected RunStore runs;
     protected String ns;

@@ -1,7 +1,8 @@
-package io.redcron.store.mysql;
+package io.redcron.testkit;
 
 import static io.redcron.store.mysql.TaskFixtures.exec;
 import static io.redcron.store.mysql.TaskFixtures.shell;
+import static io.redcron.testkit.Concurrently.runTogether;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,6 +12,7 @@ import io.redcron.domain.RedirectPolicy;
 import io.redcron.domain.RetryPolicy;
 import io.redcron.domain.Task;
 import io.redcron.domain.TaskType;
+import io.redcron.store.mysql.TaskFixtures;
 import io.redcron.port.AuditEntry;
 import io.redcron.port.AuditLog;
 import io.redcron.port.DuplicateTaskException;
@@ -35,18 +37,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
 /**
  * What every {@link TaskStore} must do; one subclass per backend supplies the store. Each test
  * works in a namespace of its own, so a subclass may share one database across the tests.
  */
 public abstract class TaskStoreContract {
-    protected final MutableClock clock = new MutableClock(Instant.parse("2030-01-01T10:00:00.123Z"));
+    protected final ManualClock clock = new ManualClock(Instant.parse("2030-01-01T10:00:00.123Z"));
     protected TaskStore store;
     protected AuditLog audit;
     protected String ns;
@@ -406,28 +403,5 @@ public abstract class TaskStoreContract {
 
     protected List<String> names(TaskFilter filter) {
         return store.list(filter, PageRequest.first(100)).items().stream().map(Task::name).toList();
-    }
-
-    /** Starts all calls at the same moment, as far as threads allow, and collects the results. */
-    protected static <T> List<T> runTogether(List<Callable<T>> calls) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(calls.size());
-        try {
-            CountDownLatch start = new CountDownLatch(1);
-            List<Future<T>> futures = new ArrayList<>();
-            for (Callable<T> call : calls) {
-                futures.add(pool.submit(() -> {
-                    start.await();
-                    return call.call();
-                }));
-            }
-            start.countDown();
-            List<T> results = new ArrayList<>();
-            for (Future<T> future : futures) {
-                results.add(future.get(30, TimeUnit.SECONDS));
-            }
-            return results;
-        } finally {
-            pool.shutdownNow();
-        }
     }
 }

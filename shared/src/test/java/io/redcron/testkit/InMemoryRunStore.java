@@ -1,0 +1,375 @@
+package io.redcron.testkit;
+
+import io.redcron.domain.ClaimRules;
+import io.redcron.domain.Run;
+import io.redcron.domain.RunStatus;
+import io.redcron.domain.RunTransition;
+import io.redcron.domain.Task;
+import io.redcron.domain.TriggerType;
+import io.redcron.port.Claim;
+import io.redcron.port.Page;
+import io.redcron.port.PageRequest;
+import io.redcron.port.RunFilter;
+import io.redcron.port.RunOutcome;
+import io.redcron.port.RunStore;
+import io.redcron.port.TaskNotFoundException;
+import io.redcron.testkit.Tables.RunRow;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Run history in memory, under the MySQL store's rules: every status change is a named
+ * {@link RunTransition} checked against {@link RunStatus}'s table, every write is fenced by the
+ * status and attempt it expects, a claim needs an attempt left and a waiting run, and a run of a
+ * task with rules to weigh is claimed under those rules atomically.
+ */
+public final class InMemoryRunStore implements RunStore {
+    private static final Comparator<RunRow> NEWEST_FIRST = Comparator.comparing((RunRow row) -> row.scheduledAt)
+            .thenComparingLong(row -> row.id).reversed();
+    /** The ends of a run that waits, by name: what {@link #changeIdle} may do. */
+    private static final List<RunTransition> IDLE_CHANGES = List.of(RunTransition.CANCEL_WAITING,
+            RunTransition.FAIL_WAITING, RunTransition.SKIP);
+    private static final int MAX_MANUAL_TRIES = 1000;
+
+    private final Tables tables;
+
+    InMemoryRunStore(Tables tables) {
+        this.tables = tables;
+    }
+
+    @Override
+    public Run insertOrGetCronFire(long taskId, Instant scheduledAt, int maxAttempts) {
+        if (scheduledAt.getNano() != 0) {
+            throw new IllegalArgumentException("scheduledAt: a cron fire is a whole second, got " + scheduledAt);
+        }
+        checkAttempts(maxAttempts);
+        synchronized (tables) {
+            RunRow existing = tables.fire(taskId, scheduledAt);
+            if (existing != null) {
+                return existing.toRun();
+            }
+            Instant now = tables.now();
+            RunRow row = new RunRow(tables.newRunId(), task(taskId), TriggerType.CRON, scheduledAt, maxAttempts, now,
+                    now, Map.of());
+            tables.runs.put(row.id, row);
+            return row.toRun();
+        }
+    }
+
+    @Override
+    public Run insertManual(long taskId, Instant requestedAt, int maxAttempts, Map<String, String> params) {
+        checkAttempts(maxAttempts);
+        synchronized (tables) {
+            Task task = task(taskId);
+            // A manual run never takes a whole second, so it can never swallow a cron fire.
+            Instant at = offTheSecond(Tables.millis(requestedAt));
+            for (int tries = 0; tries < MAX_MANUAL_TRIES; tries++) {
+                if (tables.fire(taskId, at) == null) {
+                    RunRow row = new RunRow(tables.newRunId(), task, TriggerType.MANUAL, at, maxAttempts, tables.now(),
+                            at, params);
+                    tables.runs.put(row.id, row);
+                    return row.toRun();
+                }
+                at = offTheSecond(at.plusMillis(1));
+            }
+            throw new IllegalStateException("task " + taskId + " has runs at every millisecond from " + requestedAt
+                    + " on; no free moment for a manual run");
+        }
+    }
+
+    @Override
+    public Optional<Run> get(long id) {
+        synchronized (tables) {
+            return Optional.ofNullable(tables.runs.get(id)).map(RunRow::toRun);
+        }
+    }
+
+    @Override
+    public Page<Run> list(RunFilter filter, PageRequest page) {
+        synchronized (tables) {
+            List<Run> matching = tables.runs.values().stream().filter(matches(filter)).sorted(NEWEST_FIRST)
+                    .map(RunRow::toListed).toList();
+            return Pages.of(matching, page);
+        }
+    }
+
+    @Override
+    public Map<Long, RunStatus> lastResults(Collection<Long> taskIds) {
+        synchronized (tables) {
+            Map<Long, RunRow> newest = new HashMap<>();
+            for (RunRow row : tables.runs.values()) {
+                if (taskIds.contains(row.taskId) && row.status.isFinal()) {
+                    newest.merge(row.taskId, row, (a, b) -> b.scheduledAt.isAfter(a.scheduledAt) ? b : a);
+                }
+            }
+            Map<Long, RunStatus> results = new HashMap<>();
+            newest.forEach((task, row) -> results.put(task, row.status));
+            return results;
+        }
+    }
+
+    @Override
+    public Optional<Run> claim(long runId, String node, Instant now, Instant leaseUntil) {
+        synchronized (tables) {
+            RunRow row = tables.runs.get(runId);
+            if (row == null || !claimable(row, now)) {
+                return Optional.empty();
+            }
+            claimRow(row, node, Tables.millis(now), Tables.millis(leaseUntil));
+            return Optional.of(row.toRun());
+        }
+    }
+
+    @Override
+    public Claim claim(long runId, String node, Instant now, Instant leaseUntil, Duration misfireThreshold,
+                       Instant recheckAt) {
+        synchronized (tables) {
+            RunRow row = tables.runs.get(runId);
+            if (row == null || !RunTransition.CLAIM.from().contains(row.status)) {
+                // Gone, final, or running: nothing to claim (a running one is its owner's to stop).
+                return Claim.unavailable(row == null ? null : row.toRun());
+            }
+            return PolicyClaims.decide(tables, row, node, Tables.millis(now), Tables.millis(leaseUntil),
+                    misfireThreshold, Tables.millis(recheckAt));
+        }
+    }
+
+    @Override
+    public BatchClaim claimAll(Collection<Long> runIds, String node, Instant now, Instant leaseUntil,
+                               Duration misfireThreshold) {
+        Instant start = Tables.millis(now);
+        Instant lease = Tables.millis(leaseUntil);
+        synchronized (tables) {
+            List<Run> claimed = new ArrayList<>();
+            List<Long> passed = new ArrayList<>();
+            for (long id : runIds.stream().distinct().sorted().toList()) {
+                RunRow row = tables.runs.get(id);
+                if (row == null || !RunTransition.CLAIM.from().contains(row.status)) {
+                    continue;
+                }
+                // A policy other than ALLOW, a cancel, or a cron run starting late: one claim at a time.
+                Task task = tables.tasks.get(row.taskId);
+                if (ClaimRules.weighedAlone(row.unfinished(), task == null ? null : task.concurrencyPolicy(), start,
+                        misfireThreshold)) {
+                    passed.add(id);
+                } else if (claimable(row, start)) {
+                    claimRow(row, node, start, lease);
+                    claimed.add(row.toRun());
+                }
+            }
+            return new BatchClaim(claimed, passed);
+        }
+    }
+
+    @Override
+    public List<Boolean> markStarted(String node, List<StartMark> marks) {
+        if (marks.isEmpty()) {
+            return List.of();
+        }
+        if (marks.stream().map(StartMark::runId).distinct().count() != marks.size()) {
+            throw new IllegalArgumentException("marks: one per run, got " + marks.size() + " for fewer runs");
+        }
+        // One lease for the batch, as one statement writes it.
+        Instant lease = Tables.millis(marks.get(0).leaseUntil());
+        synchronized (tables) {
+            List<Boolean> applied = new ArrayList<>(marks.size());
+            for (StartMark mark : marks) {
+                RunRow row = tables.runs.get(mark.runId());
+                boolean ours = row != null && row.status == RunStatus.RUNNING && node.equals(row.node)
+                        && !row.cancelRequested && row.attempt == mark.attempt();
+                if (ours) {
+                    row.attemptBegan = true;
+                    row.leaseUntil = lease;
+                }
+                applied.add(ours);
+            }
+            return applied;
+        }
+    }
+
+    @Override
+    public boolean handBack(long runId, int attempt, String node, Instant now, String reason) {
+        synchronized (tables) {
+            RunRow row = tables.runs.get(runId);
+            if (row == null || row.status != RunStatus.RUNNING || row.attempt != attempt || !node.equals(row.node)) {
+                return false;
+            }
+            Instant at = Tables.millis(now);
+            if (row.attemptBegan) {
+                row.move(RunTransition.HAND_BACK, RunStatus.QUEUED);
+                row.lostAttempts++;
+            } else {
+                // A claim that never began was no attempt: it is taken back.
+                row.move(RunTransition.RELEASE_UNSTARTED, RunStatus.QUEUED);
+                row.attempt--;
+                row.node = null;
+                row.startedAt = null;
+                row.attemptBegan = true;
+            }
+            row.leaseUntil = null;
+            row.dueAt = at.isAfter(row.scheduledAt) ? at : row.scheduledAt;
+            row.error = Texts.error(reason);
+            return true;
+        }
+    }
+
+    @Override
+    public Optional<Run> requestCancel(long runId, Instant now, String reason) {
+        synchronized (tables) {
+            RunRow row = tables.runs.get(runId);
+            if (row == null || row.status.isFinal()) {
+                return Optional.ofNullable(row).map(RunRow::toRun);
+            }
+            if (row.status == RunStatus.RUNNING) {
+                row.cancelRequested = true;
+            } else {
+                row.move(RunTransition.CANCEL_WAITING, RunStatus.CANCELLED);
+                row.finishedAt = Tables.millis(now);
+                row.error = Texts.error(reason);
+            }
+            return Optional.of(row.toRun());
+        }
+    }
+
+    @Override
+    public boolean renewLease(long runId, int attempt, String node, Instant leaseUntil) {
+        synchronized (tables) {
+            RunRow row = tables.runs.get(runId);
+            if (row == null || row.status != RunStatus.RUNNING || row.attempt != attempt || !node.equals(row.node)
+                    || row.cancelRequested) {
+                return false;
+            }
+            row.leaseUntil = Tables.millis(leaseUntil);
+            return true;
+        }
+    }
+
+    @Override
+    public boolean complete(long runId, int attempt, RunStatus from, RunOutcome outcome) {
+        RunTransition.RECORD_OUTCOME.check(runId, from, outcome.status());
+        synchronized (tables) {
+            RunRow row = tables.runs.get(runId);
+            if (row == null || row.status != from || row.attempt != attempt) {
+                return false;
+            }
+            record(row, outcome);
+            return true;
+        }
+    }
+
+    @Override
+    public List<Boolean> completeAll(List<Completion> completions) {
+        for (Completion completion : completions) {
+            RunTransition.RECORD_OUTCOME.check(completion.runId(), completion.from(), completion.outcome().status());
+        }
+        synchronized (tables) {
+            Set<Long> seen = new HashSet<>();
+            List<Boolean> applied = new ArrayList<>(completions.size());
+            for (Completion completion : completions) {
+                RunRow row = tables.runs.get(completion.runId());
+                boolean passes = seen.add(completion.runId()) && row != null && row.status == completion.from()
+                        && row.attempt == completion.attempt()
+                        && (completion.node() == null || completion.node().equals(row.node));
+                if (passes) {
+                    record(row, completion.outcome());
+                    // The real start replaces the planned one the claim wrote (null: it never started).
+                    row.startedAt = Tables.millis(completion.startedAt());
+                }
+                applied.add(passes);
+            }
+            return applied;
+        }
+    }
+
+    @Override
+    public boolean changeIdle(long runId, RunStatus from, RunStatus to, String error, Instant now) {
+        if (from != RunStatus.QUEUED && from != RunStatus.RETRYING) {
+            throw new IllegalArgumentException("from: only a QUEUED or RETRYING run is idle, got " + from);
+        }
+        RunTransition transition = IDLE_CHANGES.stream().filter(candidate -> candidate.allows(from, to)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("run " + runId + ": a waiting " + from
+                        + " run cannot become " + to));
+        synchronized (tables) {
+            RunRow row = tables.runs.get(runId);
+            // A run that has been attempted is finished or run again, never skipped.
+            if (row == null || row.status != from || (transition == RunTransition.SKIP && !row.neverAttempted())) {
+                return false;
+            }
+            row.move(transition, to);
+            if (error != null) {
+                row.error = Texts.error(error);
+            }
+            row.finishedAt = Tables.millis(now);
+            return true;
+        }
+    }
+
+    private Task task(long taskId) {
+        Task task = tables.tasks.get(taskId);
+        if (task == null) {
+            throw new TaskNotFoundException("with id " + taskId);
+        }
+        return task;
+    }
+
+    private static void record(RunRow row, RunOutcome outcome) {
+        row.move(RunTransition.RECORD_OUTCOME, outcome.status());
+        row.finishedAt = Tables.millis(outcome.finishedAt());
+        row.exitCode = outcome.exitCode();
+        row.output = Texts.sanitize(outcome.output());
+        row.error = Texts.error(outcome.error());
+        row.dueAt = Tables.millis(outcome.retryAt());
+        row.leaseUntil = null;
+    }
+
+    /** The conditions of a plain claim: a waiting run, due, with an attempt left and no cancel asked for. */
+    private static boolean claimable(RunRow row, Instant now) {
+        return RunTransition.CLAIM.from().contains(row.status) && row.unfinished().claimableAt(now);
+    }
+
+    /**
+     * Claims a run for its next attempt. A cron run claimed ahead of its time begins only when its
+     * worker marks it started; its planned start is its time.
+     */
+    static void claimRow(RunRow row, String node, Instant now, Instant leaseUntil) {
+        row.move(RunTransition.CLAIM, RunStatus.RUNNING);
+        row.attempt++;
+        row.node = node;
+        row.leaseUntil = leaseUntil;
+        row.startedAt = row.scheduledAt.isAfter(now) ? row.scheduledAt : now;
+        row.attemptBegan = row.trigger != TriggerType.CRON || !row.scheduledAt.isAfter(now);
+        row.finishedAt = null;
+        row.exitCode = null;
+        row.output = null;
+    }
+
+    private static Predicate<RunRow> matches(RunFilter filter) {
+        return row -> (filter.namespace() == null || row.namespace.equals(filter.namespace()))
+                && (filter.taskId() == null || row.taskId == filter.taskId())
+                && (filter.statuses().isEmpty() || filter.statuses().contains(row.status))
+                && (filter.trigger() == null || row.trigger == filter.trigger())
+                && (filter.from() == null || !row.scheduledAt.isBefore(filter.from()))
+                && (filter.to() == null || row.scheduledAt.isBefore(filter.to()));
+    }
+
+    private static Instant offTheSecond(Instant at) {
+        return at.getNano() == 0 ? at.plusMillis(1) : at;
+    }
+
+    private static void checkAttempts(int maxAttempts) {
+        if (maxAttempts < 1) {
+            throw new IllegalArgumentException("maxAttempts: must be at least 1, got " + maxAttempts);
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package io.redcron.testkit;
+
+import io.redcron.config.SchedulerConfig;
+import io.redcron.port.AuditLog;
+import io.redcron.port.EventBus;
+import io.redcron.port.FencingEpochs;
+import io.redcron.port.LeaderLease;
+import io.redcron.port.NodeRegistry;
+import io.redcron.port.QueueInspector;
+import io.redcron.port.RunQueue;
+import io.redcron.port.RunStore;
+import io.redcron.port.ScheduleIndex;
+import io.redcron.port.TaskStore;
+
+import java.time.Clock;
+import java.time.Instant;
+
+/**
+ * One consistent set of in-memory ports, as one MySQL database and one Redis namespace would be:
+ * runs are recorded for the tasks the task store holds, the audit log is the one the task store
+ * writes, the queue moves the schedule index's entries, and every store reads one clock. Each
+ * port passes the contract suite its real adapter passes.
+ */
+public final class InMemoryStores {
+    private final Clock clock;
+    private final Tables tables;
+    private final Keyspace keyspace;
+    private final InMemoryTaskStore tasks;
+    private final InMemoryRunStore runs;
+    private final InMemoryAuditLog audit;
+    private final InMemoryFencingEpochs epochs;
+    private final InMemoryRunQueue queue;
+    private final InMemoryScheduleIndex index;
+    private final InMemoryQueueInspector inspector;
+    private final InMemoryLeaderLease lease;
+    private final InMemoryNodeRegistry nodes;
+    private final InMemoryEventBus events = new InMemoryEventBus();
+    private final InMemoryAlertOutbox alerts = new InMemoryAlertOutbox();
+
+    public InMemoryStores(Clock clock) {
+        this.clock = clock;
+        tables = new Tables(clock);
+        keyspace = new Keyspace(clock);
+        tasks = new InMemoryTaskStore(tables);
+        runs = new InMemoryRunStore(tables);
+        audit = new InMemoryAuditLog(tables);
+        epochs = new InMemoryFencingEpochs(tables, SchedulerConfig.DEFAULT_MISFIRE_THRESHOLD);
+        queue = new InMemoryRunQueue(keyspace);
+        index = new InMemoryScheduleIndex(keyspace);
+        inspector = new InMemoryQueueInspector(keyspace);
+        lease = new InMemoryLeaderLease(keyspace);
+        nodes = new InMemoryNodeRegistry(keyspace);
+    }
+
+    /** A set on a {@link ManualClock} that starts at {@code start}. */
+    public static InMemoryStores at(Instant start) {
+        return new InMemoryStores(new ManualClock(start));
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    public TaskStore tasks() {
+        return tasks;
+    }
+
+    public RunStore runs() {
+        return runs;
+    }
+
+    public AuditLog audit() {
+        return audit;
+    }
+
+    public FencingEpochs epochs() {
+        return epochs;
+    }
+
+    public RunQueue queue() {
+        return queue;
+    }
+
+    public ScheduleIndex index() {
+        return index;
+    }
+
+    public QueueInspector inspector() {
+        return inspector;
+    }
+
+    public LeaderLease lease() {
+        return lease;
+    }
+
+    public NodeRegistry nodes() {
+        return nodes;
+    }
+
+    public InMemoryEventBus events() {
+        return events;
+    }
+
+    public InMemoryAlertOutbox alerts() {
+        return alerts;
+    }
+
+    /** Loses everything Redis holds (streams, delayed and dead runs, the index, the lease), as a restart without persistence does. */
+    public void loseRedis() {
+        synchronized (keyspace) {
+            keyspace.streams.clear();
+            keyspace.delayed.clear();
+            keyspace.dead.clear();
+            keyspace.schedule.clear();
+            keyspace.leader = null;
+            keyspace.leaderUntil = null;
+            keyspace.nodes.clear();
+            keyspace.nodesUntil.clear();
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package io.redcron.testkit;
+
+import io.redcron.domain.Run;
+import io.redcron.domain.RunStatus;
+import io.redcron.domain.RunTransition;
+import io.redcron.domain.Task;
+import io.redcron.domain.TriggerType;
+import io.redcron.port.AuditEntry;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The rows the in-memory stores share, as one database would hold them: tasks, runs and the audit
+ * log. Every store works under this object's monitor, so a change that touches several rows (a
+ * claim under a task's rules, a task change with its audit entry) is atomic, as a transaction is.
+ * Instants are kept to the millisecond, as the database keeps them.
+ */
+final class Tables {
+    final Clock clock;
+    final TreeMap<Long, Task> tasks = new TreeMap<>();
+    final TreeMap<Long, RunRow> runs = new TreeMap<>();
+    final List<AuditEntry> audit = new ArrayList<>();
+    /** Each namespace's misfire threshold, as its leader published it with its epoch. */
+    final Map<String, java.time.Duration> misfireThresholds = new java.util.HashMap<>();
+    final Map<String, io.redcron.port.FencingEpochs.Epoch> epochs = new java.util.HashMap<>();
+    private long nextTaskId = 1;
+    private long nextRunId = 1;
+    private long nextAuditId = 1;
+
+    Tables(Clock clock) {
+        this.clock = clock;
+    }
+
+    Instant now() {
+        return millis(clock.instant());
+    }
+
+    long newTaskId() {
+        return nextTaskId++;
+    }
+
+    long newRunId() {
+        return nextRunId++;
+    }
+
+    /** The run of a task's cron fire, if recorded. */
+    RunRow fire(long taskId, Instant scheduledAt) {
+        for (RunRow row : runs.values()) {
+            if (row.taskId == taskId && row.scheduledAt.equals(scheduledAt)) {
+                return row;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Records a cron fire, queued or skipped with the reason; a fire recorded before is kept as
+     * it is. A fire recorded ahead is due at its time, one recorded late from now.
+     */
+    RunRow recordFire(Task task, Instant scheduledAt, boolean skipped, String reason, Instant now) {
+        RunRow existing = fire(task.id(), scheduledAt);
+        if (existing != null) {
+            return existing;
+        }
+        RunRow row = new RunRow(newRunId(), task, TriggerType.CRON, scheduledAt, task.retry().maxAttempts(), now,
+                scheduledAt.isAfter(now) ? scheduledAt : now, Map.of());
+        if (skipped) {
+            row.move(RunTransition.SKIP, RunStatus.SKIPPED);
+            row.finishedAt = now;
+            row.error = Texts.truncate(reason, Texts.MAX_ERROR);
+        }
+        runs.put(row.id, row);
+        return row;
+    }
+
+    void audit(String namespace, String actor, String action, String subject, String before, String after) {
+        audit.add(new AuditEntry(nextAuditId++, now(), actor, "redcron@memory", action, subject, namespace, before, after));
+    }
+
+    static Instant millis(Instant instant) {
+        return instant == null ? null : instant.truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    /** One row of the run history, with the columns a {@link Run} does not show. */
+    static final class RunRow {
+        final long id;
+        final long taskId;
+        final String namespace;
+        final String taskName;
+        final String group;
+        final TriggerType trigger;
+        final Instant scheduledAt;
+        final int maxAttempts;
+        final Instant createdAt;
+        final Map<String, String> params;
+        RunStatus status = RunStatus.QUEUED;
+        int attempt;
+        int lostAttempts;
+        String node;
+        Instant leaseUntil;
+        Instant startedAt;
+        Instant finishedAt;
+        Integer exitCode;
+        String output;
+        String error;
+        /** When the run may next be taken: its time, the end of a backoff, or a forbid recheck. */
+        Instant dueAt;
+        boolean cancelRequested;
+        /** False while a claim made ahead of the run's time has not begun executing. */
+        boolean attemptBegan = true;
+
+        RunRow(long id, Task task, TriggerType trigger, Instant scheduledAt, int maxAttempts, Instant createdAt,
+               Instant dueAt, Map<String, String> params) {
+            this.id = id;
+            this.taskId = task.id();
+            this.namespace = task.namespace();
+            this.taskName = task.name();
+            this.group = task.group();
+            this.trigger = trigger;
+            this.scheduledAt = scheduledAt;
+            this.maxAttempts = maxAttempts;
+            this.createdAt = createdAt;
+            this.dueAt = dueAt;
+            this.params = params == null ? Map.of() : Map.copyOf(params);
+        }
+
+        /** Changes the status by a named transition, which must allow it. */
+        void move(RunTransition transition, RunStatus to) {
+            transition.check(id, status, to);
+            status = to;
+        }
+
+        boolean neverAttempted() {
+            return attempt == 0;
+        }
+
+        /** The row as the claim rules weigh it. */
+        io.redcron.domain.ClaimRules.UnfinishedRun unfinished() {
+            return new io.redcron.domain.ClaimRules.UnfinishedRun(toListed(), dueAt, cancelRequested);
+        }
+
+        Run toRun() {
+            return new Run(id, taskId, namespace, taskName, group, trigger, scheduledAt, status, attempt, maxAttempts,
+                    lostAttempts, node, leaseUntil, createdAt, startedAt, finishedAt, exitCode, output, error, params);
+        }
+
+        /** As a listing shows it: without its output. */
+        Run toListed() {
+            return new Run(id, taskId, namespace, taskName, group, trigger, scheduledAt, status, attempt, maxAttempts,
+                    lostAttempts, node, leaseUntil, createdAt, startedAt, finishedAt, exitCode, null, error, params);
+        }
+    }
+}
