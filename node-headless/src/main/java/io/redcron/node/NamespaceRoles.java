@@ -29,6 +29,7 @@ import io.redcron.store.mysql.MysqlTaskStore;
 import io.redcron.store.redis.RedisEventBus;
 import io.redcron.store.redis.RedisKeys;
 import io.redcron.store.redis.RedisLeaderLease;
+import io.redcron.store.redis.RedisLiveOutput;
 import io.redcron.store.redis.RedisNodeRegistry;
 import io.redcron.store.redis.RedisRunQueue;
 import io.redcron.store.redis.RedisScheduleIndex;
@@ -108,7 +109,7 @@ final class NamespaceRoles {
             schedulerThread = start("redcron-scheduler-" + namespace, scheduler);
         }
         if (config.node().roles().contains(NodeRole.WORKER)) {
-            LiveLog liveLog = new LiveLog(redis, keys);
+            LiveLog liveLog = new LiveLog(new RedisLiveOutput(redis, keys));
             SlotThreads slots = new SlotThreads(config.node().slots(), "redcron-slot-" + namespace);
             worker = new WorkerLoop(new WorkerLoop.Settings(nodeId, config.node().groups(), config.node().slots(),
                     config.worker().lease(), config.scheduler().misfireThreshold(), config.worker().taskCacheTtl(),

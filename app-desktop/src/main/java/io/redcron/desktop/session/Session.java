@@ -8,7 +8,8 @@ import io.redcron.port.TaskStore;
 import io.redcron.store.mysql.MysqlAuditLog;
 import io.redcron.store.mysql.MysqlRunStore;
 import io.redcron.store.mysql.MysqlTaskStore;
-import io.redcron.store.redis.AnnouncingTaskStore;
+import io.redcron.ops.AnnouncingTaskStore;
+import io.redcron.store.redis.RedisEventBus;
 import io.redcron.store.redis.RedisKeys;
 import io.redcron.store.redis.RedisQueueInspector;
 import redis.clients.jedis.UnifiedJedis;
@@ -77,7 +78,8 @@ public final class Session implements AutoCloseable {
 
     /** Tasks; every change made through it is announced to the nodes, as the CLI does. */
     public TaskStore tasks() {
-        return new AnnouncingTaskStore(new MysqlTaskStore(dataSource, clock), () -> redis, keys());
+        return new AnnouncingTaskStore(new MysqlTaskStore(dataSource, clock),
+                () -> new RedisEventBus(redis, keys(), null)); // publishes only: no subscription to configure
     }
 
     public RunStore runs() {

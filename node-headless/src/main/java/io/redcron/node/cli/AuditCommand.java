@@ -7,7 +7,6 @@ import io.redcron.format.RedactedJson;
 import io.redcron.port.AuditEntry;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
-import io.redcron.store.mysql.MysqlAuditLog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -45,7 +44,7 @@ final class AuditCommand {
 
         @Override
         void run(CliStores stores, PrintWriter out) {
-            Page<AuditEntry> page = new MysqlAuditLog(stores.dataSource()).list(stores.namespace(),
+            Page<AuditEntry> page = stores.audit().list(stores.namespace(),
                     subject == null || subject.isBlank() ? null : subject.trim(), new PageRequest(offset, limit));
             if (json) {
                 ArrayNode array = JsonNodeFactory.instance.arrayNode();

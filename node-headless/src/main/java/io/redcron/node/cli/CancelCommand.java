@@ -1,8 +1,7 @@
 package io.redcron.node.cli;
 
 import io.redcron.domain.Run;
-import io.redcron.domain.RunStatus;
-import io.redcron.port.EventBus;
+import io.redcron.ops.CancelRun.Cancellation;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -19,25 +18,13 @@ final class CancelCommand extends StoreCommand {
 
     @Override
     void run(CliStores stores, PrintWriter out) throws Exception {
-        // Looked up first: a run of another namespace must stay untouched, and one that has
-        // already ended must not be reported as cancelled now.
-        Run before = RunsCommand.find(stores, runId);
-        Run run = before.status().isFinal() ? before
-                : stores.runs().requestCancel(runId, clock.instant(), "cancelled by " + CliStores.actor()).orElse(before);
-        if (!before.status().isFinal()) {
-            stores.audit("run.cancel", "run:" + runId, RunViews.json(before, false).toString(),
-                    RunViews.json(run, false).toString());
-        }
-        String message;
-        if (run.status() == RunStatus.RUNNING) {
-            stores.events().publish(new EventBus.Event(EventBus.Event.Kind.CANCEL_RUN, runId));
-            message = "Run " + runId + " is running on " + TerminalText.cell(run.node()) + ": asked it to stop.";
-        } else if (run.status() == RunStatus.CANCELLED && !before.status().isFinal()) {
-            message = "Run " + runId + " is cancelled.";
-        } else {
-            message = "Run " + runId + " had already ended (" + run.status() + "); nothing to cancel.";
-        }
-        out.println(message);
+        Cancellation cancellation = stores.operations().cancel().cancel(runId);
+        Run run = cancellation.run();
+        out.println(switch (cancellation.outcome()) {
+            case STOPPING -> "Run " + runId + " is running on " + TerminalText.cell(run.node()) + ": asked it to stop.";
+            case CANCELLED -> "Run " + runId + " is cancelled.";
+            case ALREADY_ENDED -> "Run " + runId + " had already ended (" + run.status() + "); nothing to cancel.";
+        });
         out.flush();
     }
 }

@@ -2,6 +2,7 @@ package io.redcron.node.cli;
 
 import io.redcron.config.ConfigException;
 import io.redcron.domain.InvalidTaskException;
+import io.redcron.ops.OperationException;
 import io.redcron.port.DuplicateTaskException;
 import io.redcron.port.StaleTaskException;
 import io.redcron.port.StoreException;
@@ -10,7 +11,6 @@ import io.redcron.schedule.InvalidCronException;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
-import java.sql.SQLException;
 
 /**
  * Turns every failure into one line on stderr and a meaningful exit code; stack traces only with
@@ -34,6 +34,13 @@ final class CliErrors implements CommandLine.IExecutionExceptionHandler, Command
     }
 
     static int exitCode(Throwable e) {
+        if (e instanceof OperationException operation) {
+            return switch (operation.kind()) {
+                case NO_SUCH_TASK, NO_SUCH_RUN, NO_SUCH_DEAD_RUN, TASK_GONE -> ExitCode.NOT_FOUND;
+                case RUN_NOT_ENDED -> ExitCode.CONFLICT;
+                case BAD_INPUT -> ExitCode.INVALID;
+            };
+        }
         if (e instanceof NotFoundException || e instanceof TaskNotFoundException) {
             return ExitCode.NOT_FOUND;
         }
@@ -56,11 +63,12 @@ final class CliErrors implements CommandLine.IExecutionExceptionHandler, Command
     }
 
     private static String message(Throwable e) {
-        if (e instanceof StoreException && missingTable(e)) {
+        if (e instanceof StoreException && CliStores.missingTable(e)) {
             return oneLine(e.getMessage()) + " (is the schema there? run 'redcron-node migrate')";
         }
         if (e instanceof StoreException || e instanceof IllegalArgumentException || e instanceof UsageException
-                || e instanceof NotFoundException || e instanceof io.redcron.node.sandbox.SandboxException) {
+                || e instanceof NotFoundException || e instanceof OperationException
+                || e instanceof io.redcron.node.sandbox.SandboxException) {
             return e.getMessage();
         }
         Throwable root = e;
@@ -69,16 +77,6 @@ final class CliErrors implements CommandLine.IExecutionExceptionHandler, Command
         }
         String text = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
         return "unexpected error: " + text;
-    }
-
-    /** SQLSTATE 42S02, "no such table": most likely a database nobody has migrated yet. */
-    private static boolean missingTable(Throwable e) {
-        for (Throwable cause = e; cause != null && cause != cause.getCause(); cause = cause.getCause()) {
-            if (cause instanceof SQLException sql && "42S02".equals(sql.getSQLState())) {
-                return true;
-            }
-        }
-        return false;
     }
 
     static String oneLine(String message) {

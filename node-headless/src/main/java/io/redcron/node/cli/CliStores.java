@@ -2,26 +2,53 @@ package io.redcron.node.cli;
 
 import io.redcron.config.MysqlConfig;
 import io.redcron.config.RedcronConfig;
+import io.redcron.ops.AnnouncingTaskStore;
+import io.redcron.ops.Lookup;
+import io.redcron.ops.OperatorPorts;
+import io.redcron.ops.Operations;
+import io.redcron.port.AuditLog;
+import io.redcron.port.DeadLetters;
 import io.redcron.port.EventBus;
+import io.redcron.port.FencingEpochs;
+import io.redcron.port.LeaderLease;
+import io.redcron.port.LiveOutput;
+import io.redcron.port.NodeRegistry;
+import io.redcron.port.QueueInspector;
+import io.redcron.port.RunQueue;
 import io.redcron.port.RunStore;
 import io.redcron.port.TaskStore;
 import io.redcron.store.mysql.DatabaseClock;
+import io.redcron.store.mysql.Migrations;
+import io.redcron.store.mysql.MysqlAuditLog;
 import io.redcron.store.mysql.MysqlDataSources;
+import io.redcron.store.mysql.MysqlFencingEpochs;
 import io.redcron.store.mysql.MysqlRunStore;
 import io.redcron.store.mysql.MysqlTaskStore;
-import io.redcron.store.redis.AnnouncingTaskStore;
 import io.redcron.store.redis.RedisConnector;
+import io.redcron.store.redis.RedisDeadLetters;
 import io.redcron.store.redis.RedisEventBus;
 import io.redcron.store.redis.RedisKeys;
+import io.redcron.store.redis.RedisLeaderLease;
+import io.redcron.store.redis.RedisLiveOutput;
+import io.redcron.store.redis.RedisNodeRegistry;
+import io.redcron.store.redis.RedisQueueInspector;
 import io.redcron.store.redis.RedisRunQueue;
 import redis.clients.jedis.UnifiedJedis;
 
 import javax.sql.DataSource;
 import java.io.Closeable;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.net.InetAddress;
+import java.sql.SQLException;
 import java.time.Clock;
+import java.util.function.Supplier;
 
-/** The stores one CLI command uses, opened small (a CLI needs one or two connections) and closed last. */
+/**
+ * The composition root of the command line: builds the adapters behind the ports one command
+ * uses, opened small (a CLI needs one or two connections) and closed last. The only class of the
+ * CLI that knows which stores are behind the ports.
+ */
 final class CliStores implements AutoCloseable {
     private final RedcronConfig config;
     private final DataSource dataSource;
@@ -35,21 +62,21 @@ final class CliStores implements AutoCloseable {
         this.local = local;
     }
 
-    /**
-     * The database's clock, read on first use: changes are stamped by it, as the nodes read time,
-     * so the scheduler finds them however this machine's clock is set.
-     */
-    private Clock clock() {
-        if (clock == null) {
-            clock = DatabaseClock.sync(dataSource, local);
-        }
-        return clock;
-    }
-
     static CliStores open(RedcronConfig config, Clock clock) {
         MysqlConfig mysql = config.mysql();
         MysqlConfig small = mysql.withPoolSize(2);
         return new CliStores(config, MysqlDataSources.open(small), clock);
+    }
+
+    /**
+     * The database's clock, read on first use: changes are stamped by it, as the nodes read time,
+     * so the scheduler finds them however this machine's clock is set.
+     */
+    Clock clock() {
+        if (clock == null) {
+            clock = DatabaseClock.sync(dataSource, local);
+        }
+        return clock;
     }
 
     RedcronConfig config() {
@@ -60,8 +87,15 @@ final class CliStores implements AutoCloseable {
         return config.node().namespace();
     }
 
-    DataSource dataSource() {
-        return dataSource;
+    /** Tasks and runs of this namespace by the names and ids an operator gives. */
+    Lookup lookup() {
+        return new Lookup(tasks(), runs(), namespace());
+    }
+
+    /** The operator actions, on behalf of the user of this command line. */
+    Operations operations() {
+        return new Operations(new OperatorPorts(tasks(), runs(), queue(), events(), audit(), deadLetters(),
+                liveOutput()), namespace(), actor(), clock());
     }
 
     /**
@@ -69,36 +103,67 @@ final class CliStores implements AutoCloseable {
      * also looks for changed tasks every tick, so an unreachable Redis only delays the change).
      */
     TaskStore tasks() {
-        return new AnnouncingTaskStore(new MysqlTaskStore(dataSource, clock()), this::redis, keys());
+        return new AnnouncingTaskStore(new MysqlTaskStore(dataSource, clock()), this::events);
     }
 
     RunStore runs() {
         return new MysqlRunStore(dataSource, clock());
     }
 
-    /** The Redis client, opened on first use: most task commands need only MySQL. */
-    UnifiedJedis redis() {
-        if (redis == null) {
-            redis = RedisConnector.open(config.redis(), "redcron-cli", 2);
-        }
-        return redis;
+    AuditLog audit() {
+        return new MysqlAuditLog(dataSource);
     }
 
-    RedisKeys keys() {
-        return new RedisKeys(namespace());
+    FencingEpochs epochs() {
+        return new MysqlFencingEpochs(dataSource, local);
     }
 
-    RedisRunQueue queue() {
-        return new RedisRunQueue(redis(), keys());
+    RunQueue queue() {
+        return onRedis(RunQueue.class, () -> new RedisRunQueue(redis(), keys()));
     }
 
     EventBus events() {
-        return new RedisEventBus(redis(), keys(), config.redis());
+        return onRedis(EventBus.class, () -> new RedisEventBus(redis(), keys(), config.redis()));
     }
 
-    /** Records a change made from the command line outside a task transaction (runs triggered or cancelled). */
-    void audit(String action, String subject, String before, String after) {
-        new io.redcron.store.mysql.MysqlAuditLog(dataSource).record(namespace(), actor(), action, subject, before, after);
+    DeadLetters deadLetters() {
+        return onRedis(DeadLetters.class, () -> new RedisDeadLetters(redis(), keys()));
+    }
+
+    LiveOutput liveOutput() {
+        return onRedis(LiveOutput.class, () -> new RedisLiveOutput(redis(), keys()));
+    }
+
+    QueueInspector queueInspector() {
+        return onRedis(QueueInspector.class, () -> new RedisQueueInspector(redis(), keys()));
+    }
+
+    NodeRegistry nodes() {
+        return onRedis(NodeRegistry.class, () -> new RedisNodeRegistry(redis(), keys()));
+    }
+
+    LeaderLease leaderLease() {
+        return onRedis(LeaderLease.class, () -> new RedisLeaderLease(redis(), keys()));
+    }
+
+    /** Where the schema is after {@link #migrate}. */
+    record Schema(int applied, String version) {
+    }
+
+    /** Applies the migrations the database lacks. */
+    Schema migrate() {
+        Migrations.Result result = Migrations.apply(dataSource);
+        return new Schema(result.applied(), result.version());
+    }
+
+    /** SQLSTATE 42S02, "no such table": most likely a database nobody has migrated yet. */
+    static boolean missingTable(Throwable e) {
+        for (Throwable cause = e; cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+            if (cause instanceof SQLException sql && "42S02".equals(sql.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Who the audit log names for changes made from this command line. */
@@ -111,6 +176,44 @@ final class CliStores implements AutoCloseable {
             host = "localhost";
         }
         return "cli:" + user + "@" + host;
+    }
+
+    private RedisKeys keys() {
+        return new RedisKeys(namespace());
+    }
+
+    /** The Redis client, opened on first use: most task commands need only MySQL. */
+    private UnifiedJedis redis() {
+        if (redis == null) {
+            redis = RedisConnector.open(config.redis(), "redcron-cli", 2);
+        }
+        return redis;
+    }
+
+    /**
+     * A port whose Redis adapter is built on its first call, so that a command connects to Redis
+     * only when it uses it (a cancel of a waiting run, or a task change when Redis is down, needs
+     * none).
+     */
+    private static <T> T onRedis(Class<T> port, Supplier<T> adapter) {
+        Object[] built = new Object[1];
+        return port.cast(Proxy.newProxyInstance(port.getClassLoader(), new Class<?>[] {port}, (proxy, method, args) -> {
+            if (method.getDeclaringClass() == Object.class) {
+                return switch (method.getName()) {
+                    case "equals" -> proxy == args[0];
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    default -> port.getSimpleName() + " on Redis";
+                };
+            }
+            if (built[0] == null) {
+                built[0] = adapter.get();
+            }
+            try {
+                return method.invoke(built[0], args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        }));
     }
 
     @Override

@@ -7,9 +7,12 @@ public final class ExitCode {
     public static final int FAILURE = 1;
     /** Bad input: an invalid flag, value, cron expression or task definition. Nothing was changed. */
     public static final int INVALID = 2;
-    /** The task or run named does not exist. */
+    /** The task, run or dead-run entry named does not exist (or the run's task was deleted). */
     public static final int NOT_FOUND = 3;
-    /** A conflict: the name is taken, or the task was changed by someone else meanwhile. */
+    /**
+     * A conflict: the name is taken, the task was changed by someone else meanwhile, or the run is
+     * not in a state for the action (a retry of a run that has not ended).
+     */
     public static final int CONFLICT = 4;
 
     public static final String HELP = """
@@ -17,8 +20,8 @@ public final class ExitCode {
               0  success
               1  a store could not be reached or failed
               2  invalid input (nothing was changed)
-              3  no such task or run
-              4  conflict (name taken, or changed by someone else meanwhile)""";
+              3  no such task, run or dead-run entry
+              4  conflict (name taken, changed by someone else meanwhile, or a run not ended)""";
 
     private ExitCode() {
     }

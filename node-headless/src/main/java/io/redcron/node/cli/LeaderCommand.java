@@ -3,8 +3,6 @@ package io.redcron.node.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redcron.port.FencingEpochs;
 import io.redcron.port.LeaderLease;
-import io.redcron.store.mysql.MysqlFencingEpochs;
-import io.redcron.store.redis.RedisLeaderLease;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -21,9 +19,8 @@ final class LeaderCommand extends StoreCommand {
 
     @Override
     void run(CliStores stores, PrintWriter out) throws Exception {
-        Optional<LeaderLease.Holder> holder = new RedisLeaderLease(stores.redis(), stores.keys()).current();
-        Optional<FencingEpochs.Epoch> epoch = new MysqlFencingEpochs(stores.dataSource(), clock)
-                .current(stores.namespace());
+        Optional<LeaderLease.Holder> holder = stores.leaderLease().current();
+        Optional<FencingEpochs.Epoch> epoch = stores.epochs().current(stores.namespace());
         if (json) {
             ObjectNode doc = Json.object();
             doc.put("namespace", stores.namespace());

@@ -2,7 +2,6 @@ package io.redcron.node.cli;
 
 import io.redcron.config.RedcronConfig;
 import io.redcron.domain.CredentialRedaction;
-import io.redcron.store.mysql.Migrations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,7 +28,7 @@ final class MigrateCommand implements Callable<Integer> {
         out.println("Migrating " + CredentialRedaction.urls(config.mysql().jdbcUrl()) + " …");
         out.flush();
         try (CliStores stores = CliStores.open(config, Clock.systemUTC())) {
-            Migrations.Result result = Migrations.apply(stores.dataSource());
+            CliStores.Schema result = stores.migrate();
             out.println(result.applied() == 0
                     ? "Schema is up to date (version " + result.version() + ")."
                     : "Applied " + result.applied() + " migration(s); schema is at version " + result.version() + ".");

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redcron.domain.NodeInfo;
 import io.redcron.domain.NodeRole;
-import io.redcron.store.redis.RedisNodeRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -29,7 +28,7 @@ final class NodesCommand {
 
         @Override
         void run(CliStores stores, PrintWriter out) throws Exception {
-            List<NodeInfo> nodes = new RedisNodeRegistry(stores.redis(), stores.keys()).list();
+            List<NodeInfo> nodes = stores.nodes().list();
             Instant now = clock.instant();
             if (json) {
                 ArrayNode array = JsonNodeFactory.instance.arrayNode();

@@ -3,7 +3,6 @@ package io.redcron.node.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redcron.port.QueueInspector;
-import io.redcron.store.redis.RedisQueueInspector;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -11,7 +10,8 @@ import java.io.PrintWriter;
 
 @Command(name = "queues", mixinStandardHelpOptions = true,
         description = {"Shows the queues: runs waiting per group, runs delivered but not yet claimed per worker,",
-                "retries waiting for their backoff, and dead runs."},
+                "retries waiting for their backoff, and dead runs ('queues dead' lists, requeues and purges those)."},
+        subcommands = DeadRunsCommand.class,
         footer = {"", ExitCode.HELP})
 final class QueuesCommand extends StoreCommand {
 
@@ -20,7 +20,7 @@ final class QueuesCommand extends StoreCommand {
 
     @Override
     void run(CliStores stores, PrintWriter out) throws Exception {
-        QueueInspector.QueueStats stats = new RedisQueueInspector(stores.redis(), stores.keys()).stats();
+        QueueInspector.QueueStats stats = stores.queueInspector().stats();
         if (json) {
             ObjectNode doc = Json.object();
             ArrayNode streams = doc.putArray("streams");

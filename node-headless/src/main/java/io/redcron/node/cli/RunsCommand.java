@@ -5,6 +5,7 @@ import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.domain.TriggerType;
+import io.redcron.ops.Recorded;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
 import io.redcron.port.RunFilter;
@@ -18,7 +19,7 @@ import java.util.List;
 import java.util.Set;
 
 @Command(name = "runs", mixinStandardHelpOptions = true, description = "Run history and live output.",
-        subcommands = {RunsCommand.ListRuns.class, RunsCommand.Show.class, RunTailCommand.class})
+        subcommands = {RunsCommand.ListRuns.class, RunsCommand.Show.class, RunTailCommand.class, RunsCommand.Retry.class})
 final class RunsCommand {
 
     @Command(name = "list", mixinStandardHelpOptions = true, sortOptions = false,
@@ -59,7 +60,7 @@ final class RunsCommand {
             RunFilter filter = RunFilter.all(stores.namespace()).withStatuses(wanted)
                     .withTrigger(trigger == null ? null : TriggerType.parse(trigger));
             if (task != null) {
-                Task found = TaskCommand.find(stores.tasks(), stores.namespace(), task);
+                Task found = stores.lookup().task(task);
                 filter = filter.forTask(found.id());
             }
             Page<Run> page = stores.runs().list(filter, new PageRequest(offset, limit));
@@ -78,6 +79,31 @@ final class RunsCommand {
         }
     }
 
+    @Command(name = "retry", mixinStandardHelpOptions = true,
+            description = {"Runs the task of an ended run again, now, with the same parameters, as a new MANUAL run.",
+                    "The ended run's history stays as it was."},
+            footer = {"", "Example:", "  redcron-node runs retry 4711", "", ExitCode.HELP})
+    static final class Retry extends StoreCommand {
+
+        @Parameters(index = "0", paramLabel = "RUN_ID", description = "The ended run's id.")
+        long runId;
+
+        @Option(names = "--json", description = "Print the new run as JSON.")
+        boolean json;
+
+        @Override
+        void run(CliStores stores, PrintWriter out) throws Exception {
+            Recorded recorded = stores.operations().retry().retry(runId);
+            if (json) {
+                out.println(Json.write(RunViews.json(recorded.run(), true)));
+            } else {
+                out.println("Retried run " + runId + " of task '" + recorded.run().taskName() + "': "
+                        + TriggerCommand.state(recorded));
+            }
+            out.flush();
+        }
+    }
+
     @Command(name = "show", mixinStandardHelpOptions = true, description = "Shows one run with its output.",
             footer = {"", ExitCode.HELP})
     static final class Show extends StoreCommand {
@@ -90,7 +116,7 @@ final class RunsCommand {
 
         @Override
         void run(CliStores stores, PrintWriter out) throws Exception {
-            Run run = find(stores, runId);
+            Run run = stores.lookup().run(runId);
             if (json) {
                 out.println(Json.write(RunViews.json(run, true)));
             } else {
@@ -99,11 +125,4 @@ final class RunsCommand {
             out.flush();
         }
     }
-
-    static Run find(CliStores stores, long runId) {
-        return stores.runs().get(runId).filter(r -> r.namespace().equals(stores.namespace()))
-                .orElseThrow(() -> new CliErrors.NotFoundException("no run " + runId + " in namespace '"
-                        + stores.namespace() + "'"));
-    }
-
 }

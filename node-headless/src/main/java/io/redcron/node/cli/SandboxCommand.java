@@ -7,10 +7,6 @@ import io.redcron.node.RootGuard;
 import io.redcron.node.sandbox.DemoTasks;
 import io.redcron.node.sandbox.SandboxConfig;
 import io.redcron.node.sandbox.SandboxServers;
-import io.redcron.store.mysql.Migrations;
-import io.redcron.store.mysql.MysqlDataSources;
-import io.redcron.store.mysql.MysqlTaskStore;
-import com.zaxxer.hikari.HikariDataSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -98,14 +94,14 @@ final class SandboxCommand implements Callable<Integer> {
     }
 
     /** Migrates and, on the first start only, seeds the demo tasks. */
-    private static void prepare(SandboxServers servers, RedcronConfig config, PrintWriter out) throws IOException {
-        try (HikariDataSource dataSource = MysqlDataSources.open(config.mysql())) {
-            Migrations.Result result = Migrations.apply(dataSource);
+    private static void prepare(SandboxServers servers, RedcronConfig config, PrintWriter out) throws Exception {
+        try (CliStores stores = CliStores.open(config, Clock.systemUTC())) {
+            CliStores.Schema result = stores.migrate();
             out.println("Schema at version " + result.version() + (result.applied() > 0 ? " (" + result.applied()
                     + " migration(s) applied)" : "") + ".");
             Path seeded = servers.dataDir().resolve("demo-tasks-seeded");
             if (!Files.exists(seeded)) {
-                int added = DemoTasks.seed(new MysqlTaskStore(dataSource, Clock.systemUTC()), config.node().namespace());
+                int added = DemoTasks.seed(stores.tasks(), config.node().namespace());
                 Files.writeString(seeded, "The demo tasks were added on the first start; delete them as you like.\n");
                 out.println("Added " + added + " demo tasks (hello fires every 10 seconds).");
             }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.redcron.domain.InvalidTaskException;
 import io.redcron.domain.Task;
 import io.redcron.format.BoundedRead;
-import io.redcron.port.TaskStore;
 import picocli.CommandLine.Command;
 
 import java.io.FilterInputStream;
@@ -15,7 +14,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Optional;
 
 @Command(name = "task", mixinStandardHelpOptions = true,
         description = "Create, list, show, change, enable, disable and delete tasks.",
@@ -27,20 +25,6 @@ final class TaskCommand {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     /** A task by name, or by id when the argument is a number that names no task. */
-    static Task find(TaskStore tasks, String namespace, String nameOrId) {
-        Optional<Task> byName = tasks.findByName(namespace, nameOrId);
-        if (byName.isPresent()) {
-            return byName.get();
-        }
-        if (nameOrId.matches("\\d{1,18}")) {
-            Optional<Task> byId = tasks.get(Long.parseLong(nameOrId)).filter(t -> t.namespace().equals(namespace));
-            if (byId.isPresent()) {
-                return byId.get();
-            }
-        }
-        throw new CliErrors.NotFoundException("no task named '" + nameOrId + "' in namespace '" + namespace + "'");
-    }
-
     /**
      * Reads a task document from a YAML or JSON file ({@code -} for standard input), at most
      * {@link #MAX_FILE} bytes of it: a bigger one is refused as soon as that much has been read.

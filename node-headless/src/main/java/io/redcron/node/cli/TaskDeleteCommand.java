@@ -16,7 +16,7 @@ final class TaskDeleteCommand extends StoreCommand {
 
     @Override
     void run(CliStores stores, PrintWriter out) throws Exception {
-        Task task = TaskCommand.find(stores.tasks(), stores.namespace(), name);
+        Task task = stores.lookup().task(name);
         if (!stores.tasks().delete(task.id(), CliStores.actor())) {
             throw new CliErrors.NotFoundException("no task named '" + name + "' in namespace '" + stores.namespace() + "'");
         }

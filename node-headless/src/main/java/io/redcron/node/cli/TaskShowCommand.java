@@ -20,7 +20,7 @@ final class TaskShowCommand extends StoreCommand {
 
     @Override
     void run(CliStores stores, PrintWriter out) throws Exception {
-        Task task = TaskCommand.find(stores.tasks(), stores.namespace(), name);
+        Task task = stores.lookup().task(name);
         if (json) {
             out.println(Json.write(TaskViews.json(task, clock.instant())));
         } else {

@@ -19,7 +19,7 @@ abstract class TaskToggle extends StoreCommand {
 
     @Override
     void run(CliStores stores, PrintWriter out) throws Exception {
-        Task task = TaskCommand.find(stores.tasks(), stores.namespace(), name);
+        Task task = stores.lookup().task(name);
         Task after = stores.tasks().setEnabled(task.id(), enable, CliStores.actor());
         String state = enable ? "enabled" : "disabled";
         out.println(after.version() == task.version()

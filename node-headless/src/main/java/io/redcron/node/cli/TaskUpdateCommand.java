@@ -50,7 +50,7 @@ final class TaskUpdateCommand implements Callable<Integer> {
         JsonNode document = file == null ? null : TaskCommand.readDocument(file);
         Clock clock = Clock.systemUTC();
         try (CliStores stores = CliStores.open(config, clock)) {
-            Task current = TaskCommand.find(stores.tasks(), config.node().namespace(), name);
+            Task current = stores.lookup().task(name);
             Task.Builder builder = current.toBuilder();
             if (document != null) {
                 TaskDocument.read(document, builder);

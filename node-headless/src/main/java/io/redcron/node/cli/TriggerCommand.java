@@ -1,14 +1,12 @@
 package io.redcron.node.cli;
 
 import io.redcron.domain.Run;
-import io.redcron.domain.Task;
-import io.redcron.port.QueuedRun;
+import io.redcron.ops.Recorded;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.PrintWriter;
-import java.util.List;
 import java.util.Map;
 
 @Command(name = "trigger", mixinStandardHelpOptions = true, sortOptions = false,
@@ -28,24 +26,21 @@ final class TriggerCommand extends StoreCommand {
 
     @Override
     void run(CliStores stores, PrintWriter out) throws Exception {
-        Task task = TaskCommand.find(stores.tasks(), stores.namespace(), name);
-        Map<String, String> runParams = params == null ? Map.of() : params;
-        // The run store takes parameters as given; the task's own rules say which names can
-        // become $REDCRON_PARAM_<NAME>, so check them the same way before recording anything.
-        task.toBuilder().params(runParams).build();
-        Run run = stores.runs().insertManual(task.id(), clock.instant(), task.retry().maxAttempts(), runParams);
-        // Parameter names only: their values may be secrets, and the audit log is read by many.
-        com.fasterxml.jackson.databind.node.ObjectNode audited = RunViews.json(run, false);
-        run.params().keySet().stream().sorted().forEach(audited.putArray("params")::add);
-        stores.audit("run.trigger", "run:" + run.id(), null, audited.toString());
-        // If this fails, the run is still recorded: the scheduler's reconciler queues it.
-        stores.queue().enqueue(List.of(QueuedRun.of(run.group(), run.id())));
+        Recorded recorded = stores.operations().trigger().trigger(name, params == null ? Map.of() : params);
         if (json) {
-            out.println(Json.write(RunViews.json(run, true)));
+            out.println(Json.write(RunViews.json(recorded.run(), true)));
         } else {
-            out.println("Triggered task '" + task.name() + "': run " + run.id()
-                    + " is queued. Follow it with: redcron-node runs tail " + run.id());
+            out.println("Triggered task '" + recorded.run().taskName() + "': " + state(recorded));
         }
         out.flush();
+    }
+
+    /** What became of a run recorded by an operator, in the words every command uses. */
+    static String state(Recorded recorded) {
+        Run run = recorded.run();
+        return recorded.queued()
+                ? "run " + run.id() + " is queued. Follow it with: redcron-node runs tail " + run.id()
+                : "run " + run.id() + " is recorded, not queued (" + TerminalText.cell(recorded.notQueuedReason())
+                        + "); the scheduler queues it within seconds.";
     }
 }

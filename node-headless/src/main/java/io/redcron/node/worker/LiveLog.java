@@ -1,37 +1,33 @@
 package io.redcron.node.worker;
 
 import io.redcron.node.worker.execution.OutputListener;
-import io.redcron.store.redis.RedisKeys;
+import io.redcron.port.LiveOutput;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import redis.clients.jedis.AbstractPipeline;
-import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.params.XAddParams;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The live tail of running runs' output in Redis, one capped stream per run, so that {@code runs
- * tail} and the desktop can follow it from where they are. Output is buffered and flushed a few
- * times a second in one pipeline, so a chatty run costs a handful of Redis calls per second.
+ * Buffers running runs' output for the live view ({@code runs tail}, the desktop) and hands it to
+ * {@link LiveOutput} a few times a second, all runs in one write, so a chatty run costs a handful
+ * of calls per second.
  */
 public final class LiveLog {
     private static final Logger LOG = LoggerFactory.getLogger(LiveLog.class);
     private static final int MAX_CHUNK = 16 * 1024;
-    private static final long MAX_CHUNKS = 256;
-    private static final Duration KEEP_AFTER_END = Duration.ofMinutes(10);
+    /** What a live view keeps of a run; more than this waiting in a buffer is dropped. */
+    private static final int MAX_BUFFERED = MAX_CHUNK * 256;
 
-    private final UnifiedJedis redis;
-    private final RedisKeys keys;
+    private final LiveOutput output;
     private final Map<Long, Buffer> buffers = new ConcurrentHashMap<>();
 
-    public LiveLog(UnifiedJedis redis, RedisKeys keys) {
-        this.redis = redis;
-        this.keys = keys;
+    public LiveLog(LiveOutput output) {
+        this.output = output;
     }
 
     public OutputListener open(long runId) {
@@ -42,7 +38,7 @@ public final class LiveLog {
 
     /**
      * Flushes the run's last output and lets its tail expire. A run that printed nothing never had
-     * a tail and costs no Redis call: followers learn of its end from the run's status.
+     * a tail and costs no call: followers learn of its end from the run's status.
      */
     public void close(long runId) {
         Buffer buffer = buffers.remove(runId);
@@ -57,36 +53,35 @@ public final class LiveLog {
     }
 
     private void flush(Map<Long, Buffer> which, boolean closing) {
-        try (AbstractPipeline pipeline = redis.pipelined()) {
-            boolean any = false;
-            for (Map.Entry<Long, Buffer> entry : which.entrySet()) {
-                byte[] pending = entry.getValue().drain();
-                String key = keys.log(entry.getKey());
-                if (pending.length > 0) {
-                    // Chunks are cut on byte counts; a split UTF-8 sequence shows as one
-                    // replacement character in the live view, never in the stored output.
-                    for (int offset = 0; offset < pending.length; offset += MAX_CHUNK) {
-                        int length = Math.min(MAX_CHUNK, pending.length - offset);
-                        pipeline.xadd(key, XAddParams.xAddParams().maxLen(MAX_CHUNKS).approximateTrimming(),
-                                Map.of("out", new String(pending, offset, length, StandardCharsets.UTF_8)));
-                    }
-                    any = true;
-                }
-                if (closing) {
-                    pipeline.xadd(key, XAddParams.xAddParams().maxLen(MAX_CHUNKS).approximateTrimming(), Map.of("end", "1"));
-                    pipeline.pexpire(key, KEEP_AFTER_END.toMillis());
-                    any = true;
-                } else if (pending.length > 0) {
-                    pipeline.pexpire(key, Duration.ofDays(8).toMillis());
-                }
+        List<LiveOutput.Write> writes = new ArrayList<>();
+        for (Map.Entry<Long, Buffer> entry : which.entrySet()) {
+            byte[] pending = entry.getValue().drain();
+            if (pending.length > 0 || closing) {
+                writes.add(new LiveOutput.Write(entry.getKey(), chunks(pending), closing));
             }
-            if (any) {
-                pipeline.sync();
-            }
+        }
+        if (writes.isEmpty()) {
+            return;
+        }
+        try {
+            output.write(writes);
         } catch (RuntimeException e) {
-            // The live view is a convenience; the run's output tail is kept in MySQL regardless.
+            // The live view is a convenience; the run's output tail is kept in the run store regardless.
             LOG.debug("Could not update live output: {}", e.getMessage());
         }
+    }
+
+    /**
+     * Chunks are cut on byte counts; a split UTF-8 sequence shows as one replacement character in
+     * the live view, never in the stored output.
+     */
+    private static List<String> chunks(byte[] pending) {
+        List<String> chunks = new ArrayList<>();
+        for (int offset = 0; offset < pending.length; offset += MAX_CHUNK) {
+            int length = Math.min(MAX_CHUNK, pending.length - offset);
+            chunks.add(new String(pending, offset, length, StandardCharsets.UTF_8));
+        }
+        return chunks;
     }
 
     private static final class Buffer {
@@ -99,8 +94,8 @@ public final class LiveLog {
 
         synchronized void append(byte[] buffer, int offset, int length) {
             written |= length > 0;
-            // Bounded: if Redis is slow, keep only what a live view could show anyway.
-            if (bytes.size() + length > MAX_CHUNK * MAX_CHUNKS) {
+            // Bounded: if the live output is slow, keep only what a live view could show anyway.
+            if (bytes.size() + length > MAX_BUFFERED) {
                 bytes.reset();
             }
             bytes.write(buffer, offset, length);

@@ -46,7 +46,6 @@ public final class RedisRunQueue implements RunQueue {
     private static final String RUN = "run";
     /** As written by this class (and matched the same way by promote_delayed.lua): no sign, no leading zero. */
     private static final Pattern RUN_ID = Pattern.compile("[1-9][0-9]{0,18}");
-    private static final long DEAD_MAX_LENGTH = 100_000;
 
     private final UnifiedJedis redis;
     private final RedisKeys keys;
@@ -242,12 +241,7 @@ public final class RedisRunQueue implements RunQueue {
 
     @Override
     public void dead(QueuedRun run, String reason, Instant at) {
-        Map<String, String> fields = new LinkedHashMap<>();
-        fields.put(RUN, Long.toString(run.runId()));
-        fields.put("group", run.group());
-        fields.put("reason", reason == null ? "" : reason);
-        fields.put("at", Long.toString(at.toEpochMilli()));
-        redis.xadd(keys.dead(), XAddParams.xAddParams().maxLen(DEAD_MAX_LENGTH).approximateTrimming(), fields);
+        new RedisDeadLetters(redis, keys).add(run.runId(), run.group(), reason, at);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.redcron.store.redis;
 import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.config.RedisConfig;
 import io.redcron.domain.Task;
+import io.redcron.ops.AnnouncingTaskStore;
 import io.redcron.port.EventBus;
 import io.redcron.port.EventBus.Event;
 import io.redcron.port.EventBus.Event.Kind;
@@ -25,8 +26,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-/** Changes made through the operators' tools reach the nodes as task-changed events. */
-class AnnouncingTaskStoreIT {
+/**
+ * Changes made through the operators' tools reach the nodes as task-changed events over the
+ * Redis event bus, and a Redis that is gone fails no change.
+ */
+class AnnouncedTaskChangesIT {
     private static RedisNamespace redis;
     private static HikariDataSource database;
 
@@ -44,9 +48,8 @@ class AnnouncingTaskStoreIT {
 
     @Test
     void everyChangeIsAnnouncedAndReadsAreNot() throws Exception {
-        TaskStore tasks = new AnnouncingTaskStore(new MysqlTaskStore(database, Clock.systemUTC()), redis::client,
-                redis.keys());
         EventBus bus = new RedisEventBus(redis.client(), redis.keys(), RedisConfig.fromUri(TestRedis.uri()));
+        TaskStore tasks = new AnnouncingTaskStore(new MysqlTaskStore(database, Clock.systemUTC()), () -> bus);
         List<Event> heard = new CopyOnWriteArrayList<>();
         try (AutoCloseable subscription = bus.subscribe(heard::add)) {
             await().atMost(Duration.ofSeconds(5)).until(() -> subscribers() == 1);
@@ -69,8 +72,8 @@ class AnnouncingTaskStoreIT {
     void aRedisThatIsGoneDoesNotUndoOrFailTheChange() {
         RedisNamespace gone = RedisNamespace.onSharedServer();
         gone.close();
-        TaskStore tasks = new AnnouncingTaskStore(new MysqlTaskStore(database, Clock.systemUTC()), gone::client,
-                gone.keys());
+        EventBus closed = new RedisEventBus(gone.client(), gone.keys(), RedisConfig.fromUri(TestRedis.uri()));
+        TaskStore tasks = new AnnouncingTaskStore(new MysqlTaskStore(database, Clock.systemUTC()), () -> closed);
 
         Task created = tasks.create(TaskFixtures.shell(gone.keys().namespace(), "unannounced").build(), "ops");
 

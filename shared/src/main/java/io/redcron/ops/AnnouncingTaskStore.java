@@ -1,4 +1,4 @@
-package io.redcron.store.redis;
+package io.redcron.ops;
 
 import io.redcron.domain.Task;
 import io.redcron.port.EventBus;
@@ -6,7 +6,6 @@ import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
 import io.redcron.port.TaskFilter;
 import io.redcron.port.TaskStore;
-import redis.clients.jedis.UnifiedJedis;
 
 import java.util.Collection;
 import java.util.Map;
@@ -14,21 +13,20 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * A task store for the operators' tools (CLI, desktop) that tells the nodes of every change it
- * made: the scheduler re-plans the task at once and workers drop their cached copy. Best effort:
- * without the event the scheduler still finds the change at its next look at changed tasks and
- * workers within {@code worker.task-cache-ttl}, so an unreachable Redis only delays it. Redis is
- * asked for only when there is a change to announce: a tool that only reads needs none.
+ * A task store for the operators' tools (CLI, desktop) that tells the nodes of every change made
+ * through it: the scheduler re-plans the task at once and workers drop their cached copy. Best
+ * effort: without the event the scheduler still finds the change at its next look at changed
+ * tasks, and workers within {@code worker.task-cache-ttl}, so an unreachable event bus only
+ * delays it. The bus is asked for only when there is a change to announce: a tool that only
+ * reads needs none.
  */
 public final class AnnouncingTaskStore implements TaskStore {
     private final TaskStore tasks;
-    private final Supplier<UnifiedJedis> redis;
-    private final RedisKeys keys;
+    private final Supplier<EventBus> events;
 
-    public AnnouncingTaskStore(TaskStore tasks, Supplier<UnifiedJedis> redis, RedisKeys keys) {
+    public AnnouncingTaskStore(TaskStore tasks, Supplier<EventBus> events) {
         this.tasks = tasks;
-        this.redis = redis;
-        this.keys = keys;
+        this.events = events;
     }
 
     @Override
@@ -82,7 +80,7 @@ public final class AnnouncingTaskStore implements TaskStore {
 
     private void announce(long taskId) {
         try {
-            redis.get().publish(keys.events(), new EventBus.Event(EventBus.Event.Kind.TASK_CHANGED, taskId).encode());
+            events.get().publish(new EventBus.Event(EventBus.Event.Kind.TASK_CHANGED, taskId));
         } catch (RuntimeException e) {
             // Found by the scheduler's next look at changed tasks; see the class comment.
         }

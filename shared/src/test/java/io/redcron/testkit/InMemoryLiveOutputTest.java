@@ -1,0 +1,10 @@
+package io.redcron.testkit;
+
+import io.redcron.port.LiveOutput;
+
+class InMemoryLiveOutputTest extends LiveOutputContract {
+    @Override
+    protected LiveOutput liveOutput() {
+        return new InMemoryLiveOutput();
+    }
+}
