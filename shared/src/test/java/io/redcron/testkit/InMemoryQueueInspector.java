@@ -37,4 +37,36 @@ public final class InMemoryQueueInspector implements QueueInspector {
             return new QueueStats(streams, keyspace.delayed.size(), keyspace.dead.size(), recent);
         }
     }
+
+    @Override
+    public List<PendingEntry> pending(String group, int limit) {
+        synchronized (keyspace) {
+            Stream stream = keyspace.streams.get(group);
+            if (stream == null) {
+                return List.of();
+            }
+            return stream.pending.entrySet().stream()
+                    .sorted((a, b) -> Keyspace.compareIds(a.getKey(), b.getKey()))
+                    .limit(limit)
+                    .map(e -> new PendingEntry(group, e.getValue().consumer(), e.getKey(),
+                            stream.entries.getOrDefault(e.getKey(), 0L),
+                            java.time.Duration.between(e.getValue().at(), keyspace.now()), 1))
+                    .toList();
+        }
+    }
+
+    @Override
+    public List<DelayedRun> delayed(int limit) {
+        synchronized (keyspace) {
+            return keyspace.delayed.entrySet().stream()
+                    .sorted(Map.Entry.comparingByValue())
+                    .limit(limit)
+                    .map(e -> {
+                        int bar = e.getKey().lastIndexOf('|');
+                        return new DelayedRun(e.getKey().substring(0, bar), Long.parseLong(e.getKey().substring(bar + 1)),
+                                e.getValue());
+                    })
+                    .toList();
+        }
+    }
 }
