@@ -95,11 +95,10 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
         }
         if (type == io.redcron.desktop.runs.RunsController.class) {
             return new io.redcron.desktop.runs.RunsController(
-                    new io.redcron.desktop.runs.RunsViewModel(requireSession(), executor, messages), this, dialogs);
+                    screens().runs(), this, dialogs);
         }
         if (type == io.redcron.desktop.runs.TriggerController.class) {
-            return new io.redcron.desktop.runs.TriggerController(new io.redcron.desktop.runs.TriggerViewModel(
-                    new io.redcron.desktop.runs.RunOperations(requireSession())::trigger, executor, messages));
+            return new io.redcron.desktop.runs.TriggerController(screens().trigger());
         }
         if (type == io.redcron.desktop.queues.QueuesController.class) {
             return new io.redcron.desktop.queues.QueuesController(

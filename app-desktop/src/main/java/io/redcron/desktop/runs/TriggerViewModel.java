@@ -28,6 +28,11 @@ public final class TriggerViewModel {
         Run trigger(String task, Map<String, String> params) throws Exception;
     }
 
+    /** Triggers through the operator actions, saying why a task could not be triggered in the UI's language. */
+    public static Trigger through(io.redcron.ops.Operations operations) {
+        return (task, params) -> RunActionException.localised(() -> operations.trigger().trigger(task, params).run(), task);
+    }
+
     private final StringProperty taskName = new SimpleStringProperty("");
     private final StringProperty taskError = new SimpleStringProperty("");
     private final ObservableList<ParamRow> params = FXCollections.observableArrayList();

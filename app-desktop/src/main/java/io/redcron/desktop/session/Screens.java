@@ -3,10 +3,14 @@ package io.redcron.desktop.session;
 import io.redcron.desktop.audit.AuditViewModel;
 import io.redcron.desktop.cluster.ClusterViewModel;
 import io.redcron.desktop.cluster.EpochSource;
+import io.redcron.desktop.runs.RunsViewModel;
+import io.redcron.desktop.runs.TriggerViewModel;
 import io.redcron.desktop.tasks.TaskEditorViewModel;
 import io.redcron.desktop.tasks.TasksViewModel;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.desktop.ui.UiExecutor;
+
+import java.time.ZoneId;
 
 /**
  * Builds each screen's view-model on the ports of a session, for the namespace shown when the
@@ -29,6 +33,19 @@ public final class Screens {
 
     public TaskEditorViewModel taskEditor() {
         return new TaskEditorViewModel(session.tasks(), session.workspace(), executor, messages);
+    }
+
+    public RunsViewModel runs() {
+        return runs(ZoneId.systemDefault());
+    }
+
+    /** @param zone the zone times are shown in, and the date filters read in */
+    public RunsViewModel runs(ZoneId zone) {
+        return new RunsViewModel(session.operations(), session.runs(), session.workspace(), executor, messages, zone);
+    }
+
+    public TriggerViewModel trigger() {
+        return new TriggerViewModel(TriggerViewModel.through(session.operations()), executor, messages);
     }
 
     public AuditViewModel audit() {

@@ -68,6 +68,15 @@ public final class Session implements AutoCloseable {
         return new Workspace(namespace, operator, clock);
     }
 
+    /** The operator actions on the namespace now shown, on behalf of this session's operator. */
+    public io.redcron.ops.Operations operations() {
+        io.redcron.store.redis.RedisKeys keys = keys();
+        return new io.redcron.ops.Operations(new io.redcron.ops.OperatorPorts(tasks(), runs(),
+                new io.redcron.store.redis.RedisRunQueue(redis, keys), new RedisEventBus(redis, keys, null), audit(),
+                new io.redcron.store.redis.RedisDeadLetters(redis, keys), new io.redcron.store.redis.RedisLiveOutput(redis, keys)),
+                namespace, operator, clock);
+    }
+
     public io.redcron.port.LeaderLease leader() {
         return new io.redcron.store.redis.RedisLeaderLease(redis, keys());
     }

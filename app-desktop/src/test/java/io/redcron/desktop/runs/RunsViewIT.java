@@ -1,6 +1,7 @@
 package io.redcron.desktop.runs;
 
 import io.redcron.config.MysqlConfig;
+import io.redcron.desktop.session.Screens;
 import io.redcron.desktop.session.Session;
 import io.redcron.desktop.ui.DialogService;
 import io.redcron.desktop.ui.FxDialogService;
@@ -90,12 +91,12 @@ class RunsViewIT {
     /** Loads the screen the way the app's view loader does: the bundle, and the controller from a factory. */
     private Parent view(Locale locale) {
         Messages messages = new Messages(locale);
-        RunsViewModel model = new RunsViewModel(session, executor, messages);
+        Screens screens = new Screens(session, executor, messages);
         DialogService dialogs = new FxDialogService();
         AtomicReference<Views> views = new AtomicReference<>();
         Callback<Class<?>, Object> controllers = type -> type == TriggerController.class
-                ? new TriggerController(new TriggerViewModel(new RunOperations(session)::trigger, executor, messages))
-                : new RunsController(model, views.get(), dialogs);
+                ? new TriggerController(screens.trigger())
+                : new RunsController(screens.runs(), views.get(), dialogs);
         views.set(new Views() {
             @Override
             public <C> ViewLoader.Loaded<C> open(FxmlView view) {

@@ -1,6 +1,7 @@
 package io.redcron.desktop.runs;
 
 import io.redcron.config.MysqlConfig;
+import io.redcron.desktop.session.Screens;
 import io.redcron.desktop.session.Session;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.desktop.ui.UiExecutor;
@@ -63,14 +64,13 @@ class RunsViewModelIT {
     void open() {
         session = RunFixtures.openSession(database);
         fixtures = RunFixtures.in(session);
-        model = new RunsViewModel(session, UiExecutor.direct(), new Messages(Locale.ENGLISH), ZoneOffset.UTC);
+        model = new Screens(session, UiExecutor.direct(), new Messages(Locale.ENGLISH)).runs(ZoneOffset.UTC);
         day = Instant.now().truncatedTo(ChronoUnit.DAYS).minus(Duration.ofDays(10));
     }
 
     /** The trigger view's model as the app wires it, opened from the runs screen with nothing selected. */
     private TriggerViewModel triggerForm() {
-        TriggerViewModel form = new TriggerViewModel(new RunOperations(session)::trigger, UiExecutor.direct(),
-                new Messages(Locale.ENGLISH));
+        TriggerViewModel form = new Screens(session, UiExecutor.direct(), new Messages(Locale.ENGLISH)).trigger();
         form.reset(model.selectedTaskName());
         return form;
     }
@@ -340,7 +340,7 @@ class RunsViewModelIT {
                 UiExecutor.direct().submit(work, onSuccess, onFailure);
             }
         };
-        RunsViewModel live = new RunsViewModel(session, scripted, new Messages(Locale.ENGLISH), ZoneOffset.UTC);
+        RunsViewModel live = new Screens(session, scripted, new Messages(Locale.ENGLISH)).runs(ZoneOffset.UTC);
         holder[0] = live;
         live.outputProperty().addListener((o, old, text) -> shown.add(text));
         live.load();
@@ -372,7 +372,7 @@ class RunsViewModelIT {
                 UiExecutor.direct().submit(work, onSuccess, onFailure);
             }
         };
-        RunsViewModel live = new RunsViewModel(session, scripted, new Messages(Locale.ENGLISH), ZoneOffset.UTC);
+        RunsViewModel live = new Screens(session, scripted, new Messages(Locale.ENGLISH)).runs(ZoneOffset.UTC);
         holder[0] = live;
         live.load();
 
@@ -396,7 +396,7 @@ class RunsViewModelIT {
                 UiExecutor.direct().submit(work, onSuccess, onFailure);
             }
         };
-        RunsViewModel screen = new RunsViewModel(session, counting, new Messages(Locale.ENGLISH), ZoneOffset.UTC);
+        RunsViewModel screen = new Screens(session, counting, new Messages(Locale.ENGLISH)).runs(ZoneOffset.UTC);
         screen.load();
         assertThat(screen.rows()).singleElement().satisfies(row -> assertThat(row.run().output()).isNull());
 

@@ -8,7 +8,6 @@ import io.redcron.desktop.connect.ConnectionProfile;
 import io.redcron.desktop.dashboard.DashboardViewModel;
 import io.redcron.desktop.queues.QueuesViewModel;
 import io.redcron.desktop.runs.RunsViewModel;
-import io.redcron.desktop.runs.RunOperations;
 import io.redcron.desktop.session.Screens;
 import io.redcron.desktop.runs.TriggerViewModel;
 import io.redcron.desktop.tasks.TasksViewModel;
@@ -118,7 +117,7 @@ class StoreRolesIT {
     void theViewerSeesTasksRunsAndRunOutput() {
         TasksViewModel tasks = new Screens(viewer, UiExecutor.direct(), ENGLISH).tasks();
         tasks.load();
-        RunsViewModel runs = new RunsViewModel(viewer, UiExecutor.direct(), ENGLISH, ZoneOffset.UTC);
+        RunsViewModel runs = new Screens(viewer, UiExecutor.direct(), ENGLISH).runs(ZoneOffset.UTC);
         runs.load();
         runs.select(runs.rows().stream().filter(row -> row.run().id() == finished.id()).findFirst().orElseThrow());
 
@@ -244,9 +243,8 @@ class StoreRolesIT {
             operator.tasks().setEnabled(created.id(), false, "operator");
             operator.tasks().setEnabled(created.id(), true, "operator");
 
-            RunsViewModel runs = new RunsViewModel(operator, UiExecutor.direct(), ENGLISH, ZoneOffset.UTC);
-            TriggerViewModel trigger = new TriggerViewModel(new RunOperations(operator)::trigger, UiExecutor.direct(),
-                    ENGLISH);
+            RunsViewModel runs = new Screens(operator, UiExecutor.direct(), ENGLISH).runs(ZoneOffset.UTC);
+            TriggerViewModel trigger = new Screens(operator, UiExecutor.direct(), ENGLISH).trigger();
             trigger.taskNameProperty().set("operators-task");
             assertThat(trigger.submit(runs::triggered)).isTrue();
             assertThat(trigger.errorProperty().get()).isEmpty();
