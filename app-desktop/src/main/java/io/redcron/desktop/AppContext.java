@@ -102,7 +102,7 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
         }
         if (type == io.redcron.desktop.queues.QueuesController.class) {
             return new io.redcron.desktop.queues.QueuesController(
-                    new io.redcron.desktop.queues.QueuesViewModel(requireSession(), executor, messages), dialogs);
+                    screens().queues(), dialogs);
         }
         if (type == io.redcron.desktop.cluster.ClusterController.class) {
             return new io.redcron.desktop.cluster.ClusterController(screens().cluster());

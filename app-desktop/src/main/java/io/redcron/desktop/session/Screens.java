@@ -3,6 +3,7 @@ package io.redcron.desktop.session;
 import io.redcron.desktop.audit.AuditViewModel;
 import io.redcron.desktop.cluster.ClusterViewModel;
 import io.redcron.desktop.cluster.EpochSource;
+import io.redcron.desktop.queues.QueuesViewModel;
 import io.redcron.desktop.runs.RunsViewModel;
 import io.redcron.desktop.runs.TriggerViewModel;
 import io.redcron.desktop.tasks.TaskEditorViewModel;
@@ -46,6 +47,10 @@ public final class Screens {
 
     public TriggerViewModel trigger() {
         return new TriggerViewModel(TriggerViewModel.through(session.operations()), executor, messages);
+    }
+
+    public QueuesViewModel queues() {
+        return new QueuesViewModel(session.queues(), session.operations(), session.clock(), executor, messages);
     }
 
     public AuditViewModel audit() {

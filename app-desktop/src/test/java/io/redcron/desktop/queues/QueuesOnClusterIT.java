@@ -62,7 +62,7 @@ class QueuesOnClusterIT {
         queue.enqueue(List.of(QueuedRun.of("default", 1), QueuedRun.of("billing", 2)));
         queue.dead(QueuedRun.of("default", 3), "gave up", Instant.now());
         queue.dead(QueuedRun.of("default", 4), "gave up", Instant.now());
-        QueuesViewModel model = new QueuesViewModel(session, UiExecutor.direct(), new Messages(Locale.ENGLISH));
+        QueuesViewModel model = new io.redcron.desktop.session.Screens(session, UiExecutor.direct(), new Messages(Locale.ENGLISH)).queues();
 
         model.load();
         assertThat(model.errorProperty().get()).isEmpty();

@@ -76,7 +76,7 @@ class QueuesViewIT {
         Messages messages = new Messages(locale);
         FXMLLoader loader = new FXMLLoader(QueuesController.class.getResource(
                 "/io/redcron/desktop/queues/QueuesView.fxml"), messages.bundle());
-        loader.setControllerFactory(type -> new QueuesController(new QueuesViewModel(session, executor, messages),
+        loader.setControllerFactory(type -> new QueuesController(new io.redcron.desktop.session.Screens(session, executor, messages).queues(),
                 new io.redcron.desktop.ui.FxDialogService()));
         try {
             return loader.load();

@@ -58,7 +58,7 @@ class QueuesViewModelIT {
         task = session.tasks().create(Task.builder().namespace(namespace).name("nightly-report").group("billing")
                 .cron("0 2 * * *").dialect(CronDialect.UNIX).zone(ZoneOffset.UTC).retry(RetryPolicy.retries(2))
                 .payload(new ShellPayload("false", null, Map.of())).build(), "tester");
-        model = new QueuesViewModel(session, UiExecutor.direct(), new Messages(Locale.ENGLISH));
+        model = new io.redcron.desktop.session.Screens(session, UiExecutor.direct(), new Messages(Locale.ENGLISH)).queues();
     }
 
     @AfterEach
@@ -188,7 +188,7 @@ class QueuesViewModelIT {
         queue.dead(QueuedRun.of("billing", failed.id()), "exhausted", Instant.now());
         model.load();
         DeadRow dead = model.dead().get(0);
-        QueuesViewModel other = new QueuesViewModel(session, UiExecutor.direct(), new Messages(Locale.ENGLISH));
+        QueuesViewModel other = new io.redcron.desktop.session.Screens(session, UiExecutor.direct(), new Messages(Locale.ENGLISH)).queues();
         other.load();
         other.requeue(List.copyOf(other.dead()));
 
@@ -249,7 +249,7 @@ class QueuesViewModelIT {
     @Test
     void chineseTextForTheSameQueues() {
         queue.delay(QueuedRun.of("default", 41), Instant.now().plusSeconds(30));
-        QueuesViewModel chinese = new QueuesViewModel(session, UiExecutor.direct(), new Messages(Locale.SIMPLIFIED_CHINESE));
+        QueuesViewModel chinese = new io.redcron.desktop.session.Screens(session, UiExecutor.direct(), new Messages(Locale.SIMPLIFIED_CHINESE)).queues();
 
         chinese.load();
 

@@ -129,7 +129,7 @@ class StoreRolesIT {
 
     @Test
     void theViewerSeesQueuesDelayedAndDeadRuns() {
-        QueuesViewModel queues = new QueuesViewModel(viewer, UiExecutor.direct(), ENGLISH);
+        QueuesViewModel queues = new io.redcron.desktop.session.Screens(viewer, UiExecutor.direct(), ENGLISH).queues();
         queues.load();
 
         assertThat(queues.errorProperty().get()).isEmpty();
@@ -192,7 +192,7 @@ class StoreRolesIT {
         TasksViewModel tasks = new Screens(viewer, UiExecutor.direct(), ENGLISH).tasks();
         tasks.load();
         tasks.delete(tasks.rows().get(0));
-        QueuesViewModel queues = new QueuesViewModel(viewer, UiExecutor.direct(), ENGLISH);
+        QueuesViewModel queues = new io.redcron.desktop.session.Screens(viewer, UiExecutor.direct(), ENGLISH).queues();
         queues.load();
         queues.purgeAll();
 
@@ -262,7 +262,7 @@ class StoreRolesIT {
             operator.redis().publish(operator.keys().events(),
                     new EventBus.Event(EventBus.Event.Kind.CANCEL_RUN, running.id()).encode());
 
-            QueuesViewModel queues = new QueuesViewModel(operator, UiExecutor.direct(), ENGLISH);
+            QueuesViewModel queues = new io.redcron.desktop.session.Screens(operator, UiExecutor.direct(), ENGLISH).queues();
             queues.load();
             queues.requeue(queues.dead().stream().filter(row -> row.runId() == deadRun.id()).toList());
             assertThat(queues.errorProperty().get()).isEmpty();
