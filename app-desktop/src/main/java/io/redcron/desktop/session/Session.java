@@ -116,11 +116,12 @@ public final class Session implements AutoCloseable {
         return new io.redcron.store.mysql.MysqlFencingEpochs(dataSource, clock);
     }
 
-    public UnifiedJedis redis() {
+    /** For tests of the adapters' wiring only; screens work on the ports above. */
+    UnifiedJedis redis() {
         return redis;
     }
 
-    public RedisKeys keys() {
+    RedisKeys keys() {
         return new RedisKeys(namespace());
     }
 

@@ -2,7 +2,6 @@ package io.redcron.desktop.tasks;
 
 import io.redcron.desktop.ui.DialogService;
 import io.redcron.desktop.ui.DialogService.Confirmation;
-import io.redcron.desktop.ui.DialogService.DialogWindow;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
@@ -155,16 +154,7 @@ public final class TasksController {
     }
 
     private void openEditor(io.redcron.domain.Task task, boolean copy) {
-        io.redcron.desktop.ui.ViewLoader.Loaded<TaskEditorController> editor =
-                views.open(io.redcron.desktop.ui.FxmlView.TASK_EDITOR);
-        if (task != null && copy) {
-            editor.controller().model().duplicate(task);
-        } else if (task != null) {
-            editor.controller().model().edit(task);
-        }
-        DialogWindow window = dialogs.open(messages.get(task == null || copy ? "editor.title.new" : "editor.title.edit"),
-                editor.root());
-        editor.controller().onSaved(saved -> model.load(), window::close);
+        new TaskEditorWindow(views, dialogs, messages).open(task, copy, model::load);
     }
 
     @FXML

@@ -1,5 +1,6 @@
 package io.redcron.desktop.runs;
 
+import io.redcron.desktop.session.SessionAdapters;
 import io.redcron.config.MysqlConfig;
 import io.redcron.desktop.session.Screens;
 import io.redcron.desktop.session.Session;
@@ -150,7 +151,7 @@ class RunsViewIT {
     @Test
     void aRunningRunsOutputIsFollowedLiveUntilItEnds(FxRobot robot) {
         Run running = fixtures.running(fixtures.queued(task, day.plus(Duration.ofHours(2))));
-        String log = session.keys().log(running.id());
+        String log = SessionAdapters.keys(session).log(running.id());
         TableView<RunRow> table = table(robot);
         robot.clickOn("#refresh");
         await().atMost(PATIENCE).until(() -> table.getItems().size() == 3);
@@ -230,7 +231,7 @@ class RunsViewIT {
     }
 
     private void xadd(String key, Map<String, String> fields) {
-        session.redis().xadd(key, XAddParams.xAddParams(), fields);
+        SessionAdapters.redis(session).xadd(key, XAddParams.xAddParams(), fields);
     }
 
     @SuppressWarnings("unchecked")

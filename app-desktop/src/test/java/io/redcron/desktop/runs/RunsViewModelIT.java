@@ -1,5 +1,6 @@
 package io.redcron.desktop.runs;
 
+import io.redcron.desktop.session.SessionAdapters;
 import io.redcron.config.MysqlConfig;
 import io.redcron.desktop.session.Screens;
 import io.redcron.desktop.session.Session;
@@ -219,12 +220,12 @@ class RunsViewModelIT {
     void cancelOfARunningRunAsksItsNodeToStopIt() throws Exception {
         Run running = fixtures.running(fixtures.queued(fixtures.task("backup"), day));
         List<EventBus.Event> events = Collections.synchronizedList(new ArrayList<>());
-        RedisEventBus bus = new RedisEventBus(session.redis(), session.keys(),
+        RedisEventBus bus = new RedisEventBus(SessionAdapters.redis(session), SessionAdapters.keys(session),
                 RedisConfig.fromUri(TestRedis.uri(), Secret.NONE, Duration.ofSeconds(5)));
         try (AutoCloseable subscription = bus.subscribe(events::add)) {
             await().atMost(Duration.ofSeconds(10)).until(() -> subscribers() > 0);
             // Its node has already closed its live output: choosing it does not start a long tail.
-            xadd(session.keys().log(running.id()), Map.of("end", "1"));
+            xadd(SessionAdapters.keys(session).log(running.id()), Map.of("end", "1"));
             model.load();
             model.select(model.rows().get(0));
             assertThat(model.followingProperty().get()).isFalse();
@@ -320,7 +321,7 @@ class RunsViewModelIT {
     @Timeout(30)
     void liveTailShowsTheCurrentAttemptsOutputAsItComesAndStopsAtItsEnd() {
         Run running = fixtures.running(fixtures.queued(fixtures.task("backup"), day));
-        String log = session.keys().log(running.id());
+        String log = SessionAdapters.keys(session).log(running.id());
         // An earlier attempt's output and end marker, then the current attempt's first chunk.
         xadd(log, Map.of("out", "old attempt\n"));
         xadd(log, Map.of("end", "1"));
@@ -412,7 +413,7 @@ class RunsViewModelIT {
 
     private long subscribers() {
         try (Jedis probe = new Jedis(URI.create(TestRedis.uri()))) {
-            return probe.pubsubNumSub(session.keys().events()).getOrDefault(session.keys().events(), 0L);
+            return probe.pubsubNumSub(SessionAdapters.keys(session).events()).getOrDefault(SessionAdapters.keys(session).events(), 0L);
         }
     }
 
@@ -421,11 +422,11 @@ class RunsViewModelIT {
     }
 
     private List<Long> queued(String group) {
-        List<StreamEntry> entries = session.redis().xrange(session.keys().stream(group), "-", "+");
+        List<StreamEntry> entries = SessionAdapters.redis(session).xrange(SessionAdapters.keys(session).stream(group), "-", "+");
         return entries.stream().map(e -> Long.parseLong(e.getFields().get("run"))).toList();
     }
 
     private void xadd(String key, Map<String, String> fields) {
-        session.redis().xadd(key, XAddParams.xAddParams(), fields);
+        SessionAdapters.redis(session).xadd(key, XAddParams.xAddParams(), fields);
     }
 }
