@@ -8,7 +8,7 @@ import io.redcron.desktop.main.MainController;
 import io.redcron.desktop.session.Session;
 import io.redcron.desktop.session.SessionFactory;
 import io.redcron.desktop.tasks.TasksController;
-import io.redcron.desktop.tasks.TasksViewModel;
+import io.redcron.desktop.ui.DialogService;
 import io.redcron.desktop.ui.FxmlView;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.desktop.ui.UiExecutor;
@@ -26,6 +26,7 @@ import java.util.function.Supplier;
  */
 public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Views {
     private final UiExecutor executor;
+    private final DialogService dialogs;
     private final SessionFactory sessions;
     private final ProfileRepository profiles;
     private final Supplier<Optional<SandboxConnection>> sandboxFinder;
@@ -37,10 +38,11 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
      * @param onChange called on the JavaFX thread when the window must show something else (a
      *                 connection was opened or closed, the language changed)
      */
-    public AppContext(UiExecutor executor, SessionFactory sessions, ProfileRepository profiles,
+    public AppContext(UiExecutor executor, DialogService dialogs, SessionFactory sessions, ProfileRepository profiles,
                       Supplier<Optional<SandboxConnection>> sandboxFinder, Messages messages,
                       Consumer<AppContext> onChange) {
         this.executor = executor;
+        this.dialogs = dialogs;
         this.sessions = sessions;
         this.profiles = profiles;
         this.sandboxFinder = sandboxFinder;
@@ -76,14 +78,14 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
                     this::connected));
         }
         if (type == MainController.class) {
-            return new MainController(this);
+            return new MainController(this, dialogs);
         }
         if (type == TasksController.class) {
-            return new TasksController(new TasksViewModel(requireSession(), executor, messages), this, messages);
+            return new TasksController(screens().tasks(), this, messages, dialogs);
         }
         if (type == io.redcron.desktop.tasks.TaskEditorController.class) {
             return new io.redcron.desktop.tasks.TaskEditorController(
-                    new io.redcron.desktop.tasks.TaskEditorViewModel(requireSession(), executor, messages),
+                    screens().taskEditor(),
                     new io.redcron.desktop.cron.CronBuilderDialog(messages, java.time.Clock.systemDefaultZone()));
         }
         if (type == io.redcron.desktop.dashboard.DashboardController.class) {
@@ -93,23 +95,26 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
         }
         if (type == io.redcron.desktop.runs.RunsController.class) {
             return new io.redcron.desktop.runs.RunsController(
-                    new io.redcron.desktop.runs.RunsViewModel(requireSession(), executor, messages));
+                    screens().runs(), this, dialogs);
+        }
+        if (type == io.redcron.desktop.runs.TriggerController.class) {
+            return new io.redcron.desktop.runs.TriggerController(screens().trigger());
         }
         if (type == io.redcron.desktop.queues.QueuesController.class) {
             return new io.redcron.desktop.queues.QueuesController(
-                    new io.redcron.desktop.queues.QueuesViewModel(requireSession(), executor, messages));
+                    screens().queues(), dialogs);
         }
         if (type == io.redcron.desktop.cluster.ClusterController.class) {
-            Session current = requireSession();
-            return new io.redcron.desktop.cluster.ClusterController(new io.redcron.desktop.cluster.ClusterViewModel(
-                    current, executor, messages,
-                    new io.redcron.desktop.cluster.EpochSource(() -> current.epochs().current(current.namespace()))));
+            return new io.redcron.desktop.cluster.ClusterController(screens().cluster());
         }
         if (type == io.redcron.desktop.audit.AuditController.class) {
-            return new io.redcron.desktop.audit.AuditController(
-                    new io.redcron.desktop.audit.AuditViewModel(requireSession(), executor));
+            return new io.redcron.desktop.audit.AuditController(screens().audit());
         }
         throw new IllegalArgumentException("no controller " + type.getName());
+    }
+
+    private io.redcron.desktop.session.Screens screens() {
+        return new io.redcron.desktop.session.Screens(requireSession(), executor, messages);
     }
 
     private void connected(Session opened) {
@@ -123,9 +128,25 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
         executor.submit(current::namespaces, onLoaded, failure -> { });
     }
 
-    /** Works in another namespace of the same connection; the caller reopens the screen it shows. */
-    public void switchNamespace(String namespace) {
-        requireSession().switchNamespace(namespace);
+    /**
+     * Works in another namespace of the same connection. The same or a blank name changes nothing;
+     * a name that is not valid gives {@code keep} the namespace still in use.
+     *
+     * @param switched reopens the screen shown, once the namespace changed
+     */
+    public void switchNamespace(String chosen, Runnable switched, Consumer<String> keep) {
+        String namespace = chosen == null ? "" : chosen.trim();
+        String current = requireSession().namespace();
+        if (namespace.isEmpty() || namespace.equals(current)) {
+            return;
+        }
+        try {
+            requireSession().switchNamespace(namespace);
+        } catch (IllegalArgumentException e) {
+            keep.accept(current);
+            return;
+        }
+        switched.run();
     }
 
     public void disconnect() {

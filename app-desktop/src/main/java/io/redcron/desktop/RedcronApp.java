@@ -3,6 +3,7 @@ package io.redcron.desktop;
 import atlantafx.base.theme.PrimerLight;
 import io.redcron.desktop.connect.ProfileRepository;
 import io.redcron.desktop.session.SessionFactory;
+import io.redcron.desktop.ui.FxDialogService;
 import io.redcron.desktop.ui.FxUiExecutor;
 import io.redcron.desktop.ui.Messages;
 import javafx.application.Application;
@@ -27,7 +28,7 @@ public final class RedcronApp extends Application {
         executor = new FxUiExecutor();
         String operator = System.getProperty("user.name", "operator") + "@desktop";
         Scene scene = new Scene(new javafx.scene.layout.StackPane(), 1180, 760);
-        context = new AppContext(executor, new SessionFactory(operator, Clock.systemUTC()),
+        context = new AppContext(executor, new FxDialogService(), new SessionFactory(operator, Clock.systemUTC()),
                 new ProfileRepository(AppContext.profilesFile()), AppContext::runningSandbox,
                 new Messages(Locale.getDefault()), changed -> {
                     scene.setRoot(changed.currentView());

@@ -72,7 +72,7 @@ class DesktopViewIT {
         RedcronApp.applyTheme();
         executor = new FxUiExecutor();
         Scene scene = new Scene(new javafx.scene.layout.StackPane(), 1100, 700);
-        context = new AppContext(executor, new SessionFactory("tester@desktop", Clock.systemUTC()),
+        context = new AppContext(executor, new io.redcron.desktop.ui.FxDialogService(), new SessionFactory("tester@desktop", Clock.systemUTC()),
                 new ProfileRepository(home.resolve("profiles.json")), Optional::empty, new Messages(Locale.ENGLISH),
                 changed -> scene.setRoot(changed.currentView()));
         scene.setRoot(context.currentView());

@@ -154,7 +154,7 @@ class ScreenshotsIT {
         RedcronApp.applyTheme();
         executor = new FxUiExecutor();
         scene = new Scene(new javafx.scene.layout.StackPane(), 1280, 780);
-        context = new AppContext(executor, new SessionFactory("alice@desktop", Clock.systemUTC()),
+        context = new AppContext(executor, new io.redcron.desktop.ui.FxDialogService(), new SessionFactory("alice@desktop", Clock.systemUTC()),
                 new ProfileRepository(home.resolve("profiles.json")), Optional::empty, new Messages(Locale.ENGLISH),
                 changed -> scene.setRoot(changed.currentView()));
         scene.setRoot(context.currentView());

@@ -1,9 +1,9 @@
 package io.redcron.desktop.audit;
 
-import io.redcron.desktop.session.Session;
 import io.redcron.desktop.ui.UiExecutor;
 import io.redcron.format.RedactedJson;
 import io.redcron.port.AuditEntry;
+import io.redcron.port.AuditLog;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
 import javafx.beans.binding.Bindings;
@@ -32,11 +32,13 @@ public final class AuditViewModel {
     private final BooleanProperty busy = new SimpleBooleanProperty();
     private final StringProperty error = new SimpleStringProperty("");
 
-    private final Session session;
+    private final AuditLog audit;
+    private final String namespace;
     private final UiExecutor executor;
 
-    public AuditViewModel(Session session, UiExecutor executor) {
-        this.session = session;
+    public AuditViewModel(AuditLog audit, String namespace, UiExecutor executor) {
+        this.audit = audit;
+        this.namespace = namespace;
         this.executor = executor;
     }
 
@@ -44,7 +46,7 @@ public final class AuditViewModel {
         String filter = subject.get() == null || subject.get().isBlank() ? null : subject.get().trim();
         PageRequest request = pager.request();
         busy.set(true);
-        executor.submit(() -> session.audit().list(session.namespace(), filter, request), (Page<AuditEntry> found) -> {
+        executor.submit(() -> audit.list(namespace, filter, request), (Page<AuditEntry> found) -> {
             busy.set(false);
             error.set("");
             entries.setAll(found.items());

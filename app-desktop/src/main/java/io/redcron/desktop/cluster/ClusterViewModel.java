@@ -1,14 +1,12 @@
 package io.redcron.desktop.cluster;
 
-import io.redcron.desktop.session.Session;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.desktop.ui.UiExecutor;
 import io.redcron.domain.NodeInfo;
 import io.redcron.domain.NodeRole;
 import io.redcron.port.FencingEpochs;
 import io.redcron.port.LeaderLease;
-import io.redcron.store.redis.RedisLeaderLease;
-import io.redcron.store.redis.RedisNodeRegistry;
+import io.redcron.port.NodeRegistry;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -59,12 +57,12 @@ public final class ClusterViewModel {
     private boolean reading;
     private Instant leaseEnds;
 
-    public ClusterViewModel(Session session, UiExecutor executor, Messages messages, EpochSource epochs) {
-        this.clock = session.clock();
+    public ClusterViewModel(LeaderLease lease, NodeRegistry registry, EpochSource epochs, Clock clock,
+                            UiExecutor executor, Messages messages) {
+        this.clock = clock;
         this.executor = executor;
         this.messages = messages;
-        this.reader = new ClusterReader(new RedisLeaderLease(session.redis(), session.keys()),
-                new RedisNodeRegistry(session.redis(), session.keys()), epochs, clock);
+        this.reader = new ClusterReader(lease, registry, epochs, clock);
         leader.set(messages.get("cluster.leader.loading"));
     }
 

@@ -9,18 +9,14 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.TableColumn;
-import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Toggle;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.VBox;
-import javafx.util.StringConverter;
 import org.controlsfx.control.SearchableComboBox;
 
 import java.time.DayOfWeek;
@@ -33,7 +29,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
-import static io.redcron.desktop.ui.Cells.column;
+import static io.redcron.desktop.ui.Cells.converter;
 
 /** Binds the cron builder's controls to its view-model; {@code close} receives OK's result or nothing. */
 public final class CronBuilderController {
@@ -130,18 +126,7 @@ public final class CronBuilderController {
         preset.getItems().setAll(CronPreset.values());
         preset.valueProperty().bindBidirectional(model.presetProperty());
         preset.setConverter(converter(p -> messages.get(p.labelKey())));
-        preset.setCellFactory(list -> new ListCell<>() {
-            @Override
-            protected void updateItem(CronPreset item, boolean empty) {
-                super.updateItem(item, empty);
-                setText(empty || item == null ? null : messages.get(item.labelKey()));
-                disableProperty().unbind();
-                if (!empty && item != null) {
-                    disableProperty().bind(Bindings.createBooleanBinding(
-                            () -> !item.availableIn(model.dialectProperty().get()), model.dialectProperty()));
-                }
-            }
-        });
+        preset.setCellFactory(list -> new PresetCell(messages, model.dialectProperty()));
         showWhenUsed(intervalBox, CronPreset.Parameter.INTERVAL);
         showWhenUsed(hourBox, CronPreset.Parameter.HOUR);
         showWhenUsed(minuteBox, CronPreset.Parameter.MINUTE);
@@ -170,36 +155,10 @@ public final class CronBuilderController {
     }
 
     private void bindFires() {
-        fires.setItems(model.fires());
-        taskTimeColumn.textProperty().bind(Bindings.createStringBinding(() -> messages.get("cron.fires.task",
-                model.zoneProperty().get() == null ? "" : model.zoneProperty().get().getId()), model.zoneProperty()));
-        localTimeColumn.setText(messages.get("cron.fires.local", model.localZone().getId()));
-        column(taskTimeColumn, this::taskTimeText);
-        column(localTimeColumn, FireTime::localText);
-        fires.setRowFactory(table -> new TableRow<>() {
-            @Override
-            protected void updateItem(FireTime item, boolean empty) {
-                super.updateItem(item, empty);
-                boolean marked = !empty && item != null && item.nearDstChange();
-                getStyleClass().remove("near-dst");
-                if (marked) {
-                    getStyleClass().add("near-dst");
-                }
-                setTooltip(marked ? new Tooltip(item.inSecondPass() ? item.secondPass() : messages.get("cron.fires.dst"))
-                        : null);
-            }
-        });
+        FireTimesTable.bind(fires, taskTimeColumn, localTimeColumn, model, messages);
         dstRule.textProperty().bind(model.dstRuleProperty());
         dstRule.visibleProperty().bind(model.dstRuleProperty().isNotEmpty());
         dstRule.managedProperty().bind(dstRule.visibleProperty());
-    }
-
-    /** A second-pass fire is always next to a change, so its own mark stands in for the warning sign. */
-    private String taskTimeText(FireTime fire) {
-        if (fire.inSecondPass()) {
-            return messages.get("cron.fires.second-pass", fire.taskText());
-        }
-        return fire.nearDstChange() ? "⚠ " + fire.taskText() : fire.taskText();
     }
 
     private void showWarnings() {
@@ -209,20 +168,6 @@ public final class CronBuilderController {
             label.setWrapText(true);
             return label;
         }).toList());
-    }
-
-    private static <T> StringConverter<T> converter(Function<T, String> text) {
-        return new StringConverter<>() {
-            @Override
-            public String toString(T value) {
-                return value == null ? "" : text.apply(value);
-            }
-
-            @Override
-            public T fromString(String string) {
-                return null;
-            }
-        };
     }
 
     @FXML

@@ -1,6 +1,7 @@
 package io.redcron.desktop.main;
 
 import io.redcron.desktop.AppContext;
+import io.redcron.desktop.ui.DialogService;
 import io.redcron.desktop.ui.FxmlView;
 import javafx.fxml.FXML;
 import javafx.scene.control.ComboBox;
@@ -13,6 +14,7 @@ import java.util.Locale;
 /** The main window: navigation on the left, the chosen screen in the middle. */
 public final class MainController {
     private final AppContext context;
+    private final DialogService dialogs;
 
     @FXML private StackPane content;
     @FXML private ToggleGroup navigation;
@@ -25,8 +27,9 @@ public final class MainController {
     @FXML private ComboBox<String> namespaces;
     private FxmlView shown = FxmlView.TASKS;
 
-    public MainController(AppContext context) {
+    public MainController(AppContext context, DialogService dialogs) {
         this.context = context;
+        this.dialogs = dialogs;
     }
 
     @FXML
@@ -62,12 +65,8 @@ public final class MainController {
 
     @FXML
     private void onAbout() {
-        javafx.scene.control.Alert about = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.INFORMATION);
-        about.initOwner(content.getScene().getWindow());
-        about.setTitle(context.messages().get("about.title"));
-        about.setHeaderText("Redcron " + version());
-        about.setContentText(context.messages().get("about.text", System.getProperty("java.version")));
-        about.showAndWait();
+        dialogs.inform(new DialogService.Information(context.messages().get("about.title"), "Redcron " + version(),
+                context.messages().get("about.text", System.getProperty("java.version"))));
     }
 
     static String version() {
@@ -88,18 +87,7 @@ public final class MainController {
     /** A namespace picked or typed in the chooser: the same connection, the same screen, other data. */
     @FXML
     private void onNamespace() {
-        String chosen = namespaces.getValue() == null ? "" : namespaces.getValue().trim();
-        String current = context.session().map(io.redcron.desktop.session.Session::namespace).orElse("");
-        if (chosen.isEmpty() || chosen.equals(current)) {
-            return;
-        }
-        try {
-            context.switchNamespace(chosen);
-        } catch (IllegalArgumentException e) {
-            namespaces.setValue(current);
-            return;
-        }
-        show(shown);
+        context.switchNamespace(namespaces.getValue(), () -> show(shown), namespaces::setValue);
     }
 
     @FXML

@@ -1,18 +1,55 @@
 package io.redcron.desktop.queues;
 
+import io.redcron.ops.DeadRunSearch;
+import io.redcron.port.QueueInspector;
+
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
- * What the queues screen shows at one moment. The lists are bounded (see {@link QueueReader});
- * the totals are not.
+ * What the queues screen shows at one moment: the inspector's per-stream counts, then the details
+ * they leave out (each delivered entry, the delayed runs with their due times, the recent dead
+ * runs). The lists are capped so that a flooded queue costs a screenful; the totals are not.
  */
 record QueueSnapshot(List<StreamRow> streams, List<PendingRow> pending, List<DelayedRow> delayed, List<DeadRow> dead,
                      long delayedTotal, long deadTotal) {
+    static final int PENDING_LIMIT = 100;
+    static final int DELAYED_LIMIT = 200;
+    static final int DEAD_LIMIT = 200;
+
     QueueSnapshot {
         streams = List.copyOf(streams);
         pending = List.copyOf(pending);
         delayed = List.copyOf(delayed);
         dead = List.copyOf(dead);
+    }
+
+    /** Reads the queues now; blocking, so only ever off the JavaFX thread. */
+    static QueueSnapshot read(QueueInspector inspector, DeadRunSearch deadRuns, Spans spans, Instant now) {
+        QueueInspector.QueueStats stats = inspector.stats();
+        List<StreamRow> streams = new ArrayList<>();
+        List<PendingRow> pending = new ArrayList<>();
+        for (QueueInspector.StreamStats stream : stats.streams()) {
+            streams.add(new StreamRow(stream.group(), stream.length(), stream.pendingTotal(),
+                    new TreeMap<>(stream.pending()).entrySet().stream()
+                            .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "))));
+            if (stream.pendingTotal() > 0) {
+                for (QueueInspector.PendingEntry entry : inspector.pending(stream.group(), PENDING_LIMIT)) {
+                    pending.add(new PendingRow(entry.group(), entry.consumer(), entry.entryId(),
+                            entry.runId() == 0 ? "" : Long.toString(entry.runId()), entry.idle(),
+                            spans.span(entry.idle()), entry.deliveries()));
+                }
+            }
+        }
+        List<DelayedRow> delayed = inspector.delayed(DELAYED_LIMIT).stream()
+                .map(run -> new DelayedRow(run.group(), run.runId(), run.due(), spans.due(run.due(), now))).toList();
+        List<DeadRow> dead = deadRuns.recent(DEAD_LIMIT).stream()
+                .map(run -> new DeadRow(run.entryId(), run.runId(), run.group(), run.reason(), run.at(),
+                        spans.time(run.at()))).toList();
+        return new QueueSnapshot(streams, pending, delayed, dead, stats.delayed(), stats.dead());
     }
 
     long waiting() {

@@ -1,12 +1,11 @@
 package io.redcron.desktop.queues;
 
+import io.redcron.desktop.ui.DialogService;
+import io.redcron.desktop.ui.DialogService.Confirmation;
 import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
 import javafx.scene.Parent;
-import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
-import javafx.scene.control.ButtonBar;
-import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SelectionMode;
@@ -26,6 +25,7 @@ public final class QueuesController {
     private static final Duration LIVE = Duration.seconds(2);
 
     private final QueuesViewModel model;
+    private final DialogService dialogs;
 
     @FXML private ResourceBundle resources;
     @FXML private Parent root;
@@ -62,8 +62,9 @@ public final class QueuesController {
     @FXML private Button purge;
     @FXML private Button purgeAll;
 
-    public QueuesController(QueuesViewModel model) {
+    public QueuesController(QueuesViewModel model, DialogService dialogs) {
         this.model = model;
+        this.dialogs = dialogs;
     }
 
     @FXML
@@ -140,14 +141,7 @@ public final class QueuesController {
     }
 
     private boolean confirm(String question, String actionKey) {
-        ButtonType yes = new ButtonType(resources.getString(actionKey), ButtonBar.ButtonData.OK_DONE);
-        ButtonType no = new ButtonType(resources.getString("queues.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);
-        Alert alert = new Alert(Alert.AlertType.CONFIRMATION, question, yes, no);
-        alert.setTitle(resources.getString("queues.confirm.title"));
-        alert.setHeaderText(null);
-        if (root.getScene() != null) {
-            alert.initOwner(root.getScene().getWindow());
-        }
-        return alert.showAndWait().filter(yes::equals).isPresent();
+        return dialogs.confirm(Confirmation.of(resources.getString("queues.confirm.title"), question)
+                .withAnswers(resources.getString(actionKey), resources.getString("queues.cancel")));
     }
 }

@@ -1,9 +1,10 @@
 package io.redcron.desktop.queues;
 
-import io.redcron.desktop.session.Session;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.desktop.ui.UiExecutor;
-import io.redcron.store.redis.RedisRunQueue;
+import io.redcron.ops.Operations;
+import io.redcron.ops.RequeueDeadRun;
+import io.redcron.port.QueueInspector;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -11,6 +12,7 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
+import java.time.Clock;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -38,24 +40,25 @@ public final class QueuesViewModel {
     private final StringProperty error = new SimpleStringProperty("");
     private final BooleanProperty busy = new SimpleBooleanProperty();
 
-    private final Session session;
+    private final QueueInspector inspector;
+    private final Operations operations;
+    private final Clock clock;
     private final UiExecutor executor;
     private final Messages messages;
-    private final QueueReader reader;
-    private final DeadRuns deadRuns;
+    private final Spans spans;
     private long generation;
     private int running;
     private long deadTotal;
     private boolean loadFailed;
 
-    public QueuesViewModel(Session session, UiExecutor executor, Messages messages) {
-        this.session = session;
+    public QueuesViewModel(QueueInspector inspector, Operations operations, Clock clock, UiExecutor executor,
+                           Messages messages) {
+        this.inspector = inspector;
+        this.operations = operations;
+        this.clock = clock;
         this.executor = executor;
         this.messages = messages;
-        this.reader = new QueueReader(session.redis(), session.keys(), session.queues(),
-                new Spans(messages, ZoneId.systemDefault()));
-        this.deadRuns = new DeadRuns(session.redis(), session.keys(), new RedisRunQueue(session.redis(), session.keys()),
-                session.runs(), session.tasks(), session.clock(), session::audit);
+        this.spans = new Spans(messages, ZoneId.systemDefault());
         delayedTitle.set(messages.get("queues.tab.delayed", 0));
         deadTitle.set(messages.get("queues.tab.dead", 0));
     }
@@ -74,7 +77,7 @@ public final class QueuesViewModel {
 
     private void read(boolean visible) {
         long mine = ++generation;
-        submit(visible, () -> reader.read(session.clock().instant()), snapshot -> {
+        submit(visible, () -> QueueSnapshot.read(inspector, operations.deadRuns(), spans, clock.instant()), snapshot -> {
             if (mine == generation) {
                 if (loadFailed) {
                     // Clears only what a read said: what an action reported stays until the next action.
@@ -130,7 +133,7 @@ public final class QueuesViewModel {
             List<String> refused = new ArrayList<>();
             for (DeadRow row : chosen) {
                 try {
-                    DeadRuns.Outcome outcome = deadRuns.requeue(row);
+                    RequeueDeadRun.Requeue outcome = operations.requeue().requeue(row.entry());
                     (outcome.requeued() ? done : refused).add(describe(outcome));
                 } catch (RuntimeException e) {
                     refused.add(messages.get("queues.requeue.failed", row.runId(), oneLine(e)));
@@ -140,11 +143,12 @@ public final class QueuesViewModel {
         });
     }
 
-    private String describe(DeadRuns.Outcome outcome) {
+    private String describe(RequeueDeadRun.Requeue outcome) {
         long run = outcome.dead().runId();
         return switch (outcome.verdict()) {
-            case REQUEUED -> messages.get("queues.requeue.done", run, outcome.newRunId());
-            case RECORDED_NOT_QUEUED -> messages.get("queues.requeue.notQueued", run, outcome.newRunId(), outcome.detail());
+            case REQUEUED -> messages.get("queues.requeue.done", run, outcome.newRun().id());
+            case RECORDED_NOT_QUEUED -> messages.get("queues.requeue.notQueued", run, outcome.newRun().id(),
+                    outcome.detail());
             case NO_SUCH_RUN -> messages.get("queues.requeue.noRun", run);
             case NOT_FINISHED -> messages.get("queues.requeue.notFinished", run, outcome.detail());
             case NO_SUCH_TASK -> messages.get("queues.requeue.noTask", run);
@@ -158,12 +162,13 @@ public final class QueuesViewModel {
             return;
         }
         List<DeadRow> chosen = List.copyOf(rows);
-        act(() -> new Report(messages.get("queues.purge.done", deadRuns.purge(chosen)), ""));
+        act(() -> new Report(messages.get("queues.purge.done",
+                operations.purge().purge(chosen.stream().map(DeadRow::entry).toList())), ""));
     }
 
     /** Deletes the whole dead stream. */
     public void purgeAll() {
-        act(() -> new Report(messages.get("queues.purge.done", deadRuns.purgeAll()), ""));
+        act(() -> new Report(messages.get("queues.purge.done", operations.purge().purgeAll()), ""));
     }
 
     private record Report(String notice, String error) {

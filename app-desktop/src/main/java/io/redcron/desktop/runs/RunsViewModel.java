@@ -1,15 +1,19 @@
 package io.redcron.desktop.runs;
 
-import io.redcron.desktop.session.Session;
+import io.redcron.desktop.session.Workspace;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.desktop.ui.UiExecutor;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.domain.TriggerType;
+import io.redcron.ops.FollowOutput;
+import io.redcron.ops.Operations;
+import io.redcron.port.LiveOutput;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
 import io.redcron.port.RunFilter;
+import io.redcron.port.RunStore;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
@@ -75,12 +79,12 @@ public final class RunsViewModel {
     private final BooleanBinding canCancel;
     private final StringBinding detailTitle;
 
-    private final RunOperations operations;
-    private final Session session;
+    private final Operations operations;
+    private final RunStore runs;
+    private final Workspace workspace;
     private final UiExecutor executor;
     private final Messages messages;
     private final ZoneId zone;
-    private final TriggerForm triggerForm;
     private long generation;
     private long tailGeneration;
     /** The run whose output the view shows from its live stream, if any. */
@@ -88,18 +92,18 @@ public final class RunsViewModel {
     /** The run (and state) whose stored output the view shows, so a refresh does not read it again. */
     private RunState outputShown;
 
-    public RunsViewModel(Session session, UiExecutor executor, Messages messages) {
-        this(session, executor, messages, ZoneId.systemDefault());
-    }
-
-    /** @param zone the zone times are shown in, and the date filters are read in */
-    public RunsViewModel(Session session, UiExecutor executor, Messages messages, ZoneId zone) {
-        this.session = session;
-        this.operations = new RunOperations(session);
+    /**
+     * @param runs the history, read a page at a time
+     * @param zone the zone times are shown in, and the date filters are read in
+     */
+    public RunsViewModel(Operations operations, RunStore runs, Workspace workspace, UiExecutor executor,
+                         Messages messages, ZoneId zone) {
+        this.operations = operations;
+        this.runs = runs;
+        this.workspace = workspace;
         this.executor = executor;
         this.messages = messages;
         this.zone = zone;
-        this.triggerForm = new TriggerForm(operations, executor, messages, this::triggered);
         canRetry = Bindings.createBooleanBinding(() -> selected.get() != null && selected.get().runStatus().isFinal()
                 && !acting.get(), selected, acting);
         canCancel = Bindings.createBooleanBinding(() -> selected.get() != null && !selected.get().runStatus().isFinal()
@@ -129,11 +133,12 @@ public final class RunsViewModel {
         executor.submit(() -> {
             RunFilter wanted = filter;
             if (task != null) {
-                Task found = operations.task(task).orElseThrow(() -> new RunActionException("runs.error.noTask", task));
+                Task found = operations.lookup().findTask(task)
+                        .orElseThrow(() -> new RunActionException("runs.error.noTask", task));
                 wanted = wanted.forTask(found.id());
             }
-            Page<Run> found = operations.list(wanted, request);
-            Instant now = session.clock().instant();
+            Page<Run> found = runs.list(wanted, request);
+            Instant now = workspace.clock().instant();
             return new Loaded(found.items().stream().map(run -> RunRow.of(run, now, zone, messages)).toList(),
                     found.total());
         }, loaded -> {
@@ -184,7 +189,7 @@ public final class RunsViewModel {
         }
         Instant start = from.get() == null ? null : from.get().atStartOfDay(zone).toInstant();
         Instant end = to.get() == null ? null : to.get().plusDays(1).atStartOfDay(zone).toInstant();
-        return RunFilter.all(session.namespace()).withStatuses(wanted).withTrigger(type).between(start, end);
+        return RunFilter.all(workspace.namespace()).withStatuses(wanted).withTrigger(type).between(start, end);
     }
 
     public void filtersChanged() {
@@ -253,7 +258,7 @@ public final class RunsViewModel {
         if (state.equals(outputShown)) {
             return;
         }
-        executor.submit(() -> operations.get(row.id()).map(Run::output).orElse(null), text -> {
+        executor.submit(() -> operations.lookup().findRun(row.id()).map(Run::output).orElse(null), text -> {
             RunRow current = selected.get();
             if (current != null && current.id() == row.id() && !following.get()) {
                 outputShown = state;
@@ -281,16 +286,16 @@ public final class RunsViewModel {
         liveRunId = runId;
         following.set(true);
         output.set("");
-        readLog(runId, mine, RunOperations.logStart());
+        readLog(runId, mine, LiveOutput.START);
     }
 
     /** One read of the stream per submit, so the output reaches the view as it comes. */
     private void readLog(long runId, long mine, String after) {
-        executor.submit(() -> operations.readLog(runId, after, TAIL_BLOCK), batch -> {
+        executor.submit(() -> operations.output().next(runId, after, TAIL_BLOCK), (FollowOutput.OutputBatch batch) -> {
             if (mine != tailGeneration) {
                 return;
             }
-            if (batch.fresh()) {
+            if (batch.restarted()) {
                 output.set(capped(batch.text()));
             } else if (!batch.text().isEmpty()) {
                 output.set(capped(output.get() + batch.text()));
@@ -299,7 +304,7 @@ public final class RunsViewModel {
                 following.set(false);
                 reloadSelected(runId);
             } else {
-                readLog(runId, mine, batch.lastId());
+                readLog(runId, mine, batch.cursor());
             }
         }, failure -> {
             if (mine == tailGeneration) {
@@ -314,7 +319,7 @@ public final class RunsViewModel {
     }
 
     private void reloadSelected(long runId) {
-        executor.submit(() -> operations.get(runId).map(run -> RunRow.of(run, session.clock().instant(), zone,
+        executor.submit(() -> operations.lookup().findRun(runId).map(run -> RunRow.of(run, workspace.clock().instant(), zone,
                 messages)), found -> found.ifPresent(row -> {
                     RunRow current = selected.get();
                     if (current != null && current.id() == runId) {
@@ -331,7 +336,8 @@ public final class RunsViewModel {
         if (row == null || !row.runStatus().isFinal()) {
             return;
         }
-        act(() -> operations.retry(row.id()), run -> messages.get("runs.retry.done", run.id(), run.taskName()));
+        act(() -> RunActionException.localised(() -> operations.retry().retry(row.id()).run(), row),
+                run -> messages.get("runs.retry.done", run.id(), run.taskName()));
     }
 
     /** Cancels the selected run; the view asks the operator first. */
@@ -340,7 +346,8 @@ public final class RunsViewModel {
         if (row == null) {
             return;
         }
-        act(() -> operations.cancel(row.id()), result -> messages.get(switch (result.outcome()) {
+        act(() -> RunActionException.localised(() -> operations.cancel().cancel(row.id()), row),
+                result -> messages.get(switch (result.outcome()) {
             case CANCELLED -> "runs.cancel.done";
             case STOPPING -> "runs.cancel.stopping";
             case ALREADY_ENDED -> "runs.cancel.ended";
@@ -353,13 +360,13 @@ public final class RunsViewModel {
         return row == null ? "" : messages.get("runs.cancel.confirm.text", row.id(), row.task(), row.status());
     }
 
-    /** Opens the trigger form, for the selected run's task if there is one. */
-    public TriggerForm startTrigger() {
-        triggerForm.reset(selected.get() == null ? "" : selected.get().task());
-        return triggerForm;
+    /** The task a new trigger is for: the selected run's, or none. */
+    public String selectedTaskName() {
+        return selected.get() == null ? "" : selected.get().task();
     }
 
-    private void triggered(Run run) {
+    /** A run was triggered from the trigger view: says so, and shows it in the history. */
+    public void triggered(Run run) {
         notice.set(messages.get("runs.trigger.done", run.id(), run.taskName()));
         load();
     }
@@ -416,5 +423,4 @@ public final class RunsViewModel {
     public BooleanBinding canRetryProperty() { return canRetry; }
     public BooleanBinding canCancelProperty() { return canCancel; }
     public StringBinding detailTitleProperty() { return detailTitle; }
-    public TriggerForm triggerForm() { return triggerForm; }
 }

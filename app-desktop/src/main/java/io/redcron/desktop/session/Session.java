@@ -63,6 +63,28 @@ public final class Session implements AutoCloseable {
         return clock;
     }
 
+    /** The namespace now shown, the operator and the clock, for the screen being opened. */
+    public Workspace workspace() {
+        return new Workspace(namespace, operator, clock);
+    }
+
+    /** The operator actions on the namespace now shown, on behalf of this session's operator. */
+    public io.redcron.ops.Operations operations() {
+        io.redcron.store.redis.RedisKeys keys = keys();
+        return new io.redcron.ops.Operations(new io.redcron.ops.OperatorPorts(tasks(), runs(),
+                new io.redcron.store.redis.RedisRunQueue(redis, keys), new RedisEventBus(redis, keys, null), audit(),
+                new io.redcron.store.redis.RedisDeadLetters(redis, keys), new io.redcron.store.redis.RedisLiveOutput(redis, keys)),
+                namespace, operator, clock);
+    }
+
+    public io.redcron.port.LeaderLease leader() {
+        return new io.redcron.store.redis.RedisLeaderLease(redis, keys());
+    }
+
+    public io.redcron.port.NodeRegistry nodes() {
+        return new io.redcron.store.redis.RedisNodeRegistry(redis, keys());
+    }
+
     /** Tasks; every change made through it is announced to the nodes, as the CLI does. */
     public TaskStore tasks() {
         return new AnnouncingTaskStore(new MysqlTaskStore(dataSource, clock),
@@ -94,11 +116,12 @@ public final class Session implements AutoCloseable {
         return new io.redcron.store.mysql.MysqlFencingEpochs(dataSource, clock);
     }
 
-    public UnifiedJedis redis() {
+    /** For tests of the adapters' wiring only; screens work on the ports above. */
+    UnifiedJedis redis() {
         return redis;
     }
 
-    public RedisKeys keys() {
+    RedisKeys keys() {
         return new RedisKeys(namespace());
     }
 

@@ -1,5 +1,7 @@
 package io.redcron.desktop.tasks;
 
+import io.redcron.desktop.cron.CronBuilderResult;
+import io.redcron.desktop.ui.Cells;
 import io.redcron.domain.ConcurrencyPolicy;
 import io.redcron.domain.MisfirePolicy;
 import io.redcron.domain.RedirectPolicy;
@@ -16,15 +18,12 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.layout.VBox;
 
-import java.util.HashMap;
-import java.util.Map;
 import java.util.function.Consumer;
 
 /** Binds the editor's fields to its view-model and shows each error next to its field. */
 public final class TaskEditorController {
     private final TaskEditorViewModel model;
     private final io.redcron.desktop.cron.CronBuilderDialog cronBuilder;
-    private final Map<String, Label> errorLabels = new HashMap<>();
     private Consumer<Task> onSaved = task -> { };
     private Runnable onClose = () -> { };
 
@@ -66,6 +65,7 @@ public final class TaskEditorController {
     @FXML private Button save;
     @FXML private VBox errorsBox;
     @FXML private java.util.ResourceBundle resources;
+    private FieldErrors fieldErrors;
 
     public TaskEditorController(TaskEditorViewModel model, io.redcron.desktop.cron.CronBuilderDialog cronBuilder) {
         this.model = model;
@@ -84,6 +84,7 @@ public final class TaskEditorController {
 
     @FXML
     private void initialize() {
+        fieldErrors = new FieldErrors(errorsBox);
         bind(name, model.nameProperty(), "name");
         bind(group, model.groupProperty(), "group");
         bind(description, model.descriptionProperty(), "description");
@@ -114,17 +115,7 @@ public final class TaskEditorController {
         httpMethod.getItems().setAll("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS");
         httpMethod.valueProperty().bindBidirectional(model.httpMethodProperty());
         redirects.getItems().setAll(RedirectPolicy.values());
-        redirects.setConverter(new javafx.util.StringConverter<>() {
-            @Override
-            public String toString(RedirectPolicy policy) {
-                return policy == null ? "" : label("editor.redirects." + policy.id());
-            }
-
-            @Override
-            public RedirectPolicy fromString(String text) {
-                return null; // not editable
-            }
-        });
+        redirects.setConverter(Cells.converter(policy -> label("editor.redirects." + policy.id())));
         redirects.valueProperty().bindBidirectional(model.redirectsProperty());
         misfire.getItems().setAll(MisfirePolicy.values());
         misfire.valueProperty().bindBidirectional(model.misfireProperty());
@@ -136,44 +127,13 @@ public final class TaskEditorController {
         save.disableProperty().bind(model.validProperty().not().or(model.busyProperty()));
         type.valueProperty().addListener((o, before, after) -> showPayload(after));
         showPayload(model.typeProperty().get());
-        model.errors().addListener((MapChangeListener<String, String>) change -> showErrors());
-        showErrors();
+        fieldErrors.show(model.errors());
+        model.errors().addListener((MapChangeListener<String, String>) change -> fieldErrors.show(model.errors()));
     }
 
     private void bind(TextInputControl field, javafx.beans.property.StringProperty property, String... errorKeys) {
         field.textProperty().bindBidirectional(property);
-        Label label = new Label();
-        label.getStyleClass().addAll("field-error", "danger");
-        label.setWrapText(true);
-        label.setId(field.getId() + "Error");
-        label.managedProperty().bind(label.visibleProperty());
-        label.setVisible(false);
-        javafx.scene.Parent parent = field.getParent();
-        if (parent instanceof VBox box) {
-            box.getChildren().add(box.getChildren().indexOf(field) + 1, label);
-        }
-        for (String key : errorKeys) {
-            errorLabels.put(key, label);
-        }
-    }
-
-    private void showErrors() {
-        errorLabels.values().forEach(label -> {
-            label.setText("");
-            label.setVisible(false);
-        });
-        errorsBox.getChildren().clear();
-        model.errors().forEach((field, message) -> {
-            Label label = errorLabels.get(field);
-            if (label != null) {
-                label.setText(message);
-                label.setVisible(true);
-            } else {
-                Label other = new Label(field + ": " + message);
-                other.getStyleClass().add("danger");
-                errorsBox.getChildren().add(other);
-            }
-        });
+        fieldErrors.add(field, errorKeys);
     }
 
     private void showPayload(TaskType kind) {
@@ -199,23 +159,9 @@ public final class TaskEditorController {
     /** Opens the cron builder on the current schedule and takes what it returns. */
     @FXML
     private void onBuildCron() {
-        io.redcron.schedule.CronDialect current;
-        java.time.ZoneId zoneId;
-        try {
-            current = io.redcron.format.TaskDocument.dialect(model.dialectProperty().get());
-        } catch (RuntimeException e) {
-            current = io.redcron.schedule.CronDialect.UNIX;
-        }
-        try {
-            zoneId = Task.zone(model.zoneProperty().get());
-        } catch (RuntimeException e) {
-            zoneId = java.time.ZoneId.of("UTC");
-        }
-        cronBuilder.show(cron.getScene().getWindow(), model.cronProperty().get(), current, zoneId).ifPresent(result -> {
-            model.dialectProperty().set(result.dialect().id());
-            model.zoneProperty().set(result.zone().getId());
-            model.cronProperty().set(result.expression());
-        });
+        CronBuilderResult current = model.schedule();
+        cronBuilder.show(cron.getScene().getWindow(), current.expression(), current.dialect(), current.zone())
+                .ifPresent(model::useSchedule);
     }
 
     @FXML

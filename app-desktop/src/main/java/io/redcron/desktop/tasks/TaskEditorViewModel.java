@@ -1,6 +1,6 @@
 package io.redcron.desktop.tasks;
 
-import io.redcron.desktop.session.Session;
+import io.redcron.desktop.session.Workspace;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.desktop.ui.UiExecutor;
 import io.redcron.domain.ConcurrencyPolicy;
@@ -19,6 +19,7 @@ import io.redcron.domain.Task;
 import io.redcron.domain.TaskType;
 import io.redcron.port.StaleTaskException;
 import io.redcron.port.StoreException;
+import io.redcron.port.TaskStore;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -75,15 +76,18 @@ public final class TaskEditorViewModel {
     private final BooleanProperty valid = new SimpleBooleanProperty();
     private final ObservableMap<String, String> errors = FXCollections.observableHashMap();
 
-    private final Session session;
+    private final TaskStore tasks;
+    private final Workspace workspace;
     private final UiExecutor executor;
     private final Messages messages;
     private Task original;
     /** The task whose values the fields show (the one edited or duplicated): what a mask stands for. */
     private Task source;
 
-    public TaskEditorViewModel(Session session, UiExecutor executor, Messages messages) {
-        this.session = session;
+    /** @param tasks a store that announces the changes made through it to the nodes */
+    public TaskEditorViewModel(TaskStore tasks, Workspace workspace, UiExecutor executor, Messages messages) {
+        this.tasks = tasks;
+        this.workspace = workspace;
         this.executor = executor;
         this.messages = messages;
         for (StringProperty field : new StringProperty[] {name, group, description, cron, dialect, zone, command, workDir,
@@ -210,12 +214,12 @@ public final class TaskEditorViewModel {
             error.set(messages.get("editor.invalid"));
             return;
         }
-        Task draft = result.task().toBuilder().namespace(session.namespace()).build();
+        Task draft = result.task().toBuilder().namespace(workspace.namespace()).build();
         boolean creating = original == null;
         busy.set(true);
         error.set("");
-        executor.submit(() -> creating ? session.tasks().create(draft, session.operator())
-                : session.tasks().update(draft, session.operator()), saved -> {
+        executor.submit(() -> creating ? tasks.create(draft, workspace.operator())
+                : tasks.update(draft, workspace.operator()), saved -> {
                     busy.set(false);
                     original = saved;
                     onSaved.accept(saved);
@@ -235,6 +239,30 @@ public final class TaskEditorViewModel {
     public StringProperty groupProperty() { return group; }
     public StringProperty descriptionProperty() { return description; }
     public StringProperty cronProperty() { return cron; }
+    /** The schedule as the cron builder starts from it: an unreadable dialect or zone gives the default. */
+    public io.redcron.desktop.cron.CronBuilderResult schedule() {
+        io.redcron.schedule.CronDialect current;
+        java.time.ZoneId zoneId;
+        try {
+            current = io.redcron.format.TaskDocument.dialect(dialect.get());
+        } catch (RuntimeException e) {
+            current = io.redcron.schedule.CronDialect.UNIX;
+        }
+        try {
+            zoneId = Task.zone(zone.get());
+        } catch (RuntimeException e) {
+            zoneId = java.time.ZoneId.of("UTC");
+        }
+        return new io.redcron.desktop.cron.CronBuilderResult(cron.get(), current, zoneId);
+    }
+
+    /** Takes the schedule the cron builder returned. */
+    public void useSchedule(io.redcron.desktop.cron.CronBuilderResult built) {
+        dialect.set(built.dialect().id());
+        zone.set(built.zone().getId());
+        cron.set(built.expression());
+    }
+
     public StringProperty dialectProperty() { return dialect; }
     public StringProperty zoneProperty() { return zone; }
     public ObjectProperty<TaskType> typeProperty() { return type; }

@@ -1,5 +1,7 @@
 package io.redcron.desktop.tasks;
 
+import io.redcron.desktop.ui.DialogService;
+import io.redcron.desktop.ui.DialogService.Confirmation;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
@@ -16,6 +18,7 @@ public final class TasksController {
     private final TasksViewModel model;
     private final io.redcron.desktop.ui.Views views;
     private final io.redcron.desktop.ui.Messages messages;
+    private final DialogService dialogs;
 
     @FXML private TextField search;
     @FXML private TextField group;
@@ -37,10 +40,12 @@ public final class TasksController {
     @FXML private Button previous;
     @FXML private Button next;
 
-    public TasksController(TasksViewModel model, io.redcron.desktop.ui.Views views, io.redcron.desktop.ui.Messages messages) {
+    public TasksController(TasksViewModel model, io.redcron.desktop.ui.Views views, io.redcron.desktop.ui.Messages messages,
+                           DialogService dialogs) {
         this.model = model;
         this.views = views;
         this.messages = messages;
+        this.dialogs = dialogs;
     }
 
     @FXML
@@ -140,15 +145,8 @@ public final class TasksController {
 
     @FXML
     private void onDelete() {
-        selected().ifPresent(row -> {
-            javafx.scene.control.Alert confirm = new javafx.scene.control.Alert(
-                    javafx.scene.control.Alert.AlertType.CONFIRMATION, messages.get("tasks.delete.confirm", row.name()),
-                    javafx.scene.control.ButtonType.OK, javafx.scene.control.ButtonType.CANCEL);
-            confirm.setHeaderText(messages.get("tasks.delete.title"));
-            confirm.initOwner(table.getScene().getWindow());
-            confirm.showAndWait().filter(answer -> answer == javafx.scene.control.ButtonType.OK)
-                    .ifPresent(answer -> model.delete(row));
-        });
+        selected().filter(row -> dialogs.confirm(Confirmation.of(null, messages.get("tasks.delete.confirm", row.name()))
+                .withHeader(messages.get("tasks.delete.title")))).ifPresent(model::delete);
     }
 
     private java.util.Optional<TaskRow> selected() {
@@ -156,20 +154,7 @@ public final class TasksController {
     }
 
     private void openEditor(io.redcron.domain.Task task, boolean copy) {
-        io.redcron.desktop.ui.ViewLoader.Loaded<TaskEditorController> editor =
-                views.open(io.redcron.desktop.ui.FxmlView.TASK_EDITOR);
-        if (task != null && copy) {
-            editor.controller().model().duplicate(task);
-        } else if (task != null) {
-            editor.controller().model().edit(task);
-        }
-        javafx.stage.Stage stage = new javafx.stage.Stage();
-        stage.initOwner(table.getScene().getWindow());
-        stage.initModality(javafx.stage.Modality.WINDOW_MODAL);
-        stage.setTitle(messages.get(task == null || copy ? "editor.title.new" : "editor.title.edit"));
-        stage.setScene(new javafx.scene.Scene(editor.root()));
-        editor.controller().onSaved(saved -> model.load(), stage::close);
-        stage.show();
+        new TaskEditorWindow(views, dialogs, messages).open(task, copy, model::load);
     }
 
     @FXML

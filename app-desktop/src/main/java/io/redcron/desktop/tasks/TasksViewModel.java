@@ -1,10 +1,12 @@
 package io.redcron.desktop.tasks;
 
-import io.redcron.desktop.session.Session;
+import io.redcron.desktop.session.Workspace;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.desktop.ui.UiExecutor;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
+import io.redcron.port.RunStore;
+import io.redcron.port.TaskStore;
 import io.redcron.port.TaskFilter;
 import io.redcron.domain.Task;
 import javafx.beans.property.BooleanProperty;
@@ -41,13 +43,18 @@ public final class TasksViewModel {
     private final StringProperty status = new SimpleStringProperty("");
     private final StringProperty error = new SimpleStringProperty("");
 
-    private final Session session;
+    private final TaskStore tasks;
+    private final RunStore runs;
+    private final Workspace workspace;
     private final UiExecutor executor;
     private final Messages messages;
     private long generation;
 
-    public TasksViewModel(Session session, UiExecutor executor, Messages messages) {
-        this.session = session;
+    /** @param tasks a store that announces the changes made through it to the nodes */
+    public TasksViewModel(TaskStore tasks, RunStore runs, Workspace workspace, UiExecutor executor, Messages messages) {
+        this.tasks = tasks;
+        this.runs = runs;
+        this.workspace = workspace;
         this.executor = executor;
         this.messages = messages;
     }
@@ -55,7 +62,7 @@ public final class TasksViewModel {
     /** Loads the current page; a newer load wins over an older one still running. */
     public void load() {
         long mine = ++generation;
-        TaskFilter filter = new TaskFilter(session.namespace(), blankToNull(text.get()), blankToNull(group.get()),
+        TaskFilter filter = new TaskFilter(workspace.namespace(), blankToNull(text.get()), blankToNull(group.get()),
                 switch (state.get()) {
                     case ALL -> null;
                     case ENABLED -> Boolean.TRUE;
@@ -64,11 +71,11 @@ public final class TasksViewModel {
         PageRequest request = pager.request();
         busy.set(true);
         executor.submit(() -> {
-            Page<Task> found = session.tasks().list(filter, request);
-            java.util.Map<Long, io.redcron.domain.RunStatus> last = session.runs()
+            Page<Task> found = tasks.list(filter, request);
+            java.util.Map<Long, io.redcron.domain.RunStatus> last = runs
                     .lastResults(found.items().stream().map(Task::id).toList());
             List<TaskRow> computed = found.items().stream()
-                    .map(task -> TaskRow.of(task, session.clock().instant(), messages.locale(), last.get(task.id())))
+                    .map(task -> TaskRow.of(task, workspace.clock().instant(), messages.locale(), last.get(task.id())))
                     .toList();
             return new Loaded(computed, found.total());
         }, loaded -> {
@@ -119,14 +126,14 @@ public final class TasksViewModel {
     /** Enables or disables a task, then reloads. */
     public void setEnabled(TaskRow row, boolean enable) {
         busy.set(true);
-        executor.submit(() -> session.tasks().setEnabled(row.task().id(), enable, session.operator()),
+        executor.submit(() -> tasks.setEnabled(row.task().id(), enable, workspace.operator()),
                 changed -> load(), this::failed);
     }
 
     /** Deletes a task (its history stays), then reloads; the caller has asked for confirmation. */
     public void delete(TaskRow row) {
         busy.set(true);
-        executor.submit(() -> session.tasks().delete(row.task().id(), session.operator()), deleted -> load(),
+        executor.submit(() -> tasks.delete(row.task().id(), workspace.operator()), deleted -> load(),
                 this::failed);
     }
 

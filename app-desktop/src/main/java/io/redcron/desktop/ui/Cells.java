@@ -3,6 +3,7 @@ package io.redcron.desktop.ui;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
+import javafx.util.StringConverter;
 
 import java.util.function.Function;
 
@@ -20,5 +21,20 @@ public final class Cells {
     public static void showOnlyWithText(Label label) {
         label.visibleProperty().bind(label.textProperty().isNotEmpty());
         label.managedProperty().bind(label.visibleProperty());
+    }
+
+    /** Shows values of a list the user picks from but cannot type into. */
+    public static <T> StringConverter<T> converter(Function<T, String> label) {
+        return new StringConverter<>() {
+            @Override
+            public String toString(T value) {
+                return value == null ? "" : label.apply(value);
+            }
+
+            @Override
+            public T fromString(String text) {
+                return null; // only ever shown, never typed
+            }
+        };
     }
 }

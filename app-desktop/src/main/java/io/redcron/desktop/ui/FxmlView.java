@@ -9,6 +9,7 @@ public enum FxmlView {
     CRON_BUILDER("cron/CronBuilderView.fxml"),
     DASHBOARD("dashboard/DashboardView.fxml"),
     RUNS("runs/RunsView.fxml"),
+    TRIGGER("runs/TriggerView.fxml"),
     AUDIT("audit/AuditView.fxml"),
     QUEUES("queues/QueuesView.fxml"),
     CLUSTER("cluster/ClusterView.fxml");

@@ -38,7 +38,7 @@ class AuditViewModelIT {
         session.audit("task.update", "task:1",
                 "{\"payload\":{\"url\":\"https://svc:url-secret@api.example.com\",\"headers\":{\"Authorization\":\"Bearer old\"}}}",
                 "{\"payload\":{\"env\":{\"DB_PASSWORD\":\"s3cret\",\"MODE\":\"full\"}}}");
-        AuditViewModel model = new AuditViewModel(session, UiExecutor.direct());
+        AuditViewModel model = new io.redcron.desktop.session.Screens(session, UiExecutor.direct(), new io.redcron.desktop.ui.Messages(java.util.Locale.ENGLISH)).audit();
         model.load();
 
         model.selectedProperty().set(model.entries().get(0));

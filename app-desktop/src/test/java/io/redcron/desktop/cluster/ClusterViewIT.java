@@ -1,5 +1,6 @@
 package io.redcron.desktop.cluster;
 
+import io.redcron.desktop.session.SessionAdapters;
 import io.redcron.config.MysqlConfig;
 import io.redcron.config.Secret;
 import io.redcron.desktop.connect.ConnectionProfile;
@@ -63,14 +64,14 @@ class ClusterViewIT {
         executor = new FxUiExecutor();
         session = new SessionFactory("tester", Clock.systemUTC()).open(new ConnectionProfile("t", TestRedis.uri(),
                 database.jdbcUrl(), database.user(), TestRedis.freshNamespace()), database.password(), Secret.NONE);
-        RedisNodeRegistry registry = new RedisNodeRegistry(session.redis(), session.keys());
+        RedisNodeRegistry registry = new RedisNodeRegistry(SessionAdapters.redis(session), SessionAdapters.keys(session));
         Instant now = Instant.now();
         for (String node : new String[] {"node-a", "node-b"}) {
             Instant seen = node.equals("node-a") ? now : now.minusSeconds(60);
             registry.heartbeat(new NodeInfo(node, "host-" + node, 100, "0.1.0", Set.of(NodeRole.WORKER),
                     Set.of("default"), 4, 1, seen.minusSeconds(600), seen), Duration.ofMinutes(2));
         }
-        new RedisLeaderLease(session.redis(), session.keys()).tryAcquire("node-a:77", Duration.ofSeconds(30));
+        new RedisLeaderLease(SessionAdapters.redis(session), SessionAdapters.keys(session)).tryAcquire("node-a:77", Duration.ofSeconds(30));
         stage.setScene(new Scene(view(Locale.ENGLISH), 1000, 700));
         stage.show();
     }
@@ -82,8 +83,8 @@ class ClusterViewIT {
                 Instant.parse("2026-03-01T08:00:00Z"))));
         FXMLLoader loader = new FXMLLoader(ClusterController.class.getResource(
                 "/io/redcron/desktop/cluster/ClusterView.fxml"), messages.bundle());
-        loader.setControllerFactory(type -> new ClusterController(new ClusterViewModel(session, executor, messages,
-                epochs)));
+        loader.setControllerFactory(type -> new ClusterController(
+                new io.redcron.desktop.session.Screens(session, executor, messages).cluster(epochs)));
         try {
             return loader.load();
         } catch (IOException e) {

@@ -1,5 +1,6 @@
 package io.redcron.desktop.cluster;
 
+import io.redcron.desktop.session.SessionAdapters;
 import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.config.MysqlConfig;
 import io.redcron.config.Secret;
@@ -66,7 +67,7 @@ class ClusterViewModelIT {
     }
 
     private ClusterViewModel model(Clock sessionClock, Locale locale, EpochSource epochs) {
-        return new ClusterViewModel(session(sessionClock), UiExecutor.direct(), new Messages(locale), epochs);
+        return new io.redcron.desktop.session.Screens(session(sessionClock), UiExecutor.direct(), new Messages(locale)).cluster(epochs);
     }
 
     private EpochSource epochs() {
@@ -75,7 +76,7 @@ class ClusterViewModelIT {
     }
 
     private void beat(Session s, String nodeId, Instant lastSeen) {
-        new RedisNodeRegistry(s.redis(), s.keys()).heartbeat(new NodeInfo(nodeId, "host-" + nodeId, 4242, "0.1.0",
+        new RedisNodeRegistry(SessionAdapters.redis(s), SessionAdapters.keys(s)).heartbeat(new NodeInfo(nodeId, "host-" + nodeId, 4242, "0.1.0",
                 Set.of(NodeRole.SCHEDULER, NodeRole.WORKER), Set.of("default", "billing"), 8, 3,
                 lastSeen.minusSeconds(3600), lastSeen), Duration.ofMinutes(1));
     }
@@ -86,7 +87,7 @@ class ClusterViewModelIT {
         Instant now = Instant.now();
         beat(session, "node-a", now);
         beat(session, "node-b", now.minusSeconds(40));
-        new RedisLeaderLease(session.redis(), session.keys()).tryAcquire("node-a:6f1c", Duration.ofSeconds(30));
+        new RedisLeaderLease(SessionAdapters.redis(session), SessionAdapters.keys(session)).tryAcquire("node-a:6f1c", Duration.ofSeconds(30));
         new MysqlFencingEpochs(dataSource, Clock.systemUTC()).advance(namespace, "node-a:6f1c");
 
         model.load();
@@ -120,7 +121,7 @@ class ClusterViewModelIT {
     @Test
     void theLeaseCountsDownBetweenReadsAndThenShowsExpired() {
         ClusterViewModel model = model(clock, Locale.ENGLISH, EpochSource.unavailable());
-        new RedisLeaderLease(session.redis(), session.keys()).tryAcquire("node-a:1", Duration.ofSeconds(10));
+        new RedisLeaderLease(SessionAdapters.redis(session), SessionAdapters.keys(session)).tryAcquire("node-a:1", Duration.ofSeconds(10));
         model.load();
         assertThat(seconds(model)).isBetween(9.0, 10.0);
 
@@ -162,7 +163,7 @@ class ClusterViewModelIT {
         ClusterViewModel model = model(Clock.systemUTC(), Locale.ENGLISH, epochs());
         new MysqlFencingEpochs(dataSource, Clock.systemUTC()).advance(namespace, "node-old:1");
         new MysqlFencingEpochs(dataSource, Clock.systemUTC()).advance(namespace, "node-old:2");
-        new RedisLeaderLease(session.redis(), session.keys()).tryAcquire("node-new:3", Duration.ofSeconds(30));
+        new RedisLeaderLease(SessionAdapters.redis(session), SessionAdapters.keys(session)).tryAcquire("node-new:3", Duration.ofSeconds(30));
 
         model.load();
 
@@ -175,7 +176,7 @@ class ClusterViewModelIT {
         ClusterViewModel model = model(Clock.systemUTC(), Locale.ENGLISH, new EpochSource(() -> {
             throw new IllegalStateException("Cannot read the scheduler epoch: connection refused\n\tat somewhere");
         }));
-        new RedisLeaderLease(session.redis(), session.keys()).tryAcquire("node-a:1", Duration.ofSeconds(30));
+        new RedisLeaderLease(SessionAdapters.redis(session), SessionAdapters.keys(session)).tryAcquire("node-a:1", Duration.ofSeconds(30));
 
         model.load();
 
@@ -210,7 +211,7 @@ class ClusterViewModelIT {
     void chineseText() {
         ClusterViewModel model = model(Clock.systemUTC(), Locale.SIMPLIFIED_CHINESE, epochs());
         beat(session, "node-a", Instant.now().minusSeconds(20));
-        new RedisLeaderLease(session.redis(), session.keys()).tryAcquire("node-a:1", Duration.ofSeconds(30));
+        new RedisLeaderLease(SessionAdapters.redis(session), SessionAdapters.keys(session)).tryAcquire("node-a:1", Duration.ofSeconds(30));
 
         model.load();
 

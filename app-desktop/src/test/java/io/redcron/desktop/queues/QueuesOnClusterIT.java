@@ -1,5 +1,6 @@
 package io.redcron.desktop.queues;
 
+import io.redcron.desktop.session.SessionAdapters;
 import io.redcron.config.MysqlConfig;
 import io.redcron.config.Secret;
 import io.redcron.desktop.connect.ConnectionProfile;
@@ -57,12 +58,12 @@ class QueuesOnClusterIT {
         assertThat(check.redis().message()).isEqualTo("Redis answered at " + uri);
 
         session = sessions.open(profile, database.password(), Secret.NONE);
-        RedisRunQueue queue = new RedisRunQueue(session.redis(), session.keys());
+        RedisRunQueue queue = new RedisRunQueue(SessionAdapters.redis(session), SessionAdapters.keys(session));
         queue.ensureGroups(Set.of("default", "billing"));
         queue.enqueue(List.of(QueuedRun.of("default", 1), QueuedRun.of("billing", 2)));
         queue.dead(QueuedRun.of("default", 3), "gave up", Instant.now());
         queue.dead(QueuedRun.of("default", 4), "gave up", Instant.now());
-        QueuesViewModel model = new QueuesViewModel(session, UiExecutor.direct(), new Messages(Locale.ENGLISH));
+        QueuesViewModel model = new io.redcron.desktop.session.Screens(session, UiExecutor.direct(), new Messages(Locale.ENGLISH)).queues();
 
         model.load();
         assertThat(model.errorProperty().get()).isEmpty();
@@ -70,6 +71,6 @@ class QueuesOnClusterIT {
 
         model.purgeAll();
         assertThat(model.noticeProperty().get()).isEqualTo("Removed 2 dead runs.");
-        assertThat(session.redis().exists(session.keys().dead())).isFalse();
+        assertThat(SessionAdapters.redis(session).exists(SessionAdapters.keys(session).dead())).isFalse();
     }
 }

@@ -1,5 +1,6 @@
 package io.redcron.desktop.queues;
 
+import io.redcron.desktop.session.SessionAdapters;
 import io.redcron.config.MysqlConfig;
 import io.redcron.config.Secret;
 import io.redcron.desktop.connect.ConnectionProfile;
@@ -60,7 +61,7 @@ class QueuesViewIT {
         executor = new FxUiExecutor();
         session = new SessionFactory("tester", Clock.systemUTC()).open(new ConnectionProfile("t", TestRedis.uri(),
                 database.jdbcUrl(), database.user(), TestRedis.freshNamespace()), database.password(), Secret.NONE);
-        RedisRunQueue queue = new RedisRunQueue(session.redis(), session.keys());
+        RedisRunQueue queue = new RedisRunQueue(SessionAdapters.redis(session), SessionAdapters.keys(session));
         queue.ensureGroups(Set.of("default"));
         queue.enqueue(List.of(QueuedRun.of("default", 1), QueuedRun.of("default", 2)));
         queue.read("worker-a", Set.of("default"), 1, Duration.ZERO);
@@ -76,7 +77,8 @@ class QueuesViewIT {
         Messages messages = new Messages(locale);
         FXMLLoader loader = new FXMLLoader(QueuesController.class.getResource(
                 "/io/redcron/desktop/queues/QueuesView.fxml"), messages.bundle());
-        loader.setControllerFactory(type -> new QueuesController(new QueuesViewModel(session, executor, messages)));
+        loader.setControllerFactory(type -> new QueuesController(new io.redcron.desktop.session.Screens(session, executor, messages).queues(),
+                new io.redcron.desktop.ui.FxDialogService()));
         try {
             return loader.load();
         } catch (IOException e) {
@@ -126,13 +128,13 @@ class QueuesViewIT {
                 "Remove this dead run from the dead list? Their history in the database stays.");
         robot.clickOn(dialogButton(robot, "Cancel"));
         assertThat(robot.lookup(".dialog-pane").tryQuery()).isEmpty();
-        assertThat(session.redis().xlen(session.keys().dead())).isEqualTo(2);
+        assertThat(SessionAdapters.redis(session).xlen(SessionAdapters.keys(session).dead())).isEqualTo(2);
 
         robot.clickOn("#purge");
         robot.clickOn(dialogButton(robot, "Purge selected"));
         await().atMost(Duration.ofSeconds(10)).until(() -> dead.getItems().size() == 1);
         assertThat(dead.getItems().get(0).runId()).isEqualTo(4L);
-        assertThat(session.redis().xlen(session.keys().dead())).isEqualTo(1);
+        assertThat(SessionAdapters.redis(session).xlen(SessionAdapters.keys(session).dead())).isEqualTo(1);
         assertThat(robot.lookup("Removed 1 dead run.").tryQuery()).isPresent();
     }
 

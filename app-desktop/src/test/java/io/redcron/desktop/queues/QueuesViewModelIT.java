@@ -1,5 +1,6 @@
 package io.redcron.desktop.queues;
 
+import io.redcron.desktop.session.SessionAdapters;
 import io.redcron.config.MysqlConfig;
 import io.redcron.config.Secret;
 import io.redcron.desktop.connect.ConnectionProfile;
@@ -54,11 +55,11 @@ class QueuesViewModelIT {
         String namespace = TestRedis.freshNamespace();
         session = new SessionFactory("tester", Clock.systemUTC()).open(new ConnectionProfile("t", TestRedis.uri(),
                 database.jdbcUrl(), database.user(), namespace), database.password(), Secret.NONE);
-        queue = new RedisRunQueue(session.redis(), session.keys());
+        queue = new RedisRunQueue(SessionAdapters.redis(session), SessionAdapters.keys(session));
         task = session.tasks().create(Task.builder().namespace(namespace).name("nightly-report").group("billing")
                 .cron("0 2 * * *").dialect(CronDialect.UNIX).zone(ZoneOffset.UTC).retry(RetryPolicy.retries(2))
                 .payload(new ShellPayload("false", null, Map.of())).build(), "tester");
-        model = new QueuesViewModel(session, UiExecutor.direct(), new Messages(Locale.ENGLISH));
+        model = new io.redcron.desktop.session.Screens(session, UiExecutor.direct(), new Messages(Locale.ENGLISH)).queues();
     }
 
     @AfterEach
@@ -149,7 +150,7 @@ class QueuesViewModelIT {
 
         assertThat(model.errorProperty().get()).isEmpty();
         assertThat(model.dead()).isEmpty();
-        assertThat(session.redis().xlen(session.keys().dead())).isZero();
+        assertThat(SessionAdapters.redis(session).xlen(SessionAdapters.keys(session).dead())).isZero();
         Set<Long> waiting = queue.waiting("billing", 10);
         assertThat(waiting).hasSize(1);
         long fresh = waiting.iterator().next();
@@ -188,7 +189,7 @@ class QueuesViewModelIT {
         queue.dead(QueuedRun.of("billing", failed.id()), "exhausted", Instant.now());
         model.load();
         DeadRow dead = model.dead().get(0);
-        QueuesViewModel other = new QueuesViewModel(session, UiExecutor.direct(), new Messages(Locale.ENGLISH));
+        QueuesViewModel other = new io.redcron.desktop.session.Screens(session, UiExecutor.direct(), new Messages(Locale.ENGLISH)).queues();
         other.load();
         other.requeue(List.copyOf(other.dead()));
 
@@ -218,7 +219,7 @@ class QueuesViewModelIT {
 
         assertThat(model.noticeProperty().get()).isEqualTo("Removed 2 dead runs.");
         assertThat(model.dead()).isEmpty();
-        assertThat(session.redis().exists(session.keys().dead())).isFalse();
+        assertThat(SessionAdapters.redis(session).exists(SessionAdapters.keys(session).dead())).isFalse();
     }
 
     @Test
@@ -249,7 +250,7 @@ class QueuesViewModelIT {
     @Test
     void chineseTextForTheSameQueues() {
         queue.delay(QueuedRun.of("default", 41), Instant.now().plusSeconds(30));
-        QueuesViewModel chinese = new QueuesViewModel(session, UiExecutor.direct(), new Messages(Locale.SIMPLIFIED_CHINESE));
+        QueuesViewModel chinese = new io.redcron.desktop.session.Screens(session, UiExecutor.direct(), new Messages(Locale.SIMPLIFIED_CHINESE)).queues();
 
         chinese.load();
 

@@ -1,8 +1,15 @@
 package io.redcron.desktop.runs;
 
+import io.redcron.desktop.session.SessionAdapters;
 import io.redcron.config.MysqlConfig;
+import io.redcron.desktop.session.Screens;
 import io.redcron.desktop.session.Session;
+import io.redcron.desktop.ui.DialogService;
+import io.redcron.desktop.ui.FxDialogService;
 import io.redcron.desktop.ui.FxUiExecutor;
+import io.redcron.desktop.ui.FxmlView;
+import io.redcron.desktop.ui.ViewLoader;
+import io.redcron.desktop.ui.Views;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
@@ -11,7 +18,6 @@ import io.redcron.domain.TriggerType;
 import io.redcron.port.PageRequest;
 import io.redcron.port.RunFilter;
 import io.redcron.testing.TestDatabase;
-import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
@@ -20,6 +26,7 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
+import javafx.util.Callback;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,14 +36,13 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import redis.clients.jedis.params.XAddParams;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -86,15 +92,19 @@ class RunsViewIT {
     /** Loads the screen the way the app's view loader does: the bundle, and the controller from a factory. */
     private Parent view(Locale locale) {
         Messages messages = new Messages(locale);
-        RunsViewModel model = new RunsViewModel(session, executor, messages);
-        FXMLLoader loader = new FXMLLoader(RunsViewIT.class.getResource("/io/redcron/desktop/runs/RunsView.fxml"),
-                messages.bundle());
-        loader.setControllerFactory(type -> new RunsController(model));
-        try {
-            return loader.load();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        Screens screens = new Screens(session, executor, messages);
+        DialogService dialogs = new FxDialogService();
+        AtomicReference<Views> views = new AtomicReference<>();
+        Callback<Class<?>, Object> controllers = type -> type == TriggerController.class
+                ? new TriggerController(screens.trigger())
+                : new RunsController(screens.runs(), views.get(), dialogs);
+        views.set(new Views() {
+            @Override
+            public <C> ViewLoader.Loaded<C> open(FxmlView view) {
+                return new ViewLoader(messages, controllers).load(view);
+            }
+        });
+        return views.get().open(FxmlView.RUNS).root();
     }
 
     @Test
@@ -141,7 +151,7 @@ class RunsViewIT {
     @Test
     void aRunningRunsOutputIsFollowedLiveUntilItEnds(FxRobot robot) {
         Run running = fixtures.running(fixtures.queued(task, day.plus(Duration.ofHours(2))));
-        String log = session.keys().log(running.id());
+        String log = SessionAdapters.keys(session).log(running.id());
         TableView<RunRow> table = table(robot);
         robot.clickOn("#refresh");
         await().atMost(PATIENCE).until(() -> table.getItems().size() == 3);
@@ -221,7 +231,7 @@ class RunsViewIT {
     }
 
     private void xadd(String key, Map<String, String> fields) {
-        session.redis().xadd(key, XAddParams.xAddParams(), fields);
+        SessionAdapters.redis(session).xadd(key, XAddParams.xAddParams(), fields);
     }
 
     @SuppressWarnings("unchecked")

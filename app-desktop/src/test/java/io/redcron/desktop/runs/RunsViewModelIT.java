@@ -1,6 +1,8 @@
 package io.redcron.desktop.runs;
 
+import io.redcron.desktop.session.SessionAdapters;
 import io.redcron.config.MysqlConfig;
+import io.redcron.desktop.session.Screens;
 import io.redcron.desktop.session.Session;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.desktop.ui.UiExecutor;
@@ -63,8 +65,15 @@ class RunsViewModelIT {
     void open() {
         session = RunFixtures.openSession(database);
         fixtures = RunFixtures.in(session);
-        model = new RunsViewModel(session, UiExecutor.direct(), new Messages(Locale.ENGLISH), ZoneOffset.UTC);
+        model = new Screens(session, UiExecutor.direct(), new Messages(Locale.ENGLISH)).runs(ZoneOffset.UTC);
         day = Instant.now().truncatedTo(ChronoUnit.DAYS).minus(Duration.ofDays(10));
+    }
+
+    /** The trigger view's model as the app wires it, opened from the runs screen with nothing selected. */
+    private TriggerViewModel triggerForm() {
+        TriggerViewModel form = new Screens(session, UiExecutor.direct(), new Messages(Locale.ENGLISH)).trigger();
+        form.reset(model.selectedTaskName());
+        return form;
     }
 
     @AfterEach
@@ -211,12 +220,12 @@ class RunsViewModelIT {
     void cancelOfARunningRunAsksItsNodeToStopIt() throws Exception {
         Run running = fixtures.running(fixtures.queued(fixtures.task("backup"), day));
         List<EventBus.Event> events = Collections.synchronizedList(new ArrayList<>());
-        RedisEventBus bus = new RedisEventBus(session.redis(), session.keys(),
+        RedisEventBus bus = new RedisEventBus(SessionAdapters.redis(session), SessionAdapters.keys(session),
                 RedisConfig.fromUri(TestRedis.uri(), Secret.NONE, Duration.ofSeconds(5)));
         try (AutoCloseable subscription = bus.subscribe(events::add)) {
             await().atMost(Duration.ofSeconds(10)).until(() -> subscribers() > 0);
             // Its node has already closed its live output: choosing it does not start a long tail.
-            xadd(session.keys().log(running.id()), Map.of("end", "1"));
+            xadd(SessionAdapters.keys(session).log(running.id()), Map.of("end", "1"));
             model.load();
             model.select(model.rows().get(0));
             assertThat(model.followingProperty().get()).isFalse();
@@ -234,7 +243,7 @@ class RunsViewModelIT {
     @Test
     void triggerRecordsAManualRunWithItsParametersAndQueuesIt() {
         fixtures.task("backup");
-        TriggerForm form = model.startTrigger();
+        TriggerViewModel form = triggerForm();
         form.taskNameProperty().set("backup");
         form.params().get(0).nameProperty().set("DAY");
         form.params().get(0).valueProperty().set("2026-11-30");
@@ -244,7 +253,10 @@ class RunsViewModelIT {
         form.addParam();
         AtomicBoolean closed = new AtomicBoolean();
 
-        assertThat(form.submit(() -> closed.set(true))).isTrue();
+        assertThat(form.submit(run -> {
+            model.triggered(run);
+            closed.set(true);
+        })).isTrue();
 
         assertThat(closed).isTrue();
         List<Run> runs = session.runs().list(RunFilter.all(session.namespace()), PageRequest.first(10)).items();
@@ -266,7 +278,7 @@ class RunsViewModelIT {
     @Test
     void aBadParameterNameIsShownAtItsRowAndNothingIsRecorded() {
         fixtures.task("backup");
-        TriggerForm form = model.startTrigger();
+        TriggerViewModel form = triggerForm();
         form.taskNameProperty().set("backup");
         form.params().get(0).nameProperty().set("GOOD");
         ParamRow bad = form.addParam();
@@ -276,7 +288,10 @@ class RunsViewModelIT {
         twice.nameProperty().set("GOOD");
         AtomicBoolean closed = new AtomicBoolean();
 
-        assertThat(form.submit(() -> closed.set(true))).isFalse();
+        assertThat(form.submit(run -> {
+            model.triggered(run);
+            closed.set(true);
+        })).isFalse();
 
         assertThat(closed).isFalse();
         assertThat(form.params().get(0).errorProperty().get()).isEmpty();
@@ -286,12 +301,18 @@ class RunsViewModelIT {
 
         form.params().setAll(new ParamRow("DAY", "1"));
         form.taskNameProperty().set("missing");
-        assertThat(form.submit(() -> closed.set(true))).isTrue();
+        assertThat(form.submit(run -> {
+            model.triggered(run);
+            closed.set(true);
+        })).isTrue();
         assertThat(closed).isFalse();
         assertThat(form.errorProperty().get()).isEqualTo("There is no task 'missing' in this namespace.");
 
         form.taskNameProperty().set(" ");
-        assertThat(form.submit(() -> closed.set(true))).isFalse();
+        assertThat(form.submit(run -> {
+            model.triggered(run);
+            closed.set(true);
+        })).isFalse();
         assertThat(form.taskErrorProperty().get()).isEqualTo("Name the task to run.");
         assertThat(session.runs().list(RunFilter.all(session.namespace()), PageRequest.first(10)).total()).isZero();
     }
@@ -300,7 +321,7 @@ class RunsViewModelIT {
     @Timeout(30)
     void liveTailShowsTheCurrentAttemptsOutputAsItComesAndStopsAtItsEnd() {
         Run running = fixtures.running(fixtures.queued(fixtures.task("backup"), day));
-        String log = session.keys().log(running.id());
+        String log = SessionAdapters.keys(session).log(running.id());
         // An earlier attempt's output and end marker, then the current attempt's first chunk.
         xadd(log, Map.of("out", "old attempt\n"));
         xadd(log, Map.of("end", "1"));
@@ -320,7 +341,7 @@ class RunsViewModelIT {
                 UiExecutor.direct().submit(work, onSuccess, onFailure);
             }
         };
-        RunsViewModel live = new RunsViewModel(session, scripted, new Messages(Locale.ENGLISH), ZoneOffset.UTC);
+        RunsViewModel live = new Screens(session, scripted, new Messages(Locale.ENGLISH)).runs(ZoneOffset.UTC);
         holder[0] = live;
         live.outputProperty().addListener((o, old, text) -> shown.add(text));
         live.load();
@@ -352,7 +373,7 @@ class RunsViewModelIT {
                 UiExecutor.direct().submit(work, onSuccess, onFailure);
             }
         };
-        RunsViewModel live = new RunsViewModel(session, scripted, new Messages(Locale.ENGLISH), ZoneOffset.UTC);
+        RunsViewModel live = new Screens(session, scripted, new Messages(Locale.ENGLISH)).runs(ZoneOffset.UTC);
         holder[0] = live;
         live.load();
 
@@ -376,7 +397,7 @@ class RunsViewModelIT {
                 UiExecutor.direct().submit(work, onSuccess, onFailure);
             }
         };
-        RunsViewModel screen = new RunsViewModel(session, counting, new Messages(Locale.ENGLISH), ZoneOffset.UTC);
+        RunsViewModel screen = new Screens(session, counting, new Messages(Locale.ENGLISH)).runs(ZoneOffset.UTC);
         screen.load();
         assertThat(screen.rows()).singleElement().satisfies(row -> assertThat(row.run().output()).isNull());
 
@@ -392,7 +413,7 @@ class RunsViewModelIT {
 
     private long subscribers() {
         try (Jedis probe = new Jedis(URI.create(TestRedis.uri()))) {
-            return probe.pubsubNumSub(session.keys().events()).getOrDefault(session.keys().events(), 0L);
+            return probe.pubsubNumSub(SessionAdapters.keys(session).events()).getOrDefault(SessionAdapters.keys(session).events(), 0L);
         }
     }
 
@@ -401,11 +422,11 @@ class RunsViewModelIT {
     }
 
     private List<Long> queued(String group) {
-        List<StreamEntry> entries = session.redis().xrange(session.keys().stream(group), "-", "+");
+        List<StreamEntry> entries = SessionAdapters.redis(session).xrange(SessionAdapters.keys(session).stream(group), "-", "+");
         return entries.stream().map(e -> Long.parseLong(e.getFields().get("run"))).toList();
     }
 
     private void xadd(String key, Map<String, String> fields) {
-        session.redis().xadd(key, XAddParams.xAddParams(), fields);
+        SessionAdapters.redis(session).xadd(key, XAddParams.xAddParams(), fields);
     }
 }

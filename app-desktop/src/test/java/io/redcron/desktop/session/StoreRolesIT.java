@@ -8,7 +8,8 @@ import io.redcron.desktop.connect.ConnectionProfile;
 import io.redcron.desktop.dashboard.DashboardViewModel;
 import io.redcron.desktop.queues.QueuesViewModel;
 import io.redcron.desktop.runs.RunsViewModel;
-import io.redcron.desktop.runs.TriggerForm;
+import io.redcron.desktop.session.Screens;
+import io.redcron.desktop.runs.TriggerViewModel;
 import io.redcron.desktop.tasks.TasksViewModel;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.desktop.ui.UiExecutor;
@@ -114,9 +115,9 @@ class StoreRolesIT {
 
     @Test
     void theViewerSeesTasksRunsAndRunOutput() {
-        TasksViewModel tasks = new TasksViewModel(viewer, UiExecutor.direct(), ENGLISH);
+        TasksViewModel tasks = new Screens(viewer, UiExecutor.direct(), ENGLISH).tasks();
         tasks.load();
-        RunsViewModel runs = new RunsViewModel(viewer, UiExecutor.direct(), ENGLISH, ZoneOffset.UTC);
+        RunsViewModel runs = new Screens(viewer, UiExecutor.direct(), ENGLISH).runs(ZoneOffset.UTC);
         runs.load();
         runs.select(runs.rows().stream().filter(row -> row.run().id() == finished.id()).findFirst().orElseThrow());
 
@@ -128,7 +129,7 @@ class StoreRolesIT {
 
     @Test
     void theViewerSeesQueuesDelayedAndDeadRuns() {
-        QueuesViewModel queues = new QueuesViewModel(viewer, UiExecutor.direct(), ENGLISH);
+        QueuesViewModel queues = new io.redcron.desktop.session.Screens(viewer, UiExecutor.direct(), ENGLISH).queues();
         queues.load();
 
         assertThat(queues.errorProperty().get()).isEmpty();
@@ -140,7 +141,7 @@ class StoreRolesIT {
 
     @Test
     void theViewerSeesTheLeaderItsEpochAndTheNodes() {
-        ClusterViewModel cluster = new ClusterViewModel(viewer, UiExecutor.direct(), ENGLISH,
+        ClusterViewModel cluster = new Screens(viewer, UiExecutor.direct(), ENGLISH).cluster(
                 new EpochSource(() -> viewer.epochs().current(NAMESPACE)));
         cluster.load();
 
@@ -155,7 +156,7 @@ class StoreRolesIT {
         DashboardViewModel dashboard = new DashboardViewModel(viewer.statistics(), NAMESPACE, Clock.systemUTC(),
                 UiExecutor.direct(), ENGLISH, ZoneOffset.UTC);
         dashboard.load();
-        AuditViewModel audit = new AuditViewModel(viewer, UiExecutor.direct());
+        AuditViewModel audit = new Screens(viewer, UiExecutor.direct(), ENGLISH).audit();
         audit.load();
 
         assertThat(dashboard.errorProperty().get()).isEmpty();
@@ -188,10 +189,10 @@ class StoreRolesIT {
 
     @Test
     void theScreensReportTheRefusalAndChangeNothing() {
-        TasksViewModel tasks = new TasksViewModel(viewer, UiExecutor.direct(), ENGLISH);
+        TasksViewModel tasks = new Screens(viewer, UiExecutor.direct(), ENGLISH).tasks();
         tasks.load();
         tasks.delete(tasks.rows().get(0));
-        QueuesViewModel queues = new QueuesViewModel(viewer, UiExecutor.direct(), ENGLISH);
+        QueuesViewModel queues = new io.redcron.desktop.session.Screens(viewer, UiExecutor.direct(), ENGLISH).queues();
         queues.load();
         queues.purgeAll();
 
@@ -242,10 +243,10 @@ class StoreRolesIT {
             operator.tasks().setEnabled(created.id(), false, "operator");
             operator.tasks().setEnabled(created.id(), true, "operator");
 
-            RunsViewModel runs = new RunsViewModel(operator, UiExecutor.direct(), ENGLISH, ZoneOffset.UTC);
-            TriggerForm trigger = runs.startTrigger();
+            RunsViewModel runs = new Screens(operator, UiExecutor.direct(), ENGLISH).runs(ZoneOffset.UTC);
+            TriggerViewModel trigger = new Screens(operator, UiExecutor.direct(), ENGLISH).trigger();
             trigger.taskNameProperty().set("operators-task");
-            assertThat(trigger.submit(() -> { })).isTrue();
+            assertThat(trigger.submit(runs::triggered)).isTrue();
             assertThat(trigger.errorProperty().get()).isEmpty();
             selectRun(runs, finished.id());
             runs.retry();
@@ -261,7 +262,7 @@ class StoreRolesIT {
             operator.redis().publish(operator.keys().events(),
                     new EventBus.Event(EventBus.Event.Kind.CANCEL_RUN, running.id()).encode());
 
-            QueuesViewModel queues = new QueuesViewModel(operator, UiExecutor.direct(), ENGLISH);
+            QueuesViewModel queues = new io.redcron.desktop.session.Screens(operator, UiExecutor.direct(), ENGLISH).queues();
             queues.load();
             queues.requeue(queues.dead().stream().filter(row -> row.runId() == deadRun.id()).toList());
             assertThat(queues.errorProperty().get()).isEmpty();

@@ -174,7 +174,7 @@ class TaskEditorViewModelIT {
     }
 
     private TaskEditorViewModel editor() {
-        return new TaskEditorViewModel(session, UiExecutor.direct(), messages);
+        return new io.redcron.desktop.session.Screens(session, UiExecutor.direct(), messages).taskEditor();
     }
 
     private static Task save(TaskEditorViewModel editor) {

@@ -16,11 +16,22 @@ import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
- * The "trigger now" dialog: a task and parameter overrides. Names are checked here, at their
- * row, before anything is recorded; they become environment variables {@code REDCRON_PARAM_<NAME>}.
+ * The "trigger now" view: a task and parameter overrides. Names are checked here, at their row,
+ * before anything is recorded; they become environment variables {@code REDCRON_PARAM_<NAME>}.
  */
-public final class TriggerForm {
+public final class TriggerViewModel {
     static final Pattern PARAM_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
+
+    /** Records and queues a manual run of a task, named or numbered, with these parameters. */
+    @FunctionalInterface
+    public interface Trigger {
+        Run trigger(String task, Map<String, String> params) throws Exception;
+    }
+
+    /** Triggers through the operator actions, saying why a task could not be triggered in the UI's language. */
+    public static Trigger through(io.redcron.ops.Operations operations) {
+        return (task, params) -> RunActionException.localised(() -> operations.trigger().trigger(task, params).run(), task);
+    }
 
     private final StringProperty taskName = new SimpleStringProperty("");
     private final StringProperty taskError = new SimpleStringProperty("");
@@ -28,16 +39,15 @@ public final class TriggerForm {
     private final StringProperty error = new SimpleStringProperty("");
     private final BooleanProperty busy = new SimpleBooleanProperty();
 
-    private final RunOperations operations;
+    private final Trigger trigger;
     private final UiExecutor executor;
     private final Messages messages;
-    private final Consumer<Run> triggered;
 
-    TriggerForm(RunOperations operations, UiExecutor executor, Messages messages, Consumer<Run> triggered) {
-        this.operations = operations;
+    public TriggerViewModel(Trigger trigger, UiExecutor executor, Messages messages) {
+        this.trigger = trigger;
         this.executor = executor;
         this.messages = messages;
-        this.triggered = triggered;
+        reset("");
     }
 
     /** Empties the form, for the task given (or none). */
@@ -59,20 +69,19 @@ public final class TriggerForm {
     }
 
     /**
-     * Checks the form and, if it is fine, records and queues the run; {@code done} runs on the
-     * JavaFX thread once it is. Returns false, with the problems shown, if the form is not fine.
+     * Checks the form and, if it is fine, records and queues the run; {@code done} receives it on
+     * the JavaFX thread. Returns false, with the problems shown, if the form is not fine.
      */
-    public boolean submit(Runnable done) {
+    public boolean submit(Consumer<Run> done) {
         Map<String, String> values = validate();
         if (values == null || busy.get()) {
             return false;
         }
         String task = taskName.get().trim();
         busy.set(true);
-        executor.submit(() -> operations.trigger(task, values), run -> {
+        executor.submit(() -> trigger.trigger(task, values), run -> {
             busy.set(false);
-            triggered.accept(run);
-            done.run();
+            done.accept(run);
         }, failure -> {
             busy.set(false);
             error.set(RunsViewModel.describe(failure, messages));

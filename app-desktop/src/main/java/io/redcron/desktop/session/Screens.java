@@ -1,0 +1,68 @@
+package io.redcron.desktop.session;
+
+import io.redcron.desktop.audit.AuditViewModel;
+import io.redcron.desktop.cluster.ClusterViewModel;
+import io.redcron.desktop.cluster.EpochSource;
+import io.redcron.desktop.queues.QueuesViewModel;
+import io.redcron.desktop.runs.RunsViewModel;
+import io.redcron.desktop.runs.TriggerViewModel;
+import io.redcron.desktop.tasks.TaskEditorViewModel;
+import io.redcron.desktop.tasks.TasksViewModel;
+import io.redcron.desktop.ui.Messages;
+import io.redcron.desktop.ui.UiExecutor;
+
+import java.time.ZoneId;
+
+/**
+ * Builds each screen's view-model on the ports of a session, for the namespace shown when the
+ * screen is opened: the one place that knows which ports a screen works on.
+ */
+public final class Screens {
+    private final Session session;
+    private final UiExecutor executor;
+    private final Messages messages;
+
+    public Screens(Session session, UiExecutor executor, Messages messages) {
+        this.session = session;
+        this.executor = executor;
+        this.messages = messages;
+    }
+
+    public TasksViewModel tasks() {
+        return new TasksViewModel(session.tasks(), session.runs(), session.workspace(), executor, messages);
+    }
+
+    public TaskEditorViewModel taskEditor() {
+        return new TaskEditorViewModel(session.tasks(), session.workspace(), executor, messages);
+    }
+
+    public RunsViewModel runs() {
+        return runs(ZoneId.systemDefault());
+    }
+
+    /** @param zone the zone times are shown in, and the date filters read in */
+    public RunsViewModel runs(ZoneId zone) {
+        return new RunsViewModel(session.operations(), session.runs(), session.workspace(), executor, messages, zone);
+    }
+
+    public TriggerViewModel trigger() {
+        return new TriggerViewModel(TriggerViewModel.through(session.operations()), executor, messages);
+    }
+
+    public QueuesViewModel queues() {
+        return new QueuesViewModel(session.queues(), session.operations(), session.clock(), executor, messages);
+    }
+
+    public AuditViewModel audit() {
+        return new AuditViewModel(session.audit(), session.namespace(), executor);
+    }
+
+    public ClusterViewModel cluster() {
+        String namespace = session.namespace();
+        return cluster(new EpochSource(() -> session.epochs().current(namespace)));
+    }
+
+    public ClusterViewModel cluster(EpochSource epochs) {
+        return new ClusterViewModel(session.leader(), session.nodes(), epochs, session.clock(), executor, messages);
+    }
+}

@@ -1,0 +1,58 @@
+package io.redcron.desktop.ui;
+
+import javafx.scene.Parent;
+
+/**
+ * Every question, message and secondary window the desktop shows goes through here, so that
+ * controllers never build a dialog themselves and view tests can script the operator's answers.
+ * The controller factory hands each controller the app's one instance.
+ */
+public interface DialogService {
+
+    /** Asks a question; true only if the operator chose the confirming answer. */
+    boolean confirm(Confirmation question);
+
+    /** Shows a message the operator only acknowledges. */
+    void inform(Information message);
+
+    /**
+     * Shows a view in a window of its own, modal over the focused one, without waiting for it;
+     * the view closes it through the handle when it is done.
+     */
+    DialogWindow open(String title, Parent content);
+
+    /**
+     * A yes-or-no question. {@code yes} and {@code no} label the answers; null gives the toolkit's
+     * own OK and Cancel.
+     */
+    record Confirmation(String title, String header, String text, String yes, String no) {
+        public static Confirmation of(String title, String text) {
+            return new Confirmation(title, null, text, null, null);
+        }
+
+        public Confirmation withHeader(String header) {
+            return new Confirmation(title, header, text, yes, no);
+        }
+
+        public Confirmation withAnswers(String yes, String no) {
+            return new Confirmation(title, header, text, yes, no);
+        }
+    }
+
+    /** A message with a title, a headline and a text. */
+    record Information(String title, String header, String text) {
+    }
+
+    /** A window opened by {@link #open}. */
+    interface DialogWindow {
+        boolean isShowing();
+
+        /** Brings the window to the front. */
+        void toFront();
+
+        /** Grows or shrinks the window to its content, as rows and error lines come and go. */
+        void fitToContent();
+
+        void close();
+    }
+}

@@ -1,0 +1,83 @@
+package io.redcron.desktop.ui;
+
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.stage.Modality;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+import java.util.List;
+import java.util.Optional;
+
+/** The JavaFX dialogs, owned by the window the operator is working in. */
+public final class FxDialogService implements DialogService {
+
+    @Override
+    public boolean confirm(Confirmation question) {
+        ButtonType yes = question.yes() == null ? ButtonType.OK
+                : new ButtonType(question.yes(), ButtonBar.ButtonData.OK_DONE);
+        ButtonType no = question.no() == null ? ButtonType.CANCEL
+                : new ButtonType(question.no(), ButtonBar.ButtonData.CANCEL_CLOSE);
+        Alert alert = new Alert(Alert.AlertType.CONFIRMATION, question.text(), yes, no);
+        if (question.title() != null) {
+            alert.setTitle(question.title());
+        }
+        alert.setHeaderText(question.header());
+        owner().ifPresent(alert::initOwner);
+        return alert.showAndWait().filter(yes::equals).isPresent();
+    }
+
+    @Override
+    public void inform(Information message) {
+        Alert alert = new Alert(Alert.AlertType.INFORMATION);
+        alert.setTitle(message.title());
+        alert.setHeaderText(message.header());
+        alert.setContentText(message.text());
+        owner().ifPresent(alert::initOwner);
+        alert.showAndWait();
+    }
+
+    @Override
+    public DialogWindow open(String title, Parent content) {
+        Stage stage = new Stage();
+        owner().ifPresent(window -> {
+            stage.initOwner(window);
+            stage.initModality(Modality.WINDOW_MODAL);
+        });
+        stage.setTitle(title);
+        stage.setScene(content.getScene() == null ? new Scene(content) : content.getScene());
+        stage.show();
+        return new DialogWindow() {
+            @Override
+            public boolean isShowing() {
+                return stage.isShowing();
+            }
+
+            @Override
+            public void toFront() {
+                stage.toFront();
+            }
+
+            @Override
+            public void fitToContent() {
+                if (stage.isShowing()) {
+                    stage.sizeToScene();
+                }
+            }
+
+            @Override
+            public void close() {
+                stage.close();
+            }
+        };
+    }
+
+    /** The focused window, where the operator just clicked; else any window that is showing. */
+    private static Optional<Window> owner() {
+        List<Window> showing = Window.getWindows().stream().filter(Window::isShowing).toList();
+        return showing.stream().filter(Window::isFocused).findFirst().or(() -> showing.stream().findFirst());
+    }
+}
