@@ -257,7 +257,7 @@ public final class InMemoryRunStore implements RunStore {
 
     @Override
     public boolean complete(long runId, int attempt, RunStatus from, RunOutcome outcome) {
-        RunTransition.RECORD_OUTCOME.check(runId, from, outcome.status());
+        RunTransition.ofAttemptEnd(runId, from, outcome.status());
         synchronized (tables) {
             RunRow row = tables.runs.get(runId);
             if (row == null || row.status != from || row.attempt != attempt) {
@@ -271,7 +271,7 @@ public final class InMemoryRunStore implements RunStore {
     @Override
     public List<Boolean> completeAll(List<Completion> completions) {
         for (Completion completion : completions) {
-            RunTransition.RECORD_OUTCOME.check(completion.runId(), completion.from(), completion.outcome().status());
+            RunTransition.ofAttemptEnd(completion.runId(), completion.from(), completion.outcome().status());
         }
         synchronized (tables) {
             Set<Long> seen = new HashSet<>();
@@ -324,7 +324,7 @@ public final class InMemoryRunStore implements RunStore {
     }
 
     private static void record(RunRow row, RunOutcome outcome) {
-        row.move(RunTransition.RECORD_OUTCOME, outcome.status());
+        row.move(RunTransition.ofAttemptEnd(row.id, row.status, outcome.status()), outcome.status());
         row.finishedAt = Tables.millis(outcome.finishedAt());
         row.exitCode = outcome.exitCode();
         row.output = Texts.sanitize(outcome.output());
