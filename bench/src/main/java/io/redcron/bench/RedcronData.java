@@ -2,6 +2,8 @@ package io.redcron.bench;
 
 import io.redcron.domain.ConcurrencyPolicy;
 import io.redcron.domain.JavaPayload;
+import io.redcron.domain.RunStatus;
+import io.redcron.domain.RunTransition;
 import io.redcron.domain.Task;
 import io.redcron.port.QueuedRun;
 import io.redcron.schedule.CronDialect;
@@ -113,7 +115,7 @@ final class RedcronData {
         long base = Instant.now().toEpochMilli();
         String sql = "INSERT INTO task_run (task_id, namespace, task_name, task_group, trigger_type, scheduled_at,"
                 + " due_at, status, attempt, max_attempts, created_at, params)"
-                + " VALUES (?, ?, ?, ?, 'MANUAL', ?, ?, 'QUEUED', 0, 1, ?, '{}')";
+                + " VALUES (?, ?, ?, ?, 'MANUAL', ?, ?, " + RunTransition.RECORD_NEW.literal(RunStatus.QUEUED) + ", 0, 1, ?, '{}')";
         try (Connection connection = dataSource.getConnection();
              PreparedStatement insert = connection.prepareStatement(sql)) {
             connection.setAutoCommit(false);
@@ -159,8 +161,8 @@ final class RedcronData {
      * this namespace does not start behind the last one's backlog.
      */
     void discardWaitingRuns(UnifiedJedis redis) {
-        String sql = "UPDATE task_run SET status = 'CANCELLED', finished_at = ?, error = ?"
-                + " WHERE namespace = ? AND status IN ('QUEUED', 'RETRYING')";
+        String sql = "UPDATE task_run SET " + RunTransition.CANCEL_WAITING.toAssignment() + ", finished_at = ?, error = ?"
+                + " WHERE namespace = ? AND " + RunTransition.CANCEL_WAITING.fromCondition();
         try (Connection connection = dataSource.getConnection();
              PreparedStatement update = bind(connection.prepareStatement(sql), utc(Instant.now()),
                      "discarded by the benchmark between measurements", namespace)) {
@@ -184,8 +186,8 @@ final class RedcronData {
      * those runs are visited, not the task's whole history.
      */
     int unfinishedCount(Task task) {
-        return (int) single("SELECT COUNT(*) FROM task_run WHERE namespace = ? AND status IN ('QUEUED', 'RUNNING',"
-                + " 'RETRYING') AND task_id = ?", namespace, task.id());
+        return (int) single("SELECT COUNT(*) FROM task_run WHERE namespace = ? AND "
+                + RunTransition.condition(RunStatus.UNFINISHED) + " AND task_id = ?", namespace, task.id());
     }
 
     /** Entries on the group's stream that no worker has acknowledged yet (a Redis read). */

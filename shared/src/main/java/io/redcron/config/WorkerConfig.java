@@ -38,9 +38,6 @@ public record WorkerConfig(Duration lease, int outputTailBytes, Set<TaskType> ty
                            int resultBatch, Duration taskCacheTtl, int prefetch, List<Pattern> allowUrls,
                            int httpMaxResponse, List<Pattern> allowEnv, List<Pattern> allowWorkDirs,
                            Optional<String> runAs, boolean killProcessGroup, Optional<Path> secretsDir) {
-    public static final int DEFAULT_RESULT_BATCH = Setting.WORKER_RESULT_BATCH.defaultInt();
-    public static final Duration DEFAULT_TASK_CACHE_TTL = Setting.WORKER_TASK_CACHE_TTL.defaultDuration();
-    public static final int DEFAULT_PREFETCH = Setting.WORKER_PREFETCH.defaultInt();
     /** A system user name as useradd accepts it; whether it exists is checked when the worker starts. */
     private static final Pattern USER_NAME = Pattern.compile("[a-z_][a-z0-9_-]{0,31}");
 
@@ -74,8 +71,9 @@ public record WorkerConfig(Duration lease, int outputTailBytes, Set<TaskType> ty
      */
     public static WorkerConfig of(Duration lease, int outputTailBytes, Set<TaskType> types,
                                   List<CommandPattern> allowCommands) {
-        return new WorkerConfig(lease, outputTailBytes, types, allowCommands, DEFAULT_RESULT_BATCH,
-                DEFAULT_TASK_CACHE_TTL, DEFAULT_PREFETCH, List.of(), Setting.WORKER_HTTP_MAX_RESPONSE.defaultInt(),
+        return new WorkerConfig(lease, outputTailBytes, types, allowCommands,
+                Setting.WORKER_RESULT_BATCH.defaultInt(), Setting.WORKER_TASK_CACHE_TTL.defaultDuration(),
+                Setting.WORKER_PREFETCH.defaultInt(), List.of(), Setting.WORKER_HTTP_MAX_RESPONSE.defaultInt(),
                 List.of(), List.of(), Optional.empty(), Setting.WORKER_KILL_PROCESS_GROUP.defaultFlag(),
                 Optional.empty());
     }

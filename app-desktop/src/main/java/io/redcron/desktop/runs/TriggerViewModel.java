@@ -1,5 +1,7 @@
 package io.redcron.desktop.runs;
 
+import io.redcron.domain.Identifiers;
+
 import io.redcron.desktop.ui.Messages;
 import io.redcron.desktop.ui.UiExecutor;
 import io.redcron.domain.Run;
@@ -13,14 +15,12 @@ import javafx.collections.ObservableList;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 
 /**
  * The "trigger now" view: a task and parameter overrides. Names are checked here, at their row,
  * before anything is recorded; they become environment variables {@code REDCRON_PARAM_<NAME>}.
  */
 public final class TriggerViewModel {
-    static final Pattern PARAM_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
 
     /** Records and queues a manual run of a task, named or numbered, with these parameters. */
     @FunctionalInterface
@@ -105,7 +105,7 @@ public final class TriggerViewModel {
                 continue;
             }
             String name = row.nameProperty().get().trim();
-            if (!PARAM_NAME.matcher(name).matches()) {
+            if (!Identifiers.isParameterName(name)) {
                 row.errorProperty().set(messages.get("runs.trigger.error.name", name));
                 ok = false;
             } else if (values.containsKey(name)) {
