@@ -38,9 +38,10 @@ public interface RunStore {
     Map<Long, RunStatus> lastResults(java.util.Collection<Long> taskIds);
 
     /**
-     * Takes ownership of a run for its next attempt: succeeds only if it is QUEUED or RETRYING,
-     * or RUNNING with its lease expired at {@code now}. Returns the run as claimed (attempt
-     * incremented, status RUNNING), or empty if another node has it or it is final.
+     * Takes ownership of a run for its next attempt: succeeds only if it is QUEUED, or RETRYING
+     * with its backoff over at {@code now}, and has an attempt left (a RUNNING run whose lease
+     * expired is first put back by the reaper, which records the lost attempt). Returns the run as
+     * claimed (attempt incremented, status RUNNING), or empty if another node has it or it is final.
      */
     Optional<Run> claim(long runId, String node, Instant now, Instant leaseUntil);
 
@@ -66,7 +67,8 @@ public interface RunStore {
                 Instant recheckAt);
 
     /**
-     * Claims many runs in one transaction, each exactly as {@link #claim(long, String, Instant, Instant)}
+     * Claims many runs at once (one read and one conditional write, each run fenced by the attempt
+     * the read saw), each exactly as {@link #claim(long, String, Instant, Instant)}
      * would, but only those that need no decision of their task's rules: policy ALLOW, no
      * cancellation requested, and not a cron run never attempted that was judged due more than
      * {@code misfireThreshold} ago. Other runs that are waiting are left untouched and named in
