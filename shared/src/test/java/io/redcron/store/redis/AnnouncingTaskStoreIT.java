@@ -1,6 +1,5 @@
 package io.redcron.store.redis;
 
-import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.config.RedisConfig;
 import io.redcron.domain.Task;
 import io.redcron.port.EventBus;
@@ -9,11 +8,11 @@ import io.redcron.port.EventBus.Event.Kind;
 import io.redcron.port.TaskStore;
 import io.redcron.store.mysql.MysqlTaskStore;
 import io.redcron.store.mysql.TaskFixtures;
-import io.redcron.testing.TestDatabase;
+import io.redcron.testing.MysqlStores;
+import io.redcron.testing.RedisNamespace;
 import io.redcron.testing.TestRedis;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.Jedis;
 
 import java.net.URI;
@@ -27,24 +26,14 @@ import static org.awaitility.Awaitility.await;
 
 /** Changes made through the operators' tools reach the nodes as task-changed events. */
 class AnnouncingTaskStoreIT {
-    private static RedisNamespace redis;
-    private static HikariDataSource database;
-
-    @BeforeAll
-    static void open() {
-        redis = RedisNamespace.onSharedServer();
-        database = TestDatabase.freshDataSource();
-    }
-
-    @AfterAll
-    static void close() {
-        redis.close();
-        database.close();
-    }
+    @RegisterExtension
+    static final RedisNamespace redis = RedisNamespace.onSharedServer();
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase();
 
     @Test
     void everyChangeIsAnnouncedAndReadsAreNot() throws Exception {
-        TaskStore tasks = new AnnouncingTaskStore(new MysqlTaskStore(database, Clock.systemUTC()), redis::client,
+        TaskStore tasks = new AnnouncingTaskStore(new MysqlTaskStore(mysql.pool(), Clock.systemUTC()), redis::client,
                 redis.keys());
         EventBus bus = new RedisEventBus(redis.client(), redis.keys(), RedisConfig.fromUri(TestRedis.uri()));
         List<Event> heard = new CopyOnWriteArrayList<>();
@@ -69,7 +58,7 @@ class AnnouncingTaskStoreIT {
     void aRedisThatIsGoneDoesNotUndoOrFailTheChange() {
         RedisNamespace gone = RedisNamespace.onSharedServer();
         gone.close();
-        TaskStore tasks = new AnnouncingTaskStore(new MysqlTaskStore(database, Clock.systemUTC()), gone::client,
+        TaskStore tasks = new AnnouncingTaskStore(new MysqlTaskStore(mysql.pool(), Clock.systemUTC()), gone::client,
                 gone.keys());
 
         Task created = tasks.create(TaskFixtures.shell(gone.keys().namespace(), "unannounced").build(), "ops");

@@ -5,10 +5,11 @@ import io.redcron.port.EventBus;
 import io.redcron.port.EventBus.Event;
 import io.redcron.port.EventBus.Event.Kind;
 import io.redcron.testing.EmbeddedRedis;
+import io.redcron.testing.RedisNamespace;
 import io.redcron.testing.TestRedis;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.Jedis;
@@ -25,21 +26,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 class RedisEventBusIT {
-    private static RedisNamespace redis;
+    @RegisterExtension
+    static final RedisNamespace redis = RedisNamespace.onSharedServer();
     private static EventBus bus;
 
     @TempDir
     Path tmp;
 
     @BeforeAll
-    static void openNamespace() {
-        redis = RedisNamespace.onSharedServer();
+    static void openBus() {
         bus = new RedisEventBus(redis.client(), redis.keys(), RedisConfig.fromUri(TestRedis.uri()));
-    }
-
-    @AfterAll
-    static void closeNamespace() {
-        redis.close();
     }
 
     @Test

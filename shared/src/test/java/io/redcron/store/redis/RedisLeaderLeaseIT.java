@@ -1,10 +1,10 @@
 package io.redcron.store.redis;
 
 import io.redcron.port.LeaderLease;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.redcron.testing.RedisNamespace;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,18 +21,9 @@ import static org.awaitility.Awaitility.await;
 class RedisLeaderLeaseIT {
     private static final Duration LONG = Duration.ofSeconds(30);
 
-    private static RedisNamespace redis;
+    @RegisterExtension
+    static final RedisNamespace redis = RedisNamespace.onSharedServer();
     private LeaderLease lease;
-
-    @BeforeAll
-    static void openNamespace() {
-        redis = RedisNamespace.onSharedServer();
-    }
-
-    @AfterAll
-    static void closeNamespace() {
-        redis.close();
-    }
 
     @BeforeEach
     void noLeader() {

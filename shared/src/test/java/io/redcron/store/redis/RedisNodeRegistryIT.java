@@ -3,10 +3,10 @@ package io.redcron.store.redis;
 import io.redcron.domain.NodeInfo;
 import io.redcron.domain.NodeRole;
 import io.redcron.port.NodeRegistry;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.redcron.testing.RedisNamespace;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -21,18 +21,9 @@ class RedisNodeRegistryIT {
     private static final Duration TTL = Duration.ofSeconds(30);
     private static final Instant STARTED = Instant.parse("2026-03-29T00:59:12.345Z");
 
-    private static RedisNamespace redis;
+    @RegisterExtension
+    static final RedisNamespace redis = RedisNamespace.onSharedServer();
     private NodeRegistry registry;
-
-    @BeforeAll
-    static void openNamespace() {
-        redis = RedisNamespace.onSharedServer();
-    }
-
-    @AfterAll
-    static void closeNamespace() {
-        redis.close();
-    }
 
     @BeforeEach
     void noNodes() {

@@ -10,11 +10,11 @@ import io.redcron.port.QueueInspector.StreamStats;
 import io.redcron.port.QueuedRun;
 import io.redcron.port.RunQueue;
 import io.redcron.port.ScheduleIndex;
+import io.redcron.testing.RedisNamespace;
 import io.redcron.testing.TestRedis;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.UnifiedJedis;
@@ -45,20 +45,11 @@ class RedisRunQueueIT {
     private static final Duration NO_WAIT = Duration.ofMillis(1);
     private static final Set<String> ETL = Set.of("etl");
 
-    private static RedisNamespace redis;
+    @RegisterExtension
+    static final RedisNamespace redis = RedisNamespace.onSharedServer();
     private RunQueue queue;
     private ScheduleIndex index;
     private RedisQueueInspector inspector;
-
-    @BeforeAll
-    static void openNamespace() {
-        redis = RedisNamespace.onSharedServer();
-    }
-
-    @AfterAll
-    static void closeNamespace() {
-        redis.close();
-    }
 
     @BeforeEach
     void emptyNamespace() {

@@ -2,10 +2,10 @@ package io.redcron.store.redis;
 
 import io.redcron.port.ScheduleIndex;
 import io.redcron.port.ScheduleIndex.Entry;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.redcron.testing.RedisNamespace;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -18,18 +18,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RedisScheduleIndexIT {
     private static final Instant NOW = Instant.parse("2026-03-29T01:00:00.000Z");
 
-    private static RedisNamespace redis;
+    @RegisterExtension
+    static final RedisNamespace redis = RedisNamespace.onSharedServer();
     private ScheduleIndex index;
-
-    @BeforeAll
-    static void openNamespace() {
-        redis = RedisNamespace.onSharedServer();
-    }
-
-    @AfterAll
-    static void closeNamespace() {
-        redis.close();
-    }
 
     @BeforeEach
     void emptyIndex() {

@@ -1,0 +1,37 @@
+package io.redcron.testing;
+
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Closes a store fixture when its owner is done: registered with {@code @RegisterExtension} on a
+ * static field it lives as long as the test class, on an instance field as long as one test.
+ * JUnit calls the after-each callback of a static extension too, so the class scope is noted when
+ * the before-all callback comes, which only a static extension receives.
+ */
+abstract class StoreScope implements BeforeAllCallback, AfterAllCallback, AfterEachCallback, AutoCloseable {
+    private volatile boolean classScoped;
+
+    @Override
+    public final void beforeAll(ExtensionContext context) {
+        classScoped = true;
+    }
+
+    @Override
+    public final void afterEach(ExtensionContext context) {
+        if (!classScoped) {
+            close();
+        }
+    }
+
+    @Override
+    public final void afterAll(ExtensionContext context) {
+        close();
+    }
+
+    /** Releases what the fixture opened; a second call does nothing. */
+    @Override
+    public abstract void close();
+}
