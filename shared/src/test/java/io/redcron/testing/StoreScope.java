@@ -11,7 +11,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * JUnit calls the after-each callback of a static extension too, so the class scope is noted when
  * the before-all callback comes, which only a static extension receives.
  */
-abstract class StoreScope implements BeforeAllCallback, AfterAllCallback, AfterEachCallback, AutoCloseable {
+public abstract class StoreScope implements BeforeAllCallback, AfterAllCallback, AfterEachCallback, AutoCloseable {
     private volatile boolean classScoped;
 
     @Override

@@ -8,12 +8,10 @@ import io.redcron.port.FencedOutException;
 import io.redcron.port.SchedulerStore;
 import io.redcron.store.mysql.MysqlFencingEpochs;
 import io.redcron.store.mysql.MysqlSchedulerStore;
-import io.redcron.store.redis.RedisConnector;
 import io.redcron.store.redis.RedisKeys;
 import io.redcron.store.redis.RedisLeaderLease;
-import io.redcron.config.RedisConfig;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.UnifiedJedis;
 
 import java.time.Clock;
@@ -28,12 +26,8 @@ import static org.awaitility.Awaitility.await;
 
 /** Nodes that die: their runs and their leadership move to the survivors, and nothing is doubled. */
 class RecoveryIT {
-    private final TestCluster cluster = new TestCluster();
-
-    @AfterEach
-    void close() {
-        cluster.close();
-    }
+    @RegisterExtension
+    final TestCluster cluster = new TestCluster();
 
     @Test
     void aRunOfACrashedWorkerIsRecoveredByAnotherNodeAndTheLostAttemptIsRecorded() {
@@ -113,7 +107,7 @@ class RecoveryIT {
     }
 
     private String leader() {
-        try (UnifiedJedis redis = redis()) {
+        try (UnifiedJedis redis = cluster.redis()) {
             return new RedisLeaderLease(redis, new RedisKeys(cluster.namespace())).current()
                     .map(io.redcron.port.LeaderLease.Holder::nodeId).orElse("");
         }
@@ -122,9 +116,5 @@ class RecoveryIT {
     private long epoch() {
         return new MysqlFencingEpochs(cluster.dataSource(), Clock.systemUTC()).current(cluster.namespace())
                 .orElseThrow().value();
-    }
-
-    private static UnifiedJedis redis() {
-        return RedisConnector.open(RedisConfig.fromUri(io.redcron.testing.TestRedis.uri()), "test", 2);
     }
 }
