@@ -10,7 +10,6 @@ import io.redcron.domain.Task;
 import io.redcron.domain.TriggerType;
 import io.redcron.port.PageRequest;
 import io.redcron.port.RunFilter;
-import io.redcron.testing.TestDatabase;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
@@ -20,10 +19,11 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
+import io.redcron.testing.MysqlStores;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -45,7 +45,9 @@ import static org.awaitility.Awaitility.await;
 @ExtendWith(ApplicationExtension.class)
 class RunsViewIT {
     private static final Duration PATIENCE = Duration.ofSeconds(15);
-    private static MysqlConfig database;
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase();
+    private static final MysqlConfig database = mysql.config();
 
     private FxUiExecutor executor;
     private Session session;
@@ -55,11 +57,6 @@ class RunsViewIT {
     private Instant day;
     private Run succeeded;
     private Run waiting;
-
-    @BeforeAll
-    static void schema() {
-        database = TestDatabase.freshSchema();
-    }
 
     @Start
     void start(Stage stage) {
