@@ -2,31 +2,25 @@ package io.redcron.testing;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.config.MysqlConfig;
-import io.redcron.store.mysql.MutableClock;
 import io.redcron.store.mysql.MysqlDataSources;
 
-import java.time.Instant;
-
 /**
- * A fresh, migrated database of the test server with an open pool, and a clock the test sets by
- * hand. On a static field it serves the whole test class:
+ * A fresh, migrated database of the test server with an open pool. On a static field it serves
+ * the whole test class:
  *
  * <pre>{@code
  * @RegisterExtension
  * static final MysqlStores mysql = MysqlStores.freshDatabase();
- * ... new MysqlTaskStore(mysql.pool(), mysql.clock()) ...
+ * ... new MysqlTaskStore(mysql.pool(), clock) ...
  * }</pre>
  *
  * On an instance field each test gets a database of its own. The pool is closed after its scope;
- * the database stays until the JVM exits (see {@link TestDatabase}).
+ * the database stays until the JVM exits (see {@link TestDatabase}). Time stays the test's own
+ * business: each test starts its settable clock where its scenario needs it.
  */
 public final class MysqlStores extends StoreScope {
-    /** Where {@link #clock()} starts, unless a test sets it. */
-    public static final Instant CLOCK_START = Instant.parse("2030-01-01T00:00:00Z");
-
     private final MysqlConfig config;
     private final HikariDataSource pool;
-    private final MutableClock clock = new MutableClock(CLOCK_START);
 
     private MysqlStores(MysqlConfig config) {
         this.config = config;
@@ -50,11 +44,6 @@ public final class MysqlStores extends StoreScope {
 
     public HikariDataSource pool() {
         return pool;
-    }
-
-    /** A clock of this database's tests, moved only by the tests. */
-    public MutableClock clock() {
-        return clock;
     }
 
     @Override
