@@ -9,26 +9,31 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * Closes a store fixture when its owner is done: registered with {@code @RegisterExtension} on a
  * static field it lives as long as the test class, on an instance field as long as one test.
  * JUnit calls the after-each callback of a static extension too, so the class scope is noted when
- * the before-all callback comes, which only a static extension receives.
+ * the before-all callback comes, which only a static extension receives; the class that gets it
+ * first owns the fixture (a nested class ending does not close its outer class's stores).
  */
 public abstract class StoreScope implements BeforeAllCallback, AfterAllCallback, AfterEachCallback, AutoCloseable {
-    private volatile boolean classScoped;
+    private volatile Class<?> owner;
 
     @Override
-    public final void beforeAll(ExtensionContext context) {
-        classScoped = true;
+    public final synchronized void beforeAll(ExtensionContext context) {
+        if (owner == null) {
+            owner = context.getRequiredTestClass();
+        }
     }
 
     @Override
     public final void afterEach(ExtensionContext context) {
-        if (!classScoped) {
+        if (owner == null) {
             close();
         }
     }
 
     @Override
     public final void afterAll(ExtensionContext context) {
-        close();
+        if (context.getRequiredTestClass() == owner) {
+            close();
+        }
     }
 
     /** Releases what the fixture opened; a second call does nothing. */
