@@ -16,7 +16,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A copied test database is the database Flyway makes, so tests on a copy test the real schema. */
-class TestDatabaseIT {
+class CopiedSchemaIT {
 
     @Test
     void aCopiedDatabaseHasTheTablesRoutinesAndHistoryFlywayWouldLeave() throws SQLException {
