@@ -12,7 +12,6 @@ import io.redcron.store.redis.RedisKeys;
 import io.redcron.store.redis.RedisLeaderLease;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import redis.clients.jedis.UnifiedJedis;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -107,10 +106,8 @@ class RecoveryIT {
     }
 
     private String leader() {
-        try (UnifiedJedis redis = cluster.redis()) {
-            return new RedisLeaderLease(redis, new RedisKeys(cluster.namespace())).current()
-                    .map(io.redcron.port.LeaderLease.Holder::nodeId).orElse("");
-        }
+        return new RedisLeaderLease(cluster.redis(), new RedisKeys(cluster.namespace())).current()
+                .map(io.redcron.port.LeaderLease.Holder::nodeId).orElse("");
     }
 
     private long epoch() {
