@@ -6,11 +6,12 @@ import io.redcron.desktop.connect.ConnectionProfile;
 import io.redcron.desktop.session.Session;
 import io.redcron.desktop.session.SessionFactory;
 import io.redcron.desktop.ui.UiExecutor;
-import io.redcron.testing.TestDatabase;
+import io.redcron.testing.MysqlStores;
 import io.redcron.testing.TestRedis;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Clock;
 
@@ -18,11 +19,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The audit screen's view-model on real stores, with work run synchronously. */
 class AuditViewModelIT {
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase();
     private static Session session;
 
     @BeforeAll
     static void open() {
-        MysqlConfig db = TestDatabase.freshSchema();
+        MysqlConfig db = mysql.config();
         session = new SessionFactory("alice@desktop", Clock.systemUTC()).open(new ConnectionProfile("t", TestRedis.uri(),
                 db.jdbcUrl(), db.user(), TestRedis.freshNamespace()), db.password(), Secret.NONE);
     }

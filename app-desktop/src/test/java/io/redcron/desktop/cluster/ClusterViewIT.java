@@ -13,7 +13,7 @@ import io.redcron.domain.NodeRole;
 import io.redcron.port.FencingEpochs;
 import io.redcron.store.redis.RedisLeaderLease;
 import io.redcron.store.redis.RedisNodeRegistry;
-import io.redcron.testing.TestDatabase;
+import io.redcron.testing.MysqlStores;
 import io.redcron.testing.TestRedis;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
@@ -24,9 +24,9 @@ import javafx.scene.control.TableView;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -47,16 +47,13 @@ import static org.awaitility.Awaitility.await;
 /** The cluster screen, headless, against real Redis: leader, countdown, nodes with the stale one marked. */
 @ExtendWith(ApplicationExtension.class)
 class ClusterViewIT {
-    private static MysqlConfig database;
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase();
+    private static final MysqlConfig database = mysql.config();
 
     private FxUiExecutor executor;
     private Session session;
     private Stage stage;
-
-    @BeforeAll
-    static void schema() {
-        database = TestDatabase.freshSchema();
-    }
 
     @Start
     void start(Stage stage) {

@@ -11,16 +11,14 @@ import io.redcron.desktop.ui.Messages;
 import io.redcron.desktop.ui.UiExecutor;
 import io.redcron.domain.NodeInfo;
 import io.redcron.domain.NodeRole;
-import io.redcron.store.mysql.MysqlDataSources;
 import io.redcron.store.mysql.MysqlFencingEpochs;
 import io.redcron.store.redis.RedisLeaderLease;
 import io.redcron.store.redis.RedisNodeRegistry;
-import io.redcron.testing.TestDatabase;
+import io.redcron.testing.MysqlStores;
 import io.redcron.testing.TestRedis;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -35,23 +33,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The cluster screen's model against real Redis and MariaDB, with work run synchronously. */
 class ClusterViewModelIT {
-    private static MysqlConfig database;
-    private static HikariDataSource dataSource;
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase();
+    private static final MysqlConfig database = mysql.config();
+    private static final HikariDataSource dataSource = mysql.pool();
 
     private final String namespace = TestRedis.freshNamespace();
     private final StepClock clock = new StepClock(Instant.now());
     private Session session;
-
-    @BeforeAll
-    static void schema() {
-        database = TestDatabase.freshSchema();
-        dataSource = MysqlDataSources.open(database);
-    }
-
-    @AfterAll
-    static void closePool() {
-        dataSource.close();
-    }
 
     @AfterEach
     void close() {

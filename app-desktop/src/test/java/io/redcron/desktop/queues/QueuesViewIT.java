@@ -10,7 +10,7 @@ import io.redcron.desktop.ui.FxUiExecutor;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.port.QueuedRun;
 import io.redcron.store.redis.RedisRunQueue;
-import io.redcron.testing.TestDatabase;
+import io.redcron.testing.MysqlStores;
 import io.redcron.testing.TestRedis;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
@@ -21,9 +21,9 @@ import javafx.scene.control.TableView;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -44,16 +44,13 @@ import static org.awaitility.Awaitility.await;
 /** The queues screen, headless, against real Redis: tables fill, purge asks first, Chinese labels. */
 @ExtendWith(ApplicationExtension.class)
 class QueuesViewIT {
-    private static MysqlConfig database;
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase();
+    private static final MysqlConfig database = mysql.config();
 
     private FxUiExecutor executor;
     private Session session;
     private Stage stage;
-
-    @BeforeAll
-    static void schema() {
-        database = TestDatabase.freshSchema();
-    }
 
     @Start
     void start(Stage stage) {

@@ -18,12 +18,12 @@ import io.redcron.port.QueuedRun;
 import io.redcron.port.RunOutcome;
 import io.redcron.schedule.CronDialect;
 import io.redcron.store.redis.RedisRunQueue;
-import io.redcron.testing.TestDatabase;
+import io.redcron.testing.MysqlStores;
 import io.redcron.testing.TestRedis;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -38,17 +38,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The queues screen's model against real Redis and MariaDB, with work run synchronously. */
 class QueuesViewModelIT {
-    private static MysqlConfig database;
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase();
+    private static final MysqlConfig database = mysql.config();
 
     private Session session;
     private RedisRunQueue queue;
     private Task task;
     private QueuesViewModel model;
-
-    @BeforeAll
-    static void schema() {
-        database = TestDatabase.freshSchema();
-    }
 
     @BeforeEach
     void open() {

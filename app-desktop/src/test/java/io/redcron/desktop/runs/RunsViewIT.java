@@ -17,7 +17,6 @@ import io.redcron.domain.Task;
 import io.redcron.domain.TriggerType;
 import io.redcron.port.PageRequest;
 import io.redcron.port.RunFilter;
-import io.redcron.testing.TestDatabase;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
@@ -27,10 +26,11 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import javafx.util.Callback;
+import io.redcron.testing.MysqlStores;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -51,7 +51,9 @@ import static org.awaitility.Awaitility.await;
 @ExtendWith(ApplicationExtension.class)
 class RunsViewIT {
     private static final Duration PATIENCE = Duration.ofSeconds(15);
-    private static MysqlConfig database;
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase();
+    private static final MysqlConfig database = mysql.config();
 
     private FxUiExecutor executor;
     private Session session;
@@ -61,11 +63,6 @@ class RunsViewIT {
     private Instant day;
     private Run succeeded;
     private Run waiting;
-
-    @BeforeAll
-    static void schema() {
-        database = TestDatabase.freshSchema();
-    }
 
     @Start
     void start(Stage stage) {

@@ -16,13 +16,13 @@ import io.redcron.port.RunFilter;
 import io.redcron.config.RedisConfig;
 import io.redcron.config.Secret;
 import io.redcron.store.redis.RedisEventBus;
-import io.redcron.testing.TestDatabase;
+import io.redcron.testing.MysqlStores;
 import io.redcron.testing.TestRedis;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.params.XAddParams;
 import redis.clients.jedis.resps.StreamEntry;
@@ -49,17 +49,14 @@ import static org.awaitility.Awaitility.await;
 
 /** The runs screen's view-model against real stores, with the UI executor running everything at once. */
 class RunsViewModelIT {
-    private static MysqlConfig database;
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase();
+    private static final MysqlConfig database = mysql.config();
 
     private Session session;
     private RunFixtures fixtures;
     private RunsViewModel model;
     private Instant day;
-
-    @BeforeAll
-    static void schema() {
-        database = TestDatabase.freshSchema();
-    }
 
     @BeforeEach
     void open() {

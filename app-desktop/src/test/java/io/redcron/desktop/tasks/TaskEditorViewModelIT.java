@@ -12,11 +12,12 @@ import io.redcron.domain.RedirectPolicy;
 import io.redcron.domain.ShellPayload;
 import io.redcron.domain.Task;
 import io.redcron.domain.TaskType;
-import io.redcron.testing.TestDatabase;
+import io.redcron.testing.MysqlStores;
 import io.redcron.testing.TestRedis;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.URI;
 import java.time.Clock;
@@ -29,12 +30,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The editor's view-model on real stores, with work run synchronously. */
 class TaskEditorViewModelIT {
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase();
     private static Session session;
     private final Messages messages = new Messages(Locale.ENGLISH);
 
     @BeforeAll
     static void open() {
-        MysqlConfig db = TestDatabase.freshSchema();
+        MysqlConfig db = mysql.config();
         session = new SessionFactory("alice@desktop", Clock.systemUTC()).open(new ConnectionProfile("t", TestRedis.uri(),
                 db.jdbcUrl(), db.user(), TestRedis.freshNamespace()), db.password(), Secret.NONE);
     }

@@ -8,11 +8,10 @@ import io.redcron.config.AlertConfig;
 import io.redcron.config.Secret;
 import io.redcron.domain.AlertTarget;
 import io.redcron.store.mysql.MysqlAlertOutbox;
-import io.redcron.testing.TestDatabase;
-import org.junit.jupiter.api.AfterAll;
+import io.redcron.testing.MysqlStores;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -38,21 +37,13 @@ import static org.awaitility.Awaitility.await;
  */
 class AlertOutboxDeliveryIT {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static HikariDataSource pool;
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase();
+    private static final HikariDataSource pool = mysql.pool();
 
     private final String namespace = "alerts-" + UUID.randomUUID().toString().substring(0, 8);
     private final WebhookReceiver receiver = new WebhookReceiver();
     private final List<AlertDispatcher> nodes = new ArrayList<>();
-
-    @BeforeAll
-    static void openDatabase() {
-        pool = TestDatabase.freshDataSource();
-    }
-
-    @AfterAll
-    static void closeDatabase() {
-        pool.close();
-    }
 
     @AfterEach
     void stop() {

@@ -8,12 +8,11 @@ import io.redcron.domain.ShellPayload;
 import io.redcron.domain.Task;
 import io.redcron.node.Node;
 import io.redcron.schedule.CronDialect;
-import io.redcron.store.mysql.MysqlDataSources;
 import io.redcron.store.mysql.MysqlTaskStore;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -36,7 +35,8 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 class BadInputCliIT {
     private static final String MEGABYTE = "x".repeat(1024 * 1024);
 
-    private static StoreCli database;
+    @RegisterExtension
+    static final StoreCli database = StoreCli.fresh();
     private static HikariDataSource dataSource;
 
     private StoreCli cli;
@@ -46,13 +46,7 @@ class BadInputCliIT {
 
     @BeforeAll
     static void database() {
-        database = StoreCli.fresh();
-        dataSource = MysqlDataSources.open(database.mysql);
-    }
-
-    @AfterAll
-    static void closeDatabase() {
-        dataSource.close();
+        dataSource = database.pool();
     }
 
     @BeforeEach

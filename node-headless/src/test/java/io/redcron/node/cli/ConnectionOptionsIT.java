@@ -4,9 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.redcron.config.SandboxConnection;
 import io.redcron.config.Secret;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -23,7 +23,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * ($REDCRON_CONFIG is read from the environment only, which a test cannot set in-process.)
  */
 class ConnectionOptionsIT {
-    private static StoreCli database;
+    /** The sandbox serves the namespace 'default': a database of its own keeps other tests out. */
+    @RegisterExtension
+    static final StoreCli database = StoreCli.fresh();
 
     @TempDir
     Path home;
@@ -32,12 +34,6 @@ class ConnectionOptionsIT {
     Path dir;
 
     private String previousHome;
-
-    @BeforeAll
-    static void database() {
-        // The sandbox serves the namespace 'default': a database of its own keeps other tests out.
-        database = StoreCli.fresh();
-    }
 
     @BeforeEach
     void home() {

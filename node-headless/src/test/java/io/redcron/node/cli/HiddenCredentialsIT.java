@@ -6,12 +6,11 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.domain.HttpPayload;
 import io.redcron.domain.ShellPayload;
 import io.redcron.domain.Task;
-import io.redcron.store.mysql.MysqlDataSources;
 import io.redcron.store.mysql.MysqlTaskStore;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -26,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the command line, and a definition written back from what was shown keeps them.
  */
 class HiddenCredentialsIT {
-    private static StoreCli database;
+    @RegisterExtension
+    static final StoreCli database = StoreCli.fresh();
     private static HikariDataSource pool;
 
     @TempDir
@@ -35,13 +35,7 @@ class HiddenCredentialsIT {
 
     @BeforeAll
     static void stores() {
-        database = StoreCli.fresh();
-        pool = MysqlDataSources.open(database.mysql);
-    }
-
-    @AfterAll
-    static void close() {
-        pool.close();
+        pool = database.pool();
     }
 
     @BeforeEach

@@ -2,18 +2,15 @@ package io.redcron.node.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.zaxxer.hikari.HikariDataSource;
-import io.redcron.config.RedisConfig;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.port.RunOutcome;
-import io.redcron.store.mysql.MysqlDataSources;
 import io.redcron.store.mysql.MysqlRunStore;
-import io.redcron.store.redis.RedisConnector;
 import io.redcron.store.redis.RedisKeys;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.StreamEntryID;
 
@@ -30,7 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** Run history, queues and cluster state from the command line, with no node running. */
 class RunsCommandsIT {
-    private static StoreCli database;
+    @RegisterExtension
+    static final StoreCli database = StoreCli.fresh();
     private static HikariDataSource pool;
     private static MysqlRunStore runs;
     private static UnifiedJedis redis;
@@ -39,16 +37,9 @@ class RunsCommandsIT {
 
     @BeforeAll
     static void stores() {
-        database = StoreCli.fresh();
-        pool = MysqlDataSources.open(database.mysql);
+        pool = database.pool();
         runs = new MysqlRunStore(pool, Clock.systemUTC());
-        redis = RedisConnector.open(RedisConfig.fromUri(database.redisUri), "runs-commands-it", 2);
-    }
-
-    @AfterAll
-    static void close() {
-        redis.close();
-        pool.close();
+        redis = database.redis();
     }
 
     @BeforeEach

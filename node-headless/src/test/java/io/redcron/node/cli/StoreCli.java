@@ -1,11 +1,17 @@
 package io.redcron.node.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.config.MysqlConfig;
+import io.redcron.config.RedisConfig;
+import io.redcron.store.mysql.MysqlDataSources;
+import io.redcron.store.redis.RedisConnector;
+import io.redcron.testing.StoreScope;
 import io.redcron.testing.TestDatabase;
 import io.redcron.testing.TestRedis;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import redis.clients.jedis.UnifiedJedis;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,11 +22,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The command line pointed at the test servers: one migrated database per instance and a
  * namespace of its own, passed to every command as {@code --jdbc --db-user --redis -n}.
+ * Registered with {@code @RegisterExtension}, it closes the pool and the Redis client it handed
+ * out ({@link #pool()}, {@link #redis()}) after its scope.
  */
-final class StoreCli {
+final class StoreCli extends StoreScope {
     final MysqlConfig mysql;
     final String redisUri;
     final String namespace;
+    private HikariDataSource pool;
+    private UnifiedJedis redis;
 
     private StoreCli(MysqlConfig mysql, String namespace) {
         this.mysql = mysql;
@@ -45,6 +55,34 @@ final class StoreCli {
 
     StoreCli inNamespace(String name) {
         return new StoreCli(mysql, name);
+    }
+
+    /** A pool on the database, for setting up and reading rows beside the commands. */
+    synchronized HikariDataSource pool() {
+        if (pool == null) {
+            pool = MysqlDataSources.open(mysql);
+        }
+        return pool;
+    }
+
+    /** A client of the test Redis, for setting up and reading keys beside the commands. */
+    synchronized UnifiedJedis redis() {
+        if (redis == null) {
+            redis = RedisConnector.open(RedisConfig.fromUri(redisUri), "store-cli-it", 2);
+        }
+        return redis;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (redis != null) {
+            redis.close();
+            redis = null;
+        }
+        if (pool != null) {
+            pool.close();
+            pool = null;
+        }
     }
 
     List<String> connectionArgs() {

@@ -2,9 +2,9 @@ package io.redcron.node.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -20,17 +20,13 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class TaskCommandsIT {
-    private static StoreCli database;
+    @RegisterExtension
+    static final StoreCli database = StoreCli.fresh();
 
     private StoreCli cli;
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void database() {
-        database = StoreCli.fresh();
-    }
 
     @BeforeEach
     void namespace() {

@@ -1,9 +1,9 @@
 package io.redcron.node.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -21,17 +21,13 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /** Bad input: exit 2, one line on stderr naming the field, and nothing stored or changed. */
 class TaskInputErrorsIT {
-    private static StoreCli database;
+    @RegisterExtension
+    static final StoreCli database = StoreCli.fresh();
 
     private StoreCli cli;
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void database() {
-        database = StoreCli.fresh();
-    }
 
     @BeforeEach
     void namespace() {

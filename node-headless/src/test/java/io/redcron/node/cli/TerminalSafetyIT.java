@@ -2,21 +2,18 @@ package io.redcron.node.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.zaxxer.hikari.HikariDataSource;
-import io.redcron.config.RedisConfig;
 import io.redcron.domain.NodeInfo;
 import io.redcron.domain.NodeRole;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.port.RunOutcome;
 import io.redcron.store.mysql.MysqlAuditLog;
-import io.redcron.store.mysql.MysqlDataSources;
 import io.redcron.store.mysql.MysqlRunStore;
-import io.redcron.store.redis.RedisConnector;
 import io.redcron.store.redis.RedisKeys;
 import io.redcron.store.redis.RedisNodeRegistry;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.StreamEntryID;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.params.SetParams;
@@ -45,16 +42,16 @@ class TerminalSafetyIT {
     /** Task names cannot hold C0 controls; C1 and DEL they can. */
     private static final String HOSTILE_NAME = "job\u009B2J\u007F\u0085";
 
-    private static StoreCli cli;
+    @RegisterExtension
+    static final StoreCli cli = StoreCli.fresh();
     private static HikariDataSource pool;
     private static UnifiedJedis redis;
     private static long runId;
 
     @BeforeAll
     static void hostileStores() throws Exception {
-        cli = StoreCli.fresh();
-        pool = MysqlDataSources.open(cli.mysql);
-        redis = RedisConnector.open(RedisConfig.fromUri(cli.redisUri), "terminal-safety-it", 2);
+        pool = cli.pool();
+        redis = cli.redis();
         RedisKeys keys = new RedisKeys(cli.namespace);
 
         cli.ok("task add", "--name", HOSTILE_NAME, "--cron", "0 1 * * *", "--description", HOSTILE, "--owner", HOSTILE,
@@ -90,12 +87,6 @@ class TerminalSafetyIT {
                 Map.of(stream, StreamEntryID.UNRECEIVED_ENTRY));
         redis.xadd(keys.dead(), XAddParams.xAddParams(), Map.of("run", "1", "group", "g", "reason", "dead " + HOSTILE,
                 "at", Long.toString(now.toEpochMilli())));
-    }
-
-    @AfterAll
-    static void close() {
-        redis.close();
-        pool.close();
     }
 
     @Test

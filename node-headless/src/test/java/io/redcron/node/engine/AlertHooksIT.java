@@ -9,12 +9,10 @@ import io.redcron.node.Node;
 import io.redcron.node.alert.WebhookReceiver;
 import io.redcron.store.redis.RedisKeys;
 import io.redcron.store.redis.RedisNodeRegistry;
-import io.redcron.config.RedisConfig;
-import io.redcron.store.redis.RedisConnector;
-import io.redcron.testing.TestRedis;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.UnifiedJedis;
 
 import java.io.IOException;
@@ -34,23 +32,21 @@ import static org.awaitility.Awaitility.await;
 class AlertHooksIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static WebhookReceiver receiver;
-    private static TestCluster cluster;
+    @RegisterExtension
+    static final TestCluster cluster = new TestCluster();
     private static UnifiedJedis redis;
 
     @BeforeAll
     static void start() {
         receiver = new WebhookReceiver();
-        cluster = new TestCluster();
         cluster.start("leader", Map.of("alerts.webhook.url", receiver.url("/hook"), "scheduler.misfire-threshold", "5s",
                 "worker.types", "exec,shell", "scheduler.queue-deadline", "3s",
                 "alerts.allow-targets", java.util.regex.Pattern.quote(receiver.url("/")) + ".*"));
-        redis = RedisConnector.open(RedisConfig.fromUri(TestRedis.uri()), "test", 2);
+        redis = cluster.redis();
     }
 
     @AfterAll
     static void stop() {
-        redis.close();
-        cluster.close();
         receiver.close();
     }
 

@@ -1,10 +1,9 @@
 package io.redcron.node.engine;
 
 import io.redcron.domain.Run;
-import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -17,12 +16,8 @@ import static org.awaitility.Awaitility.await;
 /** Several scheduler+worker nodes, many tasks firing every second: every fire runs exactly once. */
 class ExactlyOnceIT {
     private static final int TASKS = 20;
-    private final TestCluster cluster = new TestCluster();
-
-    @AfterEach
-    void close() {
-        cluster.close();
-    }
+    @RegisterExtension
+    final TestCluster cluster = new TestCluster();
 
     @Test
     void everyFireOfEveryTaskEndsAsExactlyOneSucceededRun() {

@@ -7,13 +7,11 @@ import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.node.Node;
 import io.redcron.port.EventBus;
-import io.redcron.store.redis.RedisConnector;
 import io.redcron.store.redis.RedisEventBus;
 import io.redcron.store.redis.RedisKeys;
 import io.redcron.testing.TestRedis;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.UnifiedJedis;
 
@@ -40,20 +38,9 @@ class LookaheadIT {
     @TempDir
     Path dir;
 
-    private TestCluster cluster;
-    private UnifiedJedis redis;
-
-    @BeforeEach
-    void start() {
-        cluster = new TestCluster();
-        redis = RedisConnector.open(RedisConfig.fromUri(TestRedis.uri()), "test", 2);
-    }
-
-    @AfterEach
-    void stop() {
-        redis.close();
-        cluster.close();
-    }
+    @RegisterExtension
+    final TestCluster cluster = new TestCluster();
+    private final UnifiedJedis redis = cluster.redis();
 
     @Test
     void aRunClaimedAheadStartsNoEarlierThanItsTimeAndRecordsItsRealStart() {

@@ -5,9 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
-import io.redcron.port.QueuedRun;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -17,7 +16,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,13 +23,9 @@ import static org.awaitility.Awaitility.await;
 
 /** A node with its metrics endpoint on: runs and leadership show in /metrics, stores in /health. */
 class MetricsIT {
-    private final TestCluster cluster = new TestCluster();
+    @RegisterExtension
+    final TestCluster cluster = new TestCluster();
     private final HttpClient http = HttpClient.newHttpClient();
-
-    @AfterEach
-    void close() {
-        cluster.close();
-    }
 
     @Test
     void metricsAndHealthDescribeTheNode() throws Exception {
@@ -39,11 +33,7 @@ class MetricsIT {
         cluster.start("observed", Map.of("metrics.port", Integer.toString(port)));
         Task task = cluster.add(cluster.shell("measured", "0 0 0 1 1 ? 2099", "echo measured"));
         Run run = cluster.runs().insertManual(task.id(), Instant.now(), 1, Map.of());
-        try (var redis = io.redcron.store.redis.RedisConnector.open(
-                io.redcron.config.RedisConfig.fromUri(io.redcron.testing.TestRedis.uri()), "test", 1)) {
-            new io.redcron.store.redis.RedisRunQueue(redis, new io.redcron.store.redis.RedisKeys(cluster.namespace()))
-                    .enqueue(List.of(QueuedRun.of(run.group(), run.id())));
-        }
+        cluster.enqueue(run);
         await().atMost(Duration.ofSeconds(20)).until(() -> cluster.runs().get(run.id()).orElseThrow().status()
                 == RunStatus.SUCCEEDED);
 

@@ -6,14 +6,13 @@ import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.config.RedisConfig;
 import io.redcron.port.EventBus;
-import io.redcron.store.redis.RedisConnector;
 import io.redcron.store.redis.RedisEventBus;
 import io.redcron.store.redis.RedisKeys;
 import io.redcron.store.redis.RedisQueueInspector;
 import io.redcron.testing.TestRedis;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.UnifiedJedis;
 
 import java.time.Duration;
@@ -29,21 +28,15 @@ import static org.awaitility.Awaitility.await;
  * time in {@link MisfireRulesTest} and {@link ConcurrencyRulesTest}.
  */
 class PoliciesIT {
-    private static TestCluster cluster;
+    @RegisterExtension
+    static final TestCluster cluster = new TestCluster();
     private static UnifiedJedis redis;
 
     @BeforeAll
     static void start() {
-        cluster = new TestCluster();
         cluster.start("worker", Map.of("scheduler.misfire-threshold", "5s",
                 "worker.allow-commands", "^(?!touch ).*$", "worker.types", "exec,shell"));
-        redis = RedisConnector.open(RedisConfig.fromUri(TestRedis.uri()), "test", 2);
-    }
-
-    @AfterAll
-    static void stop() {
-        redis.close();
-        cluster.close();
+        redis = cluster.redis();
     }
 
     @Test

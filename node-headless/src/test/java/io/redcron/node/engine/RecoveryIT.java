@@ -8,13 +8,10 @@ import io.redcron.port.FencedOutException;
 import io.redcron.port.SchedulerStore;
 import io.redcron.store.mysql.MysqlFencingEpochs;
 import io.redcron.store.mysql.MysqlSchedulerStore;
-import io.redcron.store.redis.RedisConnector;
 import io.redcron.store.redis.RedisKeys;
 import io.redcron.store.redis.RedisLeaderLease;
-import io.redcron.config.RedisConfig;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.UnifiedJedis;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -28,12 +25,8 @@ import static org.awaitility.Awaitility.await;
 
 /** Nodes that die: their runs and their leadership move to the survivors, and nothing is doubled. */
 class RecoveryIT {
-    private final TestCluster cluster = new TestCluster();
-
-    @AfterEach
-    void close() {
-        cluster.close();
-    }
+    @RegisterExtension
+    final TestCluster cluster = new TestCluster();
 
     @Test
     void aRunOfACrashedWorkerIsRecoveredByAnotherNodeAndTheLostAttemptIsRecorded() {
@@ -113,18 +106,12 @@ class RecoveryIT {
     }
 
     private String leader() {
-        try (UnifiedJedis redis = redis()) {
-            return new RedisLeaderLease(redis, new RedisKeys(cluster.namespace())).current()
-                    .map(io.redcron.port.LeaderLease.Holder::nodeId).orElse("");
-        }
+        return new RedisLeaderLease(cluster.redis(), new RedisKeys(cluster.namespace())).current()
+                .map(io.redcron.port.LeaderLease.Holder::nodeId).orElse("");
     }
 
     private long epoch() {
         return new MysqlFencingEpochs(cluster.dataSource(), Clock.systemUTC()).current(cluster.namespace())
                 .orElseThrow().value();
-    }
-
-    private static UnifiedJedis redis() {
-        return RedisConnector.open(RedisConfig.fromUri(io.redcron.testing.TestRedis.uri()), "test", 2);
     }
 }

@@ -7,11 +7,9 @@ import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.domain.TriggerType;
 import io.redcron.node.Node;
-import io.redcron.store.redis.RedisConnector;
 import io.redcron.store.redis.RedisKeys;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
@@ -20,7 +18,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -31,21 +28,10 @@ import static org.awaitility.Awaitility.await;
  * still runs exactly once.
  */
 class RedisKeysDeletedIT {
-    private final TestCluster cluster = new TestCluster();
-    private UnifiedJedis redis;
-    private RedisKeys keys;
-
-    @BeforeEach
-    void connect() {
-        redis = RedisConnector.open(cluster.config("operator", Map.of()).redis(), "operator", 2);
-        keys = new RedisKeys(cluster.namespace());
-    }
-
-    @AfterEach
-    void close() {
-        cluster.close();
-        redis.close();
-    }
+    @RegisterExtension
+    final TestCluster cluster = new TestCluster();
+    private final RedisKeys keys = new RedisKeys(cluster.namespace());
+    private final UnifiedJedis redis = cluster.redis();
 
     @Test
     void deletedKeysAreRebuiltAndNoFireIsLostOrDoubled() {

@@ -5,8 +5,8 @@ import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.store.redis.RedisConnector;
 import io.redcron.store.redis.RedisKeys;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.UnifiedJedis;
 
 import java.lang.management.ManagementFactory;
@@ -26,12 +26,8 @@ import static org.awaitility.Awaitility.await;
 class RunOutputIT {
     private static final String NEVER = "0 0 0 1 1 ? 2099";
 
-    private final TestCluster cluster = new TestCluster();
-
-    @AfterEach
-    void close() {
-        cluster.close();
-    }
+    @RegisterExtension
+    final TestCluster cluster = new TestCluster();
 
     @Test
     void binaryAndInvalidUtf8OutputIsStoredAsValidTextAndTheRunIsRecorded() {

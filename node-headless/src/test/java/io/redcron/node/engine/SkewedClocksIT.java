@@ -4,8 +4,8 @@ import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.node.Node;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -23,12 +23,8 @@ import static org.awaitility.Awaitility.await;
 class SkewedClocksIT {
     private static final Duration SKEW = Duration.ofSeconds(20);
 
-    private final TestCluster cluster = new TestCluster();
-
-    @AfterEach
-    void close() {
-        cluster.close();
-    }
+    @RegisterExtension
+    final TestCluster cluster = new TestCluster();
 
     @Test
     void aLeaderWhoseClockRunsAheadDoesNotReapARunStillGoingOnANodeWhoseClockLags() {

@@ -2,16 +2,14 @@ package io.redcron.node.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.redcron.config.RedisConfig;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.node.alert.WebhookReceiver;
-import io.redcron.store.redis.RedisConnector;
 import io.redcron.store.redis.RedisKeys;
-import io.redcron.testing.TestRedis;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.StreamEntryID;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.params.XAddParams;
@@ -35,15 +33,14 @@ import static org.awaitility.Awaitility.await;
 class StreamHousekeepingIT {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final TestCluster cluster = new TestCluster();
+    @RegisterExtension
+    final TestCluster cluster = new TestCluster();
     private final RedisKeys keys = new RedisKeys(cluster.namespace());
-    private final UnifiedJedis redis = RedisConnector.open(RedisConfig.fromUri(TestRedis.uri()), "test", 2);
+    private final UnifiedJedis redis = cluster.redis();
     private WebhookReceiver receiver;
 
     @AfterEach
     void close() {
-        cluster.close();
-        redis.close();
         if (receiver != null) {
             receiver.close();
         }

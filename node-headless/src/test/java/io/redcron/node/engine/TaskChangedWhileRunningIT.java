@@ -4,8 +4,8 @@ import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.ShellPayload;
 import io.redcron.domain.Task;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.Comparator;
@@ -20,12 +20,8 @@ import static org.awaitility.Awaitility.await;
  * under the definition it started with, and later fires follow the new definition (or stop).
  */
 class TaskChangedWhileRunningIT {
-    private final TestCluster cluster = new TestCluster();
-
-    @AfterEach
-    void close() {
-        cluster.close();
-    }
+    @RegisterExtension
+    final TestCluster cluster = new TestCluster();
 
     @Test
     void aTaskDeletedWhileItRunsFinishesThatRunAndFiresNoMore() {

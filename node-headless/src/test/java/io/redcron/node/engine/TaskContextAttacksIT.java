@@ -1,6 +1,5 @@
 package io.redcron.node.engine;
 
-
 import io.redcron.domain.ExecPayload;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
@@ -8,8 +7,8 @@ import io.redcron.domain.ShellPayload;
 import io.redcron.domain.Task;
 import io.redcron.domain.TaskPayload;
 import io.redcron.schedule.CronDialect;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -48,15 +47,11 @@ class TaskContextAttacksIT {
     private static final String EVERY_SECOND = "* * * * * ?";
     private static final String NEVER = "0 0 0 1 1 ? 2099";
 
-    private final TestCluster cluster = new TestCluster();
+    @RegisterExtension
+    final TestCluster cluster = new TestCluster();
 
     @TempDir
     Path dir;
-
-    @AfterEach
-    void close() {
-        cluster.close();
-    }
 
     @Test
     void aStoredTaskThatSetsALoaderOrShellVariableNeverStarts() throws Exception {

@@ -22,6 +22,7 @@ import io.redcron.store.mysql.MysqlTaskStore;
 import io.redcron.store.redis.RedisConnector;
 import io.redcron.store.redis.RedisKeys;
 import io.redcron.store.redis.RedisRunQueue;
+import io.redcron.testing.StoreScope;
 import io.redcron.testing.TestDatabase;
 import io.redcron.testing.TestRedis;
 import redis.clients.jedis.UnifiedJedis;
@@ -40,9 +41,10 @@ import java.util.Map;
 
 /**
  * Real nodes in this JVM against a fresh database and Redis namespace, with short leases and
- * ticks so that recovery happens within seconds.
+ * ticks so that recovery happens within seconds. Registered with {@code @RegisterExtension} it
+ * stops its nodes and closes its stores after the test (instance field) or the class (static).
  */
-public final class TestCluster implements AutoCloseable {
+public final class TestCluster extends StoreScope {
     static final Duration LEASE = Duration.ofSeconds(3);
 
     private final MysqlConfig database;
@@ -153,12 +155,19 @@ public final class TestCluster implements AutoCloseable {
 
     /** Puts a run recorded by hand on its group's queue, as the leader would. */
     public void enqueue(Run run) {
-        synchronized (this) {
-            if (redis == null) {
-                redis = RedisConnector.open(RedisConfig.fromUri(defaults.get("redis.uri")), "test", 2);
-            }
+        new RedisRunQueue(redis(), keys()).enqueue(List.of(QueuedRun.of(run.group(), run.id())));
+    }
+
+    /** A client of the cluster's Redis, as an operator's tool would hold one. */
+    public synchronized UnifiedJedis redis() {
+        if (redis == null) {
+            redis = RedisConnector.open(RedisConfig.fromUri(defaults.get("redis.uri")), "test", 2);
         }
-        new RedisRunQueue(redis, new RedisKeys(namespace)).enqueue(List.of(QueuedRun.of(run.group(), run.id())));
+        return redis;
+    }
+
+    RedisKeys keys() {
+        return new RedisKeys(namespace);
     }
 
     /**
@@ -191,6 +200,9 @@ public final class TestCluster implements AutoCloseable {
 
     @Override
     public void close() {
+        if (dataSource.isClosed()) {
+            return;
+        }
         List<Node> running;
         synchronized (nodes) {
             running = new ArrayList<>(nodes);

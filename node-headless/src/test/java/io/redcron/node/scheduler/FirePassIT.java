@@ -1,7 +1,6 @@
 package io.redcron.node.scheduler;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.redcron.config.RedisConfig;
 import io.redcron.domain.MisfirePolicy;
 import io.redcron.domain.Run;
 import io.redcron.domain.Task;
@@ -13,15 +12,13 @@ import io.redcron.store.mysql.MysqlFencingEpochs;
 import io.redcron.store.mysql.MysqlSchedulerStore;
 import io.redcron.store.mysql.MysqlTaskStore;
 import io.redcron.store.mysql.TaskFixtures;
-import io.redcron.store.redis.RedisConnector;
 import io.redcron.store.redis.RedisKeys;
 import io.redcron.store.redis.RedisRunQueue;
 import io.redcron.store.redis.RedisScheduleIndex;
-import io.redcron.testing.TestDatabase;
-import io.redcron.testing.TestRedis;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import io.redcron.testing.MysqlStores;
+import io.redcron.testing.RedisNamespace;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.UnifiedJedis;
 
 import java.time.Duration;
@@ -38,23 +35,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 class FirePassIT {
     private static final Instant T0 = Instant.parse("2031-03-01T08:00:00Z");
 
+    @RegisterExtension
+    final MysqlStores mysql = MysqlStores.freshDatabase();
+    @RegisterExtension
+    final RedisNamespace namespaceOnRedis = RedisNamespace.onSharedServer();
     private final MutableClock clock = new MutableClock(T0);
-    private HikariDataSource pool;
-    private UnifiedJedis redis;
-    private String namespace;
-
-    @BeforeEach
-    void open() {
-        pool = TestDatabase.freshDataSource();
-        redis = RedisConnector.open(RedisConfig.fromUri(TestRedis.uri()), "fire-pass-test", 2);
-        namespace = TestRedis.freshNamespace();
-    }
-
-    @AfterEach
-    void close() {
-        redis.close();
-        pool.close();
-    }
+    private final HikariDataSource pool = mysql.pool();
+    private final UnifiedJedis redis = namespaceOnRedis.client();
+    private final String namespace = namespaceOnRedis.namespace();
 
     @Test
     void eachTransactionCarriesAtMostTheRowsAllowedAndEachTaskAtMostItsFiresPerPass() {

@@ -1,24 +1,21 @@
 package io.redcron.node.scheduler;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.redcron.config.RedisConfig;
 import io.redcron.domain.Task;
 import io.redcron.port.ScheduleIndex;
 import io.redcron.store.mysql.MutableClock;
 import io.redcron.store.mysql.MysqlSchedulerStore;
 import io.redcron.store.mysql.MysqlTaskStore;
 import io.redcron.store.mysql.TaskFixtures;
-import io.redcron.store.redis.RedisConnector;
 import io.redcron.store.redis.RedisKeys;
 import io.redcron.store.redis.RedisScheduleIndex;
-import io.redcron.testing.TestDatabase;
-import io.redcron.testing.TestRedis;
-import org.junit.jupiter.api.AfterEach;
+import io.redcron.testing.MysqlStores;
+import io.redcron.testing.RedisNamespace;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.UnifiedJedis;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,9 +27,13 @@ class IndexSyncIT {
     private static final Instant T0 = Instant.parse("2031-03-01T08:00:00Z");
     private static final int BURST = 50;
 
+    @RegisterExtension
+    final MysqlStores mysql = MysqlStores.freshDatabase();
+    @RegisterExtension
+    final RedisNamespace namespaceOnRedis = RedisNamespace.onSharedServer();
     private final MutableClock clock = new MutableClock(T0);
-    private HikariDataSource pool;
-    private UnifiedJedis redis;
+    private final HikariDataSource pool = mysql.pool();
+    private final UnifiedJedis redis = namespaceOnRedis.client();
     private MysqlTaskStore tasks;
     private ScheduleIndex index;
     private IndexSync sync;
@@ -40,18 +41,10 @@ class IndexSyncIT {
 
     @BeforeEach
     void open() {
-        pool = TestDatabase.freshDataSource();
-        redis = RedisConnector.open(RedisConfig.fromUri(TestRedis.uri()), "index-sync-test", 2);
-        namespace = TestRedis.freshNamespace();
+        namespace = namespaceOnRedis.namespace();
         tasks = new MysqlTaskStore(pool, clock);
         index = new RedisScheduleIndex(redis, new RedisKeys(namespace));
         sync = new IndexSync(namespace, new MysqlSchedulerStore(pool, clock), index);
-    }
-
-    @AfterEach
-    void close() {
-        redis.close();
-        pool.close();
     }
 
     @Test

@@ -1,7 +1,6 @@
 package io.redcron.node.scheduler;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.redcron.config.RedisConfig;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
@@ -13,20 +12,18 @@ import io.redcron.store.mysql.MysqlRecoveryStore;
 import io.redcron.store.mysql.MysqlRunStore;
 import io.redcron.store.mysql.MysqlTaskStore;
 import io.redcron.store.mysql.TaskFixtures;
-import io.redcron.store.redis.RedisConnector;
 import io.redcron.store.redis.RedisKeys;
 import io.redcron.store.redis.RedisRunQueue;
-import io.redcron.testing.TestDatabase;
-import io.redcron.testing.TestRedis;
-import org.junit.jupiter.api.AfterEach;
+import io.redcron.testing.MysqlStores;
+import io.redcron.testing.RedisNamespace;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.params.XAddParams;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.LongStream;
@@ -39,9 +36,13 @@ class StreamSweepIT {
     private static final Set<String> ETL = Set.of("etl");
     private static final Duration FRESH = Duration.ofMinutes(1);
 
+    @RegisterExtension
+    final MysqlStores mysql = MysqlStores.freshDatabase();
+    @RegisterExtension
+    final RedisNamespace namespaceOnRedis = RedisNamespace.onSharedServer();
     private final MutableClock clock = new MutableClock(T0);
-    private HikariDataSource pool;
-    private UnifiedJedis redis;
+    private final HikariDataSource pool = mysql.pool();
+    private final UnifiedJedis redis = namespaceOnRedis.client();
     private RedisKeys keys;
     private MysqlRunStore runs;
     private MysqlRecoveryStore recovery;
@@ -50,21 +51,12 @@ class StreamSweepIT {
 
     @BeforeEach
     void open() {
-        pool = TestDatabase.freshDataSource();
-        redis = RedisConnector.open(RedisConfig.fromUri(TestRedis.uri()), "stream-sweep-test", 2);
-        String namespace = TestRedis.freshNamespace();
-        keys = new RedisKeys(namespace);
+        String namespace = namespaceOnRedis.namespace();
+        keys = namespaceOnRedis.keys();
         runs = new MysqlRunStore(pool, clock);
         recovery = new MysqlRecoveryStore(pool);
         queue = new RedisRunQueue(redis, keys);
         task = new MysqlTaskStore(pool, clock).create(TaskFixtures.shell(namespace, "load").group("etl").build(), "test");
-    }
-
-    @AfterEach
-    void close() {
-        redis.del(keys.stream("etl"));
-        redis.close();
-        pool.close();
     }
 
     @Test

@@ -1,7 +1,6 @@
 package io.redcron.node.scheduler;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.redcron.config.RedisConfig;
 import io.redcron.domain.NodeInfo;
 import io.redcron.domain.NodeRole;
 import io.redcron.domain.Run;
@@ -16,15 +15,14 @@ import io.redcron.store.mysql.MysqlRecoveryStore;
 import io.redcron.store.mysql.MysqlRunStore;
 import io.redcron.store.mysql.MysqlTaskStore;
 import io.redcron.store.mysql.TaskFixtures;
-import io.redcron.store.redis.RedisConnector;
 import io.redcron.store.redis.RedisKeys;
 import io.redcron.store.redis.RedisNodeRegistry;
 import io.redcron.store.redis.RedisRunQueue;
-import io.redcron.testing.TestDatabase;
-import io.redcron.testing.TestRedis;
-import org.junit.jupiter.api.AfterEach;
+import io.redcron.testing.MysqlStores;
+import io.redcron.testing.RedisNamespace;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.UnifiedJedis;
 
 import java.time.Duration;
@@ -42,12 +40,16 @@ class UnservedGroupsIT {
     private static final Duration GRACE = Duration.ofSeconds(10);
     private static final Duration PERIOD = Duration.ofMinutes(10);
 
+    @RegisterExtension
+    final MysqlStores mysql = MysqlStores.freshDatabase();
+    @RegisterExtension
+    final RedisNamespace namespaceOnRedis = RedisNamespace.onSharedServer();
     private final MutableClock clock = new MutableClock(T0);
     private final List<Alert> raised = new CopyOnWriteArrayList<>();
-    private HikariDataSource pool;
-    private UnifiedJedis redis;
-    private RedisKeys keys;
-    private String namespace;
+    private final HikariDataSource pool = mysql.pool();
+    private final UnifiedJedis redis = namespaceOnRedis.client();
+    private final RedisKeys keys = namespaceOnRedis.keys();
+    private final String namespace = namespaceOnRedis.namespace();
     private MysqlRunStore runs;
     private MysqlTaskStore tasks;
     private RunQueue queue;
@@ -56,27 +58,11 @@ class UnservedGroupsIT {
 
     @BeforeEach
     void open() {
-        pool = TestDatabase.freshDataSource();
-        redis = RedisConnector.open(RedisConfig.fromUri(TestRedis.uri()), "unserved-groups-test", 2);
-        namespace = TestRedis.freshNamespace();
-        keys = new RedisKeys(namespace);
         runs = new MysqlRunStore(pool, clock);
         tasks = new MysqlTaskStore(pool, clock);
         queue = new RedisRunQueue(redis, keys);
         registry = new RedisNodeRegistry(redis, keys);
         check = new UnservedGroups(namespace, queue, new MysqlRecoveryStore(pool), registry, raised::add, GRACE, PERIOD);
-    }
-
-    @AfterEach
-    void close() {
-        for (String group : List.of("etl", "mail", "default")) {
-            redis.del(keys.stream(group));
-        }
-        for (NodeInfo node : registry.list()) {
-            registry.remove(node.nodeId());
-        }
-        redis.close();
-        pool.close();
     }
 
     @Test

@@ -10,6 +10,7 @@ import io.redcron.node.worker.execution.HttpTestServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.URI;
 import java.time.Duration;
@@ -36,7 +37,8 @@ class HttpTaskAttacksIT {
     private static final long SEVERAL_MIB = 8L << 20;
     private static final AtomicInteger NAMES = new AtomicInteger();
 
-    private static TestCluster cluster;
+    @RegisterExtension
+    static final TestCluster cluster = new TestCluster();
     private static HttpTestServer victim;
     private static HttpTestServer elsewhere;
 
@@ -46,7 +48,6 @@ class HttpTaskAttacksIT {
         elsewhere = new HttpTestServer();
         victim.echo("/api").big("/huge", SEVERAL_MIB).redirect("/bounce", 302, elsewhere.origin() + "/collect");
         elsewhere.echo("/collect");
-        cluster = new TestCluster();
         cluster.start("open-node", Map.of("node.groups", "open"));
         cluster.start("allowing-node", Map.of("node.groups", "allowing",
                 "worker.allow-urls", "http://127\\.0\\.0\\.1:[0-9]+/.*"));
@@ -54,7 +55,6 @@ class HttpTaskAttacksIT {
 
     @AfterAll
     static void stop() {
-        cluster.close();
         victim.close();
         elsewhere.close();
     }

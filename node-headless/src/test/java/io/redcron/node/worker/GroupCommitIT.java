@@ -13,11 +13,10 @@ import io.redcron.port.RunOutcome;
 import io.redcron.port.RunStore;
 import io.redcron.store.mysql.MysqlRunStore;
 import io.redcron.store.mysql.MysqlTaskStore;
-import io.redcron.testing.TestDatabase;
+import io.redcron.testing.MysqlStores;
 import io.redcron.testing.TestRedis;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -32,19 +31,11 @@ import java.util.concurrent.TimeUnit;
 class GroupCommitIT {
     /** Far beyond any fire time in these tests: no run is judged a misfire when it is claimed. */
     private static final java.time.Duration NO_MISFIRE = java.time.Duration.ofDays(3650);
-    private static HikariDataSource pool;
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase();
+    private static final HikariDataSource pool = mysql.pool();
     private final RunStore runs = new MysqlRunStore(pool, Clock.systemUTC());
     private final String ns = TestRedis.freshNamespace();
-
-    @BeforeAll
-    static void openDatabase() {
-        pool = TestDatabase.freshDataSource();
-    }
-
-    @AfterAll
-    static void closeDatabase() {
-        pool.close();
-    }
 
     @Test
     void aStaleAttemptInABatchIsRefusedWhileTheOthersAreWritten() throws Exception {

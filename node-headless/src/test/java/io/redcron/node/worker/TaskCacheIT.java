@@ -7,11 +7,10 @@ import io.redcron.domain.ShellPayload;
 import io.redcron.domain.Task;
 import io.redcron.store.mysql.MutableClock;
 import io.redcron.store.mysql.MysqlTaskStore;
-import io.redcron.testing.TestDatabase;
+import io.redcron.testing.MysqlStores;
 import io.redcron.testing.TestRedis;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -20,21 +19,13 @@ import java.util.List;
 import java.util.Map;
 
 class TaskCacheIT {
-    private static HikariDataSource pool;
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase();
+    private static final HikariDataSource pool = mysql.pool();
     private final MutableClock clock = new MutableClock(Instant.parse("2030-01-01T10:00:00Z"));
     private final MysqlTaskStore tasks = new MysqlTaskStore(pool, Clock.systemUTC());
     private final TaskCache cache = new TaskCache(tasks, clock, Duration.ofSeconds(5));
     private final String ns = TestRedis.freshNamespace();
-
-    @BeforeAll
-    static void openDatabase() {
-        pool = TestDatabase.freshDataSource();
-    }
-
-    @AfterAll
-    static void closeDatabase() {
-        pool.close();
-    }
 
     @Test
     void aDefinitionIsReusedUntilItsTimeIsUpOrItsChangeIsAnnounced() {

@@ -2,10 +2,10 @@ package io.redcron.store.mysql;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.port.StoreException;
+import io.redcron.testing.MysqlStores;
 import io.redcron.testing.TestDatabase;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -27,17 +27,9 @@ class DatabaseClockIT {
     /** The database and this test share a machine: any real measurement lands well within this. */
     private static final Duration CLOSE = Duration.ofMillis(500);
 
-    private static HikariDataSource pool;
-
-    @BeforeAll
-    static void openDatabase() {
-        pool = TestDatabase.freshDataSource();
-    }
-
-    @AfterAll
-    static void closeDatabase() {
-        pool.close();
-    }
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase();
+    private static final HikariDataSource pool = mysql.pool();
 
     @Test
     void onAMachineWhoseClockIsRightTheOffsetIsAboutNothing() {

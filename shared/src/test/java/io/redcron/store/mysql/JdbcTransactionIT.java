@@ -2,10 +2,10 @@ package io.redcron.store.mysql;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.port.StoreException;
-import io.redcron.testing.TestDatabase;
-import org.junit.jupiter.api.AfterAll;
+import io.redcron.testing.MysqlStores;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -24,21 +24,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * auto-commit mode with no transaction left open.
  */
 class JdbcTransactionIT {
-    private static HikariDataSource pool;
+    /** One connection: every step below must find the same one, as the pool left it. */
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase(1);
+    private static final HikariDataSource pool = mysql.pool();
     private static Jdbc jdbc;
 
     @BeforeAll
     static void open() {
-        // One connection: every step below must find the same one, as the pool left it.
-        pool = MysqlDataSources.open(TestDatabase.freshSchema().withPoolSize(1));
         jdbc = new Jdbc(pool);
         jdbc.autoCommit("create", connection -> Jdbc.update(connection,
                 "CREATE TABLE jdbc_probe (id INT PRIMARY KEY, value VARCHAR(20))"));
-    }
-
-    @AfterAll
-    static void close() {
-        pool.close();
     }
 
     @Test

@@ -6,11 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.port.FencingEpochs;
 import io.redcron.port.FencingEpochs.Epoch;
-import io.redcron.testing.TestDatabase;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.redcron.testing.MysqlStores;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -21,21 +20,13 @@ import java.util.stream.LongStream;
 
 class MysqlFencingEpochsIT {
     private static final Instant START = Instant.parse("2030-01-01T10:00:00.123456Z");
-    private static HikariDataSource pool;
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase();
+    private static final HikariDataSource pool = mysql.pool();
 
     private final MutableClock clock = new MutableClock(START);
     private FencingEpochs epochs;
     private String ns;
-
-    @BeforeAll
-    static void openDatabase() {
-        pool = TestDatabase.freshDataSource();
-    }
-
-    @AfterAll
-    static void closeDatabase() {
-        pool.close();
-    }
 
     @BeforeEach
     void setUp() {

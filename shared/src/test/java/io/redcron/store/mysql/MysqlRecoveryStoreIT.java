@@ -15,11 +15,11 @@ import io.redcron.port.SchedulerStore;
 import io.redcron.port.SchedulerStore.Fire;
 import io.redcron.port.SchedulerStore.TaskFires;
 import io.redcron.port.TaskStore;
-import io.redcron.testing.TestDatabase;
-import org.junit.jupiter.api.AfterAll;
+import io.redcron.testing.MysqlStores;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -31,7 +31,9 @@ class MysqlRecoveryStoreIT {
     private static final Duration LEASE = Duration.ofSeconds(30);
     private static final String LOST = "attempt lost: node-a stopped renewing its lease";
 
-    private static HikariDataSource pool;
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase();
+    private static final HikariDataSource pool = mysql.pool();
     private static EngineSql sql;
 
     private final MutableClock clock = new MutableClock(FIRE.minus(Duration.ofMinutes(10)));
@@ -43,13 +45,7 @@ class MysqlRecoveryStoreIT {
 
     @BeforeAll
     static void openDatabase() {
-        pool = TestDatabase.freshDataSource();
         sql = new EngineSql(pool);
-    }
-
-    @AfterAll
-    static void closeDatabase() {
-        pool.close();
     }
 
     @BeforeEach

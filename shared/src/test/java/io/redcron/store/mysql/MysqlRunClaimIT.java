@@ -16,11 +16,11 @@ import io.redcron.port.Claim.Result;
 import io.redcron.port.RunOutcome;
 import io.redcron.port.RunStore;
 import io.redcron.port.TaskStore;
-import io.redcron.testing.TestDatabase;
-import org.junit.jupiter.api.AfterAll;
+import io.redcron.testing.MysqlStores;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -33,7 +33,9 @@ class MysqlRunClaimIT {
     private static final Instant FIRE = Instant.parse("2030-01-01T10:05:00Z");
     private static final Duration LEASE = Duration.ofSeconds(30);
 
-    private static HikariDataSource pool;
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase();
+    private static final HikariDataSource pool = mysql.pool();
     private static EngineSql sql;
 
     private final MutableClock clock = new MutableClock(FIRE.minus(Duration.ofMinutes(10)));
@@ -45,13 +47,7 @@ class MysqlRunClaimIT {
 
     @BeforeAll
     static void openDatabase() {
-        pool = TestDatabase.freshDataSource();
         sql = new EngineSql(pool);
-    }
-
-    @AfterAll
-    static void closeDatabase() {
-        pool.close();
     }
 
     @BeforeEach

@@ -14,11 +14,10 @@ import io.redcron.port.RunStatistics.Bucket;
 import io.redcron.port.RunStatistics.FailingTask;
 import io.redcron.port.RunStatistics.Spread;
 import io.redcron.port.RunStatistics.Summary;
-import io.redcron.testing.TestDatabase;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.redcron.testing.MysqlStores;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -29,23 +28,15 @@ class MysqlRunStatisticsIT {
     private static final Instant BASE = Instant.parse("2030-03-01T10:00:00Z");
     private static final Duration MINUTE = Duration.ofMinutes(1);
     private static final Duration LEASE = Duration.ofMinutes(30);
-    private static HikariDataSource pool;
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase();
+    private static final HikariDataSource pool = mysql.pool();
 
     private final MutableClock clock = new MutableClock(BASE);
     private MysqlTaskStore tasks;
     private MysqlRunStore runs;
     private RunStatistics statistics;
     private String ns;
-
-    @BeforeAll
-    static void openDatabase() {
-        pool = TestDatabase.freshDataSource();
-    }
-
-    @AfterAll
-    static void closeDatabase() {
-        pool.close();
-    }
 
     @BeforeEach
     void stores() {

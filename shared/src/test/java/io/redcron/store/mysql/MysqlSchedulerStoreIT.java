@@ -18,11 +18,11 @@ import io.redcron.port.SchedulerStore.ScheduleState;
 import io.redcron.port.SchedulerStore.TaskFires;
 import io.redcron.port.TaskStore;
 import io.redcron.schedule.CronDialect;
-import io.redcron.testing.TestDatabase;
-import org.junit.jupiter.api.AfterAll;
+import io.redcron.testing.MysqlStores;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -42,7 +42,9 @@ class MysqlSchedulerStoreIT {
     private static final Instant NEXT = FIRE.plus(Duration.ofMinutes(5));
     private static final Instant RECORDED = FIRE.plusMillis(400);
 
-    private static HikariDataSource pool;
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase();
+    private static final HikariDataSource pool = mysql.pool();
     private static EngineSql sql;
 
     private final MutableClock clock = new MutableClock(CREATED);
@@ -54,13 +56,7 @@ class MysqlSchedulerStoreIT {
 
     @BeforeAll
     static void openDatabase() {
-        pool = TestDatabase.freshDataSource();
         sql = new EngineSql(pool);
-    }
-
-    @AfterAll
-    static void closeDatabase() {
-        pool.close();
     }
 
     @BeforeEach

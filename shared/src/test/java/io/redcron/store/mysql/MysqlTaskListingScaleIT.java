@@ -8,10 +8,10 @@ import io.redcron.domain.TaskType;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
 import io.redcron.port.TaskFilter;
-import io.redcron.testing.TestDatabase;
-import org.junit.jupiter.api.AfterAll;
+import io.redcron.testing.MysqlStores;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -44,24 +44,20 @@ class MysqlTaskListingScaleIT {
     private static final String BULK_LABELS = "INSERT INTO task_label (task_id, label_key, label_value)"
             + " SELECT id, 'team', IF(id % 20 = 0, 'ops', 'dev') FROM task WHERE namespace = ? AND id % 10 = 0";
 
-    private static HikariDataSource pool;
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase();
+    private static final HikariDataSource pool = mysql.pool();
     private static MysqlTaskStore store;
     private static final String NS = TaskFixtures.freshNamespace();
 
     @BeforeAll
     static void fillTheDatabase() throws SQLException {
-        pool = TestDatabase.freshDataSource();
         store = new MysqlTaskStore(pool, Clock.systemUTC());
         try (Connection connection = pool.getConnection()) {
             execute(connection, BULK_TASKS, NS);
             execute(connection, BULK_LABELS, NS);
             execute(connection, "ANALYZE TABLE task, task_label");
         }
-    }
-
-    @AfterAll
-    static void closeDatabase() {
-        pool.close();
     }
 
     @Test

@@ -14,10 +14,10 @@ import io.redcron.domain.Task;
 import io.redcron.port.RunOutcome;
 import io.redcron.port.RunStore;
 import io.redcron.port.SchedulerStore;
-import io.redcron.testing.TestDatabase;
-import org.junit.jupiter.api.AfterAll;
+import io.redcron.testing.MysqlStores;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -41,20 +41,16 @@ class RunStatusTransitionsIT {
     private static final Instant NOW = Instant.parse("2030-06-01T12:00:00Z");
     private static final Duration LEASE = Duration.ofSeconds(30);
 
-    private static HikariDataSource pool;
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase();
+    private static final HikariDataSource pool = mysql.pool();
     private static EngineSql sql;
     private static final MutableClock CLOCK = new MutableClock(NOW);
     private static final List<String> CHANGES = new ArrayList<>();
 
     @BeforeAll
     static void openDatabase() {
-        pool = TestDatabase.freshDataSource();
         sql = new EngineSql(pool);
-    }
-
-    @AfterAll
-    static void closeDatabase() {
-        pool.close();
     }
 
     /** One operation as its caller runs it on a row (id, attempt, status, node), and the transitions it stands for. */

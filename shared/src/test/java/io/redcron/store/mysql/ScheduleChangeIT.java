@@ -12,11 +12,11 @@ import io.redcron.port.PageRequest;
 import io.redcron.port.RunFilter;
 import io.redcron.port.RunStore;
 import io.redcron.port.TaskStore;
-import io.redcron.testing.TestDatabase;
-import org.junit.jupiter.api.AfterAll;
+import io.redcron.testing.MysqlStores;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -34,7 +34,9 @@ class ScheduleChangeIT {
     private static final Instant CREATED = Instant.parse("2030-01-01T10:00:30Z");
     private static final Instant FIRST = Instant.parse("2030-01-01T10:01:00Z");
 
-    private static HikariDataSource pool;
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase();
+    private static final HikariDataSource pool = mysql.pool();
     private static EngineSql sql;
 
     private final MutableClock clock = new MutableClock(CREATED);
@@ -44,13 +46,7 @@ class ScheduleChangeIT {
 
     @BeforeAll
     static void openDatabase() {
-        pool = TestDatabase.freshDataSource();
         sql = new EngineSql(pool);
-    }
-
-    @AfterAll
-    static void closeDatabase() {
-        pool.close();
     }
 
     @BeforeEach

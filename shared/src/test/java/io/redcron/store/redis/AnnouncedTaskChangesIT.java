@@ -1,5 +1,6 @@
 package io.redcron.store.redis;
 
+import io.redcron.testing.RedisNamespace;
 import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.config.RedisConfig;
 import io.redcron.domain.Task;

@@ -1,5 +1,6 @@
 package io.redcron.store.redis;
 
+import io.redcron.testing.RedisNamespace;
 import io.redcron.port.DeadLetters;
 import io.redcron.port.QueuedRun;
 import io.redcron.port.QueueInspector.DeadRun;

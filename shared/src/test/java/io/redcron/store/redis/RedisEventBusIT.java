@@ -1,5 +1,6 @@
 package io.redcron.store.redis;
 
+import io.redcron.testing.RedisNamespace;
 import io.redcron.config.RedisConfig;
 import io.redcron.port.EventBus;
 import io.redcron.port.EventBus.Event;

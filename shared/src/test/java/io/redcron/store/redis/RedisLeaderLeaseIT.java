@@ -1,5 +1,6 @@
 package io.redcron.store.redis;
 
+import io.redcron.testing.RedisNamespace;
 import io.redcron.port.LeaderLease;
 import io.redcron.testkit.LeaderLeaseContract;
 import org.junit.jupiter.api.AfterAll;

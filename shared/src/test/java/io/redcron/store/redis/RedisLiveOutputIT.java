@@ -1,5 +1,6 @@
 package io.redcron.store.redis;
 
+import io.redcron.testing.RedisNamespace;
 import io.redcron.port.LiveOutput;
 import io.redcron.testkit.LiveOutputContract;
 import org.junit.jupiter.api.AfterEach;

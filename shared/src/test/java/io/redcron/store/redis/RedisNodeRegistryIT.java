@@ -1,5 +1,6 @@
 package io.redcron.store.redis;
 
+import io.redcron.testing.RedisNamespace;
 import io.redcron.domain.NodeInfo;
 import io.redcron.port.NodeRegistry;
 import io.redcron.testkit.NodeRegistryContract;

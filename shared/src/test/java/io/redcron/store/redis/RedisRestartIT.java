@@ -6,6 +6,7 @@ import io.redcron.port.QueuedRun;
 import io.redcron.port.RunQueue;
 import io.redcron.port.ScheduleIndex;
 import io.redcron.testing.EmbeddedRedis;
+import io.redcron.testing.RedisNamespace;
 import io.redcron.testing.TestRedis;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

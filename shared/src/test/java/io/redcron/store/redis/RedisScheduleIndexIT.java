@@ -1,5 +1,6 @@
 package io.redcron.store.redis;
 
+import io.redcron.testing.RedisNamespace;
 import io.redcron.port.ScheduleIndex;
 import io.redcron.testkit.ScheduleIndexContract;
 import org.junit.jupiter.api.AfterAll;

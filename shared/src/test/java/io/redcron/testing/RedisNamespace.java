@@ -1,7 +1,8 @@
-package io.redcron.store.redis;
+package io.redcron.testing;
 
 import io.redcron.config.RedisConfig;
-import io.redcron.testing.TestRedis;
+import io.redcron.store.redis.RedisConnector;
+import io.redcron.store.redis.RedisKeys;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
@@ -10,12 +11,18 @@ import redis.clients.jedis.resps.ScanResult;
  * A namespace of its own on a test Redis, with a client opened the way a node opens it. Closing
  * deletes the namespace's keys on the shared server, because that may be the machine's own; a
  * private server is thrown away whole.
+ *
+ * <p>A test class takes one with
+ * {@code @RegisterExtension static final RedisNamespace redis = RedisNamespace.onSharedServer();}
+ * (one namespace for the class, closed after it; {@link #clear()} empties it between tests), or on
+ * an instance field for a namespace per test. Opened by hand, it closes in try-with-resources.
  */
-final class RedisNamespace implements AutoCloseable {
+public final class RedisNamespace extends StoreScope {
     private final String uri;
     private final UnifiedJedis client;
     private final RedisKeys keys;
     private final boolean clearOnClose;
+    private boolean closed;
 
     private RedisNamespace(String uri, RedisKeys keys, boolean clearOnClose) {
         this.uri = uri;
@@ -25,29 +32,37 @@ final class RedisNamespace implements AutoCloseable {
     }
 
     /** A fresh namespace on the Redis that all tests of this JVM share. */
-    static RedisNamespace onSharedServer() {
+    public static RedisNamespace onSharedServer() {
         return new RedisNamespace(TestRedis.uri(), new RedisKeys(TestRedis.freshNamespace()), true);
     }
 
     /** A namespace on a server of the test's own, which may be gone or restarted by the end. */
-    static RedisNamespace onPrivateServer(String uri) {
+    public static RedisNamespace onPrivateServer(String uri) {
         return new RedisNamespace(uri, new RedisKeys(TestRedis.freshNamespace()), false);
     }
 
-    String uri() {
+    public String uri() {
         return uri;
     }
 
-    UnifiedJedis client() {
+    public RedisConfig config() {
+        return RedisConfig.fromUri(uri);
+    }
+
+    public UnifiedJedis client() {
         return client;
     }
 
-    RedisKeys keys() {
+    public RedisKeys keys() {
         return keys;
     }
 
+    public String namespace() {
+        return keys.namespace();
+    }
+
     /** Deletes every key of the namespace, so each test starts from nothing. */
-    void clear() {
+    public void clear() {
         String cursor = ScanParams.SCAN_POINTER_START;
         ScanParams params = new ScanParams().match(keys.all()).count(1000);
         do {
@@ -60,7 +75,11 @@ final class RedisNamespace implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         try {
             if (clearOnClose) {
                 clear();
