@@ -61,6 +61,22 @@ public final class ClaimRules {
             Objects.requireNonNull(run, "run");
         }
 
+        /**
+         * A row of an unfinished run as the rules see it. A claim held for the run's time that has
+         * not begun ({@code attemptBegan} false) is no attempt yet, only a reservation: the rules
+         * see the run as it waited before the claim (QUEUED, its attempt not taken), so a held run
+         * neither blocks its task's other runs nor counts as attempted.
+         */
+        public static UnfinishedRun of(Run run, Instant dueAt, boolean cancelRequested, boolean attemptBegan) {
+            if (run.status() != RunStatus.RUNNING || attemptBegan) {
+                return new UnfinishedRun(run, dueAt, cancelRequested);
+            }
+            Run waiting = new Run(run.id(), run.taskId(), run.namespace(), run.taskName(), run.group(), run.trigger(),
+                    run.scheduledAt(), RunStatus.QUEUED, run.attempt() - 1, run.maxAttempts(), run.lostAttempts(), null,
+                    null, run.createdAt(), null, null, null, null, run.error(), run.params());
+            return new UnfinishedRun(waiting, null, cancelRequested);
+        }
+
         public boolean inFlight() {
             return run.status() == RunStatus.RUNNING;
         }
@@ -201,6 +217,17 @@ public final class ClaimRules {
                                        Duration misfireThreshold) {
         return concurrency != ConcurrencyPolicy.ALLOW || run.cancelRequested()
                 || isLateFire(run.run(), now, misfireThreshold);
+    }
+
+    /**
+     * Whether a claim is an attempt at once: the run is due now (a manual run, or a fire whose time
+     * has come) and needs no decision of its task's rules. Any other claim is held, and begun by
+     * {@link HeldClaimRules} at the run's time, under the rules as they are then.
+     */
+    public static boolean beginsAtClaim(UnfinishedRun run, ConcurrencyPolicy concurrency, Instant now,
+                                        Duration misfireThreshold) {
+        return !weighedAlone(run, concurrency, now, misfireThreshold)
+                && (run.run().trigger() != TriggerType.CRON || !run.run().scheduledAt().isAfter(now));
     }
 
     /**

@@ -32,7 +32,8 @@ public enum RunStatus {
         // QUEUED -> SKIPPED only for a run never attempted (RunTransition.SKIP checks the attempt).
         ALLOWED.put(QUEUED, EnumSet.of(RUNNING, CANCELLED, SKIPPED, FAILED));
         // RUNNING -> QUEUED: the attempt was lost (worker died) or handed back on drain.
-        ALLOWED.put(RUNNING, EnumSet.of(SUCCEEDED, FAILED, TIMED_OUT, CANCELLED, RETRYING, QUEUED));
+        // RUNNING -> SKIPPED only for a claim held for its time that never began (RunTransition.DROP_HELD).
+        ALLOWED.put(RUNNING, EnumSet.of(SUCCEEDED, FAILED, TIMED_OUT, CANCELLED, RETRYING, QUEUED, SKIPPED));
         // A retry is claimed straight from RETRYING once its backoff is over; it is never skipped.
         ALLOWED.put(RETRYING, EnumSet.of(RUNNING, CANCELLED, FAILED));
         for (RunStatus done : EnumSet.of(SUCCEEDED, FAILED, TIMED_OUT, CANCELLED, SKIPPED)) {

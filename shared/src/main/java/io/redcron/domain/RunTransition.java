@@ -31,6 +31,13 @@ public enum RunTransition {
      * is taken back: queued again with its attempt undone, for it was never an attempt.
      */
     RELEASE_UNSTARTED(EnumSet.of(RunStatus.RUNNING), EnumSet.of(RunStatus.QUEUED)),
+    /**
+     * A claim held for the run's time that never began is dropped by its task's rules when it is
+     * due: SKIPPED (the forbid policy's wait ran out, or a misfire policy dropped it; only a run
+     * never attempted) or CANCELLED (a cancel asked for, or overtaken under replace). Its attempt
+     * is taken back, for it never was one.
+     */
+    DROP_HELD(EnumSet.of(RunStatus.RUNNING), EnumSet.of(RunStatus.SKIPPED, RunStatus.CANCELLED)),
     /** The reaper: the attempt's lease ran out; the run is queued to run again. */
     REQUEUE_LOST(EnumSet.of(RunStatus.RUNNING), EnumSet.of(RunStatus.QUEUED)),
     /** The reaper: a lost attempt whose cancel had been asked for ends cancelled. */

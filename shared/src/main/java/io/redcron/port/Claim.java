@@ -5,18 +5,19 @@ import io.redcron.domain.Run;
 import java.util.List;
 
 /**
- * What a worker's claim of a run came to.
+ * What the begin of a claim held for its time came to ({@link RunStore#beginAll}).
  *
- * @param run      the run as it is now (claimed: RUNNING with the new attempt)
+ * @param run      the run as it is now (claimed: RUNNING with the new attempt, begun)
  * @param replaced runs of the same task the REPLACE policy asked to cancel
  */
 public record Claim(Result result, Run run, List<Run> replaced) {
     public enum Result {
-        /** This worker owns the next attempt. */
+        /** The attempt began: this worker executes it now. */
         CLAIMED,
         /**
          * The FORBID policy found a run of the task ahead of it (in flight, or waiting to run
-         * again) and the run may still wait: it stays queued, due again shortly.
+         * again) and the run may still wait: its claim is released (it never began) and it
+         * waits queued, due again shortly, when the worker that deferred it tries again.
          */
         DEFERRED,
         /**
@@ -29,7 +30,7 @@ public record Claim(Result result, Run run, List<Run> replaced) {
          * run of the task had already started.
          */
         CANCELLED,
-        /** Another worker has it, or it is already final: nothing to do. */
+        /** Not this worker's claim any more, or already final: nothing to do. */
         UNAVAILABLE
     }
 

@@ -46,57 +46,64 @@ public interface RunStore {
     Optional<Run> claim(long runId, String node, Instant now, Instant leaseUntil);
 
     /**
-     * Claims a run under its task's rules, atomically per task (the task's row is locked), as
-     * the task reads now:
+     * Claims many runs at once (one read and one conditional write, each run fenced by the attempt
+     * the read saw): every one that {@link #claim(long, String, Instant, Instant)} would claim.
+     * A claim is an attempt at once only for a run that is due and needs no decision of its task's
+     * rules (policy ALLOW, and not a cron run never attempted that was judged due more than
+     * {@code misfireThreshold} ago): {@link BatchClaim#begun()}. Every other claim is
+     * {@link BatchClaim#held()}: a reservation that becomes an attempt only through
+     * {@link #beginAll}, which weighs the task's rules at the run's time, and that is released, not
+     * counted as an attempt, if its node stops first. A waiting run whose cancellation was asked
+     * for is recorded CANCELLED. Every id in neither list cannot be claimed (another node has it,
+     * it is final or gone, its backoff is not over, or no attempt is left).
+     */
+    BatchClaim claimAll(Collection<Long> runIds, String node, Instant now, Instant leaseUntil,
+                        java.time.Duration misfireThreshold);
+
+    /** What {@link #claimAll} came to: claims that are attempts already, and claims held for {@link #beginAll}. */
+    record BatchClaim(List<Run> begun, List<Run> held) {
+        public BatchClaim {
+            begun = List.copyOf(begun);
+            held = List.copyOf(held);
+        }
+    }
+
+    /**
+     * Begins claims this node holds ({@link BatchClaim#held()}), when their time has come, under
+     * their tasks' rules as they read now, decided together and atomically per task (the tasks'
+     * rows are locked when a rule must be weighed):
      * <ul>
+     *   <li>a cancel asked for meanwhile: recorded CANCELLED;</li>
      *   <li>a cron run never attempted that would start more than {@code misfireThreshold} after
      *       it was judged due (its fire time, or when it was recorded if later) follows the
      *       task's misfire policy, and is recorded SKIPPED, with how late it was, if the policy
      *       drops it;</li>
      *   <li>FORBID: a run waits behind the task's runs in flight and its runs waiting to run
-     *       again after a lost or failed attempt (DEFERRED, due again at {@code recheckAt}). A run
-     *       that has been attempted is never skipped: it waits as long as it takes (behind runs in
-     *       flight and earlier re-runs only). A run never attempted waits until the misfire
-     *       threshold, then is recorded SKIPPED naming the run it waited for;</li>
-     *   <li>REPLACE: claims it and names the task's earlier runs in flight (marked for
-     *       cancellation); a run overtaken by a later one in flight is recorded CANCELLED;</li>
-     *   <li>a run whose cancellation was requested is recorded CANCELLED.</li>
+     *       again after a lost or failed attempt: DEFERRED, its claim released (it never began),
+     *       the run waiting again, due at {@code recheckAt}. A run that has been attempted is never skipped: it waits as long as
+     *       it takes (behind runs in flight and earlier re-runs only). A run never attempted waits
+     *       until the misfire threshold, then is recorded SKIPPED naming the run it waited for;</li>
+     *   <li>REPLACE: it begins and names the task's earlier runs in flight (marked for
+     *       cancellation); a run overtaken by a later one in flight is recorded CANCELLED.</li>
      * </ul>
+     * A run that begins has its lease renewed to the mark's {@code leaseUntil} and becomes an
+     * attempt (CLAIMED); from then on a node that stops loses the attempt. A claim that is not this
+     * node's attempt any more is UNAVAILABLE. Returns one result per mark, in order.
      */
-    Claim claim(long runId, String node, Instant now, Instant leaseUntil, java.time.Duration misfireThreshold,
-                Instant recheckAt);
+    List<Claim> beginAll(String node, List<StartMark> marks, Instant now, java.time.Duration misfireThreshold,
+                         Instant recheckAt);
 
     /**
-     * Claims many runs at once (one read and one conditional write, each run fenced by the attempt
-     * the read saw), each exactly as {@link #claim(long, String, Instant, Instant)}
-     * would, but only those that need no decision of their task's rules: policy ALLOW, no
-     * cancellation requested, and not a cron run never attempted that was judged due more than
-     * {@code misfireThreshold} ago. Other runs that are waiting are left untouched and named in
-     * {@link BatchClaim#passed()}, for {@link #claim(long, String, Instant, Instant,
-     * java.time.Duration, Instant)}; every id in neither list cannot be claimed (another node has
-     * it, it is final or gone, its backoff is not over, or no attempt is left).
+     * Claims runs that are due now and begins them at once under their tasks' rules, in one
+     * transaction: what {@link #claimAll} and then {@link #beginAll} would do, except that a run
+     * its rules refuse now (DEFERRED) is never seen claimed meanwhile. For a worker trying again
+     * the runs it deferred. Returns one result per id, in order; UNAVAILABLE for a run that could
+     * not be claimed.
      */
-    BatchClaim claimAll(Collection<Long> runIds, String node, Instant now, Instant leaseUntil,
-                        java.time.Duration misfireThreshold);
+    List<Claim> claimAndBeginAll(List<Long> runIds, String node, Instant now, Instant leaseUntil,
+                                 java.time.Duration misfireThreshold, Instant recheckAt);
 
-    /** What {@link #claimAll} came to: the runs claimed (RUNNING, new attempt) and those passed on. */
-    record BatchClaim(List<Run> claimed, List<Long> passed) {
-        public BatchClaim {
-            claimed = List.copyOf(claimed);
-            passed = List.copyOf(passed);
-        }
-    }
-
-    /**
-     * Marks runs claimed ahead of their time as begun, just before they execute, and renews their
-     * lease to {@code leaseUntil} (the same for all). Until then such a claim is not an attempt: if
-     * its node stops, the claim is released rather than recorded lost. Each mark is fenced by the
-     * attempt and this node, and refused when a cancel was asked for: a run whose mark is refused
-     * must not be executed. Returns, per mark, whether it applied.
-     */
-    List<Boolean> markStarted(String node, List<StartMark> marks);
-
-    /** A run about to begin executing on this node. */
+    /** A held claim to begin: the run and the attempt its claim took. */
     record StartMark(long runId, int attempt, Instant leaseUntil) {
     }
 

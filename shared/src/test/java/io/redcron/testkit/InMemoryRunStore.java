@@ -126,22 +126,10 @@ public final class InMemoryRunStore implements RunStore {
             if (row == null || !claimable(row, now)) {
                 return Optional.empty();
             }
-            claimRow(row, node, Tables.millis(now), Tables.millis(leaseUntil));
+            Instant start = Tables.millis(now);
+            claimRow(row, node, start, Tables.millis(leaseUntil), row.trigger != TriggerType.CRON
+                    || !row.scheduledAt.isAfter(start));
             return Optional.of(row.toRun());
-        }
-    }
-
-    @Override
-    public Claim claim(long runId, String node, Instant now, Instant leaseUntil, Duration misfireThreshold,
-                       Instant recheckAt) {
-        synchronized (tables) {
-            RunRow row = tables.runs.get(runId);
-            if (row == null || !RunTransition.CLAIM.from().contains(row.status)) {
-                // Gone, final, or running: nothing to claim (a running one is its owner's to stop).
-                return Claim.unavailable(row == null ? null : row.toRun());
-            }
-            return PolicyClaims.decide(tables, row, node, Tables.millis(now), Tables.millis(leaseUntil),
-                    misfireThreshold, Tables.millis(recheckAt));
         }
     }
 
@@ -151,50 +139,60 @@ public final class InMemoryRunStore implements RunStore {
         Instant start = Tables.millis(now);
         Instant lease = Tables.millis(leaseUntil);
         synchronized (tables) {
-            List<Run> claimed = new ArrayList<>();
-            List<Long> passed = new ArrayList<>();
+            List<Run> begun = new ArrayList<>();
+            List<Run> held = new ArrayList<>();
             for (long id : runIds.stream().distinct().sorted().toList()) {
                 RunRow row = tables.runs.get(id);
                 if (row == null || !RunTransition.CLAIM.from().contains(row.status)) {
                     continue;
                 }
-                // A policy other than ALLOW, a cancel, or a cron run starting late: one claim at a time.
-                Task task = tables.tasks.get(row.taskId);
-                if (ClaimRules.weighedAlone(row.unfinished(), task == null ? null : task.concurrencyPolicy(), start,
-                        misfireThreshold)) {
-                    passed.add(id);
+                if (row.cancelRequested) {
+                    // Cancelled while it waited: it ends here, never run.
+                    row.move(RunTransition.CANCEL_WAITING, RunStatus.CANCELLED);
+                    row.finishedAt = start;
+                    row.error = Texts.error("cancelled before it started");
                 } else if (claimable(row, start)) {
-                    claimRow(row, node, start, lease);
-                    claimed.add(row.toRun());
+                    Task task = tables.tasks.get(row.taskId);
+                    boolean begins = ClaimRules.beginsAtClaim(row.unfinished(),
+                            task == null ? null : task.concurrencyPolicy(), start, misfireThreshold);
+                    claimRow(row, node, start, lease, begins);
+                    (begins ? begun : held).add(row.toRun());
                 }
             }
-            return new BatchClaim(claimed, passed);
+            return new BatchClaim(begun, held);
         }
     }
 
     @Override
-    public List<Boolean> markStarted(String node, List<StartMark> marks) {
+    public List<Claim> claimAndBeginAll(List<Long> runIds, String node, Instant now, Instant leaseUntil,
+                                        Duration misfireThreshold, Instant recheckAt) {
+        // Under the tables' monitor throughout: nobody sees a claim the begin then refuses.
+        synchronized (tables) {
+            BatchClaim batch = claimAll(runIds, node, now, leaseUntil, misfireThreshold);
+            Map<Long, Claim> results = new HashMap<>();
+            batch.begun().forEach(run -> results.put(run.id(), new Claim(Claim.Result.CLAIMED, run, List.of())));
+            List<StartMark> marks = batch.held().stream()
+                    .map(run -> new StartMark(run.id(), run.attempt(), leaseUntil)).toList();
+            List<Claim> begun = beginAll(node, marks, now, misfireThreshold, recheckAt);
+            for (int i = 0; i < marks.size(); i++) {
+                results.put(marks.get(i).runId(), begun.get(i));
+            }
+            return runIds.stream().map(id -> results.getOrDefault(id, Claim.unavailable(null))).toList();
+        }
+    }
+
+    @Override
+    public List<Claim> beginAll(String node, List<StartMark> marks, Instant now, Duration misfireThreshold,
+                                Instant recheckAt) {
         if (marks.isEmpty()) {
             return List.of();
         }
         if (marks.stream().map(StartMark::runId).distinct().count() != marks.size()) {
             throw new IllegalArgumentException("marks: one per run, got " + marks.size() + " for fewer runs");
         }
-        // One lease for the batch, as one statement writes it.
-        Instant lease = Tables.millis(marks.get(0).leaseUntil());
         synchronized (tables) {
-            List<Boolean> applied = new ArrayList<>(marks.size());
-            for (StartMark mark : marks) {
-                RunRow row = tables.runs.get(mark.runId());
-                boolean ours = row != null && row.status == RunStatus.RUNNING && node.equals(row.node)
-                        && !row.cancelRequested && row.attempt == mark.attempt();
-                if (ours) {
-                    row.attemptBegan = true;
-                    row.leaseUntil = lease;
-                }
-                applied.add(ours);
-            }
-            return applied;
+            return PolicyClaims.begin(tables, node, marks, Tables.millis(now), misfireThreshold,
+                    Tables.millis(recheckAt));
         }
     }
 
@@ -339,16 +337,16 @@ public final class InMemoryRunStore implements RunStore {
     }
 
     /**
-     * Claims a run for its next attempt. A cron run claimed ahead of its time begins only when its
-     * worker marks it started; its planned start is its time.
+     * Claims a run for its next attempt; {@code begins}: the claim is an attempt at once, otherwise
+     * it is held until begun. The planned start of a run claimed ahead is its time.
      */
-    static void claimRow(RunRow row, String node, Instant now, Instant leaseUntil) {
+    static void claimRow(RunRow row, String node, Instant now, Instant leaseUntil, boolean begins) {
         row.move(RunTransition.CLAIM, RunStatus.RUNNING);
         row.attempt++;
         row.node = node;
         row.leaseUntil = leaseUntil;
         row.startedAt = row.scheduledAt.isAfter(now) ? row.scheduledAt : now;
-        row.attemptBegan = row.trigger != TriggerType.CRON || !row.scheduledAt.isAfter(now);
+        row.attemptBegan = begins;
         row.finishedAt = null;
         row.exitCode = null;
         row.output = null;

@@ -4,98 +4,120 @@ import io.redcron.domain.ClaimRules;
 import io.redcron.domain.ClaimRules.Decision;
 import io.redcron.domain.ClaimRules.TaskRules;
 import io.redcron.domain.ClaimRules.UnfinishedRun;
-import io.redcron.domain.ConcurrencyPolicy;
+import io.redcron.domain.HeldClaimRules;
+import io.redcron.domain.HeldClaimRules.HeldClaim;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.RunTransition;
 import io.redcron.domain.Task;
 import io.redcron.port.Claim;
+import io.redcron.port.RunStore.StartMark;
 import io.redcron.testkit.Tables.RunRow;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The claim of one run under its task's rules on the in-memory tables, called under their monitor
- * (the task's lock, in MySQL): reads what {@link ClaimRules} need, asks them, and writes their
- * decision, each write fenced as the MySQL store fences it.
+ * The begin of held claims on the in-memory tables, called under their monitor (the tasks' locks,
+ * in MySQL): reads what {@link HeldClaimRules} need, asks them, and writes their decisions, each
+ * write fenced as the MySQL store fences it.
  */
 final class PolicyClaims {
     private PolicyClaims() {
     }
 
-    /** The claim of {@code row}, which is waiting (QUEUED or RETRYING). */
-    static Claim decide(Tables tables, RunRow row, String node, Instant now, Instant leaseUntil,
-                        Duration misfireThreshold, Instant recheckAt) {
-        UnfinishedRun waiting = row.unfinished();
-        Decision decision = ClaimRules.ownState(waiting, now)
-                .orElseGet(() -> weigh(tables, waiting, now, misfireThreshold, recheckAt));
-        return write(tables, row, waiting.run(), decision, node, now, leaseUntil);
-    }
-
-    private static Decision weigh(Tables tables, UnfinishedRun waiting, Instant now, Duration misfireThreshold,
-                                  Instant recheckAt) {
-        Run run = waiting.run();
-        Task task = tables.tasks.get(run.taskId());
-        TaskRules rules = task == null ? null
-                : new TaskRules(task.concurrencyPolicy(), task.misfirePolicy(), task.catchUpLimit());
-        long laterMisfires = 0;
-        if (ClaimRules.countsLaterMisfires(run, rules, now, misfireThreshold)) {
-            laterMisfires = tables.runs.values().stream()
-                    .filter(other -> ClaimRules.isLaterMisfire(run, other.toListed(), now, misfireThreshold)).count();
+    static List<Claim> begin(Tables tables, String node, List<StartMark> marks, Instant now,
+                             Duration misfireThreshold, Instant recheckAt) {
+        Map<Long, Claim> results = new HashMap<>();
+        List<HeldClaim> claims = new ArrayList<>();
+        Map<Long, TaskRules> rules = new HashMap<>();
+        Map<Long, Long> laterMisfires = new HashMap<>();
+        for (StartMark mark : marks) {
+            RunRow row = tables.runs.get(mark.runId());
+            boolean held = row != null && row.status == RunStatus.RUNNING && node.equals(row.node)
+                    && row.attempt == mark.attempt();
+            if (!held) {
+                results.put(mark.runId(), Claim.unavailable(row == null ? null : row.toRun()));
+            } else if (row.attemptBegan) {
+                results.put(mark.runId(), new Claim(Claim.Result.CLAIMED, row.toRun(), List.of()));
+            } else {
+                Task task = tables.tasks.get(row.taskId);
+                if (task != null) {
+                    rules.put(row.taskId, new TaskRules(task.concurrencyPolicy(), task.misfirePolicy(), task.catchUpLimit()));
+                }
+                claims.add(new HeldClaim(row.toRun(), row.cancelRequested));
+                Run waiting = UnfinishedRun.of(row.toListed(), row.dueAt, row.cancelRequested, false).run();
+                if (ClaimRules.countsLaterMisfires(waiting, rules.get(row.taskId), now, misfireThreshold)) {
+                    laterMisfires.put(row.id, tables.runs.values().stream()
+                            .filter(other -> ClaimRules.isLaterMisfire(waiting, other.toListed(), now, misfireThreshold))
+                            .count());
+                }
+            }
         }
-        List<UnfinishedRun> others = rules == null || rules.concurrency() == ConcurrencyPolicy.ALLOW ? List.of()
-                : tables.runs.values().stream()
-                        .filter(other -> other.taskId == run.taskId() && other.id != run.id()
-                                && other.namespace.equals(run.namespace()) && !other.status.isFinal())
-                        .map(RunRow::unfinished).toList();
-        return ClaimRules.decide(new ClaimRules.Input(waiting, rules, others, laterMisfires, now, misfireThreshold,
-                recheckAt));
+        List<UnfinishedRun> unfinished = tables.runs.values().stream()
+                .filter(row -> !row.status.isFinal() && claims.stream().anyMatch(claim ->
+                        claim.claimed().taskId() == row.taskId && claim.claimed().namespace().equals(row.namespace)))
+                .map(row -> UnfinishedRun.of(row.toListed(), row.dueAt, row.cancelRequested, row.attemptBegan))
+                .toList();
+        Map<Long, Decision> decisions = HeldClaimRules.decide(new HeldClaimRules.Batch(claims, rules, unfinished,
+                laterMisfires, now, misfireThreshold, recheckAt));
+        // One lease for the batch, as one statement writes it.
+        Instant lease = Tables.millis(marks.get(0).leaseUntil());
+        for (HeldClaim claim : claims) {
+            RunRow row = tables.runs.get(claim.claimed().id());
+            Decision decision = decisions.get(row.id);
+            results.put(row.id, switch (decision.verdict()) {
+                case CLAIM, CLAIM_AND_CANCEL -> {
+                    if (row.cancelRequested) {
+                        yield Claim.unavailable(row.toRun());
+                    }
+                    row.attemptBegan = true;
+                    row.leaseUntil = lease;
+                    for (Run replaced : decision.cancel()) {
+                        RunRow other = tables.runs.get(replaced.id());
+                        if (other != null && other.status == RunStatus.RUNNING) {
+                            other.cancelRequested = true;
+                        }
+                    }
+                    yield new Claim(Claim.Result.CLAIMED, row.toRun(), decision.cancel());
+                }
+                case DEFER -> {
+                    // Released: it waits queued, due again at the recheck.
+                    row.move(RunTransition.RELEASE_UNSTARTED, RunStatus.QUEUED);
+                    row.attempt--;
+                    row.node = null;
+                    row.leaseUntil = null;
+                    row.startedAt = null;
+                    row.attemptBegan = true;
+                    row.dueAt = decision.until().isAfter(row.scheduledAt) ? decision.until() : row.scheduledAt;
+                    yield new Claim(Claim.Result.DEFERRED, row.toRun(), List.of());
+                }
+                case SKIP -> drop(row, now, decision.reason(), RunStatus.SKIPPED, Claim.Result.SKIPPED);
+                case CANCEL_SELF -> drop(row, now, decision.reason(), RunStatus.CANCELLED, Claim.Result.CANCELLED);
+                case UNAVAILABLE -> Claim.unavailable(row.toRun());
+            });
+        }
+        List<Claim> ordered = new ArrayList<>(marks.size());
+        for (StartMark mark : marks) {
+            ordered.add(results.get(mark.runId()));
+        }
+        return ordered;
     }
 
-    private static Claim write(Tables tables, RunRow row, Run read, Decision decision, String node, Instant now, Instant leaseUntil) {
-        boolean unchanged = row.attempt == read.attempt() && RunTransition.CLAIM.from().contains(row.status);
-        return switch (decision.verdict()) {
-            case CLAIM, CLAIM_AND_CANCEL -> {
-                if (!row.unfinished().claimableAt(now)) {
-                    yield Claim.unavailable(read);
-                }
-                InMemoryRunStore.claimRow(row, node, now, leaseUntil);
-                for (Run replaced : decision.cancel()) {
-                    RunRow other = tables.runs.get(replaced.id());
-                    if (other != null && other.status == RunStatus.RUNNING) {
-                        other.cancelRequested = true;
-                    }
-                }
-                yield new Claim(Claim.Result.CLAIMED, row.toRun(), decision.cancel());
-            }
-            case DEFER -> {
-                if (!unchanged) {
-                    yield Claim.unavailable(read);
-                }
-                row.dueAt = decision.until();
-                yield new Claim(Claim.Result.DEFERRED, row.toRun(), List.of());
-            }
-            case SKIP -> {
-                if (!unchanged || !row.neverAttempted() || !RunTransition.SKIP.from().contains(row.status)) {
-                    yield Claim.unavailable(read);
-                }
-                row.move(RunTransition.SKIP, RunStatus.SKIPPED);
-                row.finishedAt = now;
-                row.error = Texts.truncate(decision.reason(), Texts.MAX_ERROR);
-                yield new Claim(Claim.Result.SKIPPED, row.toRun(), List.of());
-            }
-            case CANCEL_SELF -> {
-                if (!unchanged) {
-                    yield Claim.unavailable(read);
-                }
-                row.move(RunTransition.CANCEL_WAITING, RunStatus.CANCELLED);
-                row.finishedAt = now;
-                row.error = Texts.truncate(decision.reason(), Texts.MAX_ERROR);
-                yield new Claim(Claim.Result.CANCELLED, row.toRun(), List.of());
-            }
-            case UNAVAILABLE -> Claim.unavailable(read);
-        };
+    /** A held claim the rules drop ({@link RunTransition#DROP_HELD}): it never began, so it was no attempt. */
+    private static Claim drop(RunRow row, Instant now, String reason, RunStatus status, Claim.Result result) {
+        row.move(RunTransition.DROP_HELD, status);
+        row.attempt--;
+        row.node = null;
+        row.leaseUntil = null;
+        row.startedAt = null;
+        row.attemptBegan = true;
+        row.finishedAt = now;
+        row.error = Texts.error(reason);
+        return new Claim(result, row.toRun(), List.of());
     }
 }

@@ -11,6 +11,7 @@ import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.domain.TriggerType;
 import io.redcron.store.mysql.TaskFixtures;
+import io.redcron.port.Claim;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
 import io.redcron.port.RunFilter;
@@ -355,9 +356,9 @@ public abstract class RunStoreContract {
         RunStore.BatchClaim batch = runs.claimAll(List.of(second.id(), first.id(), taken.id(), Long.MAX_VALUE),
                 "node-a", now, now.plus(LEASE), NO_MISFIRE);
 
-        assertThat(batch.passed()).isEmpty();
-        assertThat(batch.claimed()).extracting(Run::id).containsExactlyInAnyOrder(first.id(), second.id());
-        for (Run claimed : batch.claimed()) {
+        assertThat(batch.held()).isEmpty();
+        assertThat(batch.begun()).extracting(Run::id).containsExactlyInAnyOrder(first.id(), second.id());
+        for (Run claimed : batch.begun()) {
             assertThat(claimed.status()).isEqualTo(RunStatus.RUNNING);
             assertThat(claimed.attempt()).isEqualTo(1);
             assertThat(claimed.node()).isEqualTo("node-a");
@@ -366,11 +367,11 @@ public abstract class RunStoreContract {
             assertThat(runs.get(claimed.id())).contains(claimed);
         }
         assertThat(runs.get(taken.id()).orElseThrow().node()).isEqualTo("node-b");
-        assertThat(runs.claimAll(List.of(first.id(), second.id()), "node-c", now, now.plus(LEASE), NO_MISFIRE).claimed()).isEmpty();
+        assertThat(runs.claimAll(List.of(first.id(), second.id()), "node-c", now, now.plus(LEASE), NO_MISFIRE).begun()).isEmpty();
     }
 
     @Test
-    void claimAllPassesOnRunsWhoseTaskHasAPolicyToWeigh() {
+    void claimAllHoldsTheRunsWhoseTaskHasAPolicyToWeighUntilTheyAreBegun() {
         Task allow = tasks.create(shell(ns, "allow").concurrencyPolicy(ConcurrencyPolicy.ALLOW).build(), "alice");
         Task forbid = tasks.create(shell(ns, "forbid").concurrencyPolicy(ConcurrencyPolicy.FORBID).build(), "alice");
         Task replace = tasks.create(shell(ns, "replace").concurrencyPolicy(ConcurrencyPolicy.REPLACE).build(), "alice");
@@ -381,10 +382,96 @@ public abstract class RunStoreContract {
         RunStore.BatchClaim batch = runs.claimAll(List.of(free.id(), forbidden.id(), replacing.id()), "node-a",
                 clock.instant(), clock.instant().plus(LEASE), NO_MISFIRE);
 
-        assertThat(batch.claimed()).extracting(Run::id).containsExactly(free.id());
-        assertThat(batch.passed()).containsExactlyInAnyOrder(forbidden.id(), replacing.id());
-        assertThat(runs.get(forbidden.id())).contains(forbidden);
-        assertThat(runs.get(replacing.id())).contains(replacing);
+        assertThat(batch.begun()).extracting(Run::id).containsExactly(free.id());
+        assertThat(batch.held()).extracting(Run::id).containsExactlyInAnyOrder(forbidden.id(), replacing.id());
+        assertThat(batch.held()).allSatisfy(held -> {
+            assertThat(held.status()).isEqualTo(RunStatus.RUNNING);
+            assertThat(held.node()).isEqualTo("node-a");
+        });
+        assertThat(begin("node-a", batch.held())).containsExactly(Claim.Result.CLAIMED, Claim.Result.CLAIMED);
+    }
+
+    @Test
+    void aHeldForbidRunDeferredBehindTheRunInFlightWaitsQueuedAndBeginsOnceThatEnded() {
+        Task forbid = tasks.create(shell(ns, "forbid").concurrencyPolicy(ConcurrencyPolicy.FORBID).build(), "alice");
+        Run running = claimed(runs.insertOrGetCronFire(forbid.id(), FIRE, 1), clock.instant().plus(LEASE));
+        Run next = runs.insertOrGetCronFire(forbid.id(), FIRE.plusSeconds(1), 1);
+        Run held = runs.claimAll(List.of(next.id()), "node-b", clock.instant(), clock.instant().plus(LEASE), NO_MISFIRE)
+                .held().get(0);
+        clock.advance(Duration.ofSeconds(1));
+
+        assertThat(begin("node-b", List.of(held))).containsExactly(Claim.Result.DEFERRED);
+        Run waiting = get(next);
+        assertThat(waiting.status()).as("its claim released: it waits").isEqualTo(RunStatus.QUEUED);
+        assertThat(waiting.attempt()).as("a held claim is no attempt").isZero();
+        runs.complete(running.id(), 1, RunStatus.RUNNING, outcome(RunStatus.SUCCEEDED, 0));
+        clock.advance(Duration.ofMillis(250));
+        List<Run> again = runs.claimAll(List.of(next.id()), "node-b", clock.instant(), clock.instant().plus(LEASE),
+                NO_MISFIRE).held();
+        assertThat(begin("node-b", again)).containsExactly(Claim.Result.CLAIMED);
+    }
+
+    @Test
+    void ofTwoHeldRunsOfAForbidTaskBegunTogetherTheEarlierBeginsAndAHeldRunBlocksNobody() {
+        Task forbid = tasks.create(shell(ns, "forbid").concurrencyPolicy(ConcurrencyPolicy.FORBID).build(), "alice");
+        Run first = runs.insertOrGetCronFire(forbid.id(), FIRE.plusSeconds(1), 1);
+        Run second = runs.insertOrGetCronFire(forbid.id(), FIRE.plusSeconds(2), 1);
+        Run third = runs.insertOrGetCronFire(forbid.id(), FIRE.plusSeconds(3), 1);
+        List<Run> held = runs.claimAll(List.of(first.id(), second.id(), third.id()), "node-a", clock.instant(),
+                clock.instant().plus(LEASE), NO_MISFIRE).held();
+        clock.advance(Duration.ofSeconds(3));
+
+        assertThat(begin("node-a", List.of(held.get(2), held.get(0), held.get(1))))
+                .containsExactly(Claim.Result.DEFERRED, Claim.Result.CLAIMED, Claim.Result.DEFERRED);
+    }
+
+    @Test
+    void ofTwoHeldRunsOfAReplaceTaskBegunTogetherTheNewerBeginsAndTheOlderIsCancelledNeverRun() {
+        Task replace = tasks.create(shell(ns, "replace").concurrencyPolicy(ConcurrencyPolicy.REPLACE).build(), "alice");
+        Run older = runs.insertOrGetCronFire(replace.id(), FIRE.plusSeconds(1), 1);
+        Run newer = runs.insertOrGetCronFire(replace.id(), FIRE.plusSeconds(2), 1);
+        List<Run> held = runs.claimAll(List.of(older.id(), newer.id()), "node-a", clock.instant(),
+                clock.instant().plus(LEASE), NO_MISFIRE).held();
+        clock.advance(Duration.ofSeconds(2));
+
+        assertThat(begin("node-a", held)).containsExactly(Claim.Result.CANCELLED, Claim.Result.CLAIMED);
+        Run cancelled = get(older);
+        assertThat(cancelled.status()).isEqualTo(RunStatus.CANCELLED);
+        assertThat(cancelled.attempt()).as("a held claim is no attempt").isZero();
+        assertThat(cancelled.error()).contains("run " + newer.id()).contains("replace");
+    }
+
+    @Test
+    void aHeldForbidRunNeverAttemptedIsSkippedOnceItsWaitRunsOutAndItsClaimWasNoAttempt() {
+        Task forbid = tasks.create(shell(ns, "forbid").concurrencyPolicy(ConcurrencyPolicy.FORBID).build(), "alice");
+        Run running = claimed(runs.insertOrGetCronFire(forbid.id(), FIRE, 1), clock.instant().plus(LEASE));
+        Run next = runs.insertOrGetCronFire(forbid.id(), FIRE.plusSeconds(1), 1);
+        Run held = runs.claimAll(List.of(next.id()), "node-b", clock.instant(), clock.instant().plus(LEASE), NO_MISFIRE)
+                .held().get(0);
+        clock.advance(Duration.ofSeconds(20));
+
+        Claim skipped = runs.beginAll("node-b", List.of(new RunStore.StartMark(held.id(), held.attempt(),
+                clock.instant().plus(LEASE))), clock.instant(), Duration.ofSeconds(10), clock.instant()).get(0);
+
+        assertThat(skipped.result()).isEqualTo(Claim.Result.SKIPPED);
+        assertThat(skipped.run().status()).isEqualTo(RunStatus.SKIPPED);
+        assertThat(skipped.run().attempt()).isZero();
+        assertThat(skipped.run().node()).isNull();
+        assertThat(skipped.run().error()).contains("run " + running.id()).contains("forbid");
+    }
+
+    @Test
+    void aCancelAskedForWhileARunIsHeldEndsItAtItsBeginNeverRun() {
+        Task allow = tasks.create(shell(ns, "allow").concurrencyPolicy(ConcurrencyPolicy.ALLOW).build(), "alice");
+        Run ahead = runs.insertOrGetCronFire(allow.id(), FIRE.plusSeconds(5), 1);
+        Run held = runs.claimAll(List.of(ahead.id()), "node-a", clock.instant(), clock.instant().plus(LEASE), NO_MISFIRE)
+                .held().get(0);
+        runs.requestCancel(ahead.id(), clock.instant(), "stop");
+        clock.advance(Duration.ofSeconds(5));
+
+        assertThat(begin("node-a", List.of(held))).containsExactly(Claim.Result.CANCELLED);
+        assertThat(get(ahead).status()).isEqualTo(RunStatus.CANCELLED);
+        assertThat(get(ahead).attempt()).isZero();
     }
 
     @Test
@@ -401,13 +488,13 @@ public abstract class RunStoreContract {
         RunStore.BatchClaim due = runs.claimAll(List.of(retry.id()), "node-a", clock.instant(),
                 clock.instant().plus(LEASE), NO_MISFIRE);
 
-        assertThat(early.claimed()).isEmpty();
-        assertThat(early.passed()).isEmpty();
-        assertThat(due.claimed()).extracting(Run::attempt).containsExactly(2);
+        assertThat(early.begun()).isEmpty();
+        assertThat(early.held()).isEmpty();
+        assertThat(due.begun()).extracting(Run::attempt).containsExactly(2);
         runs.complete(retry.id(), 2, RunStatus.RUNNING, new RunOutcome(RunStatus.RETRYING, clock.instant(), 1, "",
                 "failed", clock.instant()));
         assertThat(runs.claimAll(List.of(retry.id()), "node-a", clock.instant(), clock.instant().plus(LEASE), NO_MISFIRE)
-                .claimed()).isEmpty();
+                .begun()).isEmpty();
     }
 
     @Test
@@ -417,7 +504,7 @@ public abstract class RunStoreContract {
         for (int i = 0; i < 4; i++) {
             ids.add(runs.insertManual(allow.id(), FIRE, 3, Map.of()).id());
         }
-        List<Run> claimed = runs.claimAll(ids, "node-a", clock.instant(), clock.instant().plus(LEASE), NO_MISFIRE).claimed();
+        List<Run> claimed = runs.claimAll(ids, "node-a", clock.instant(), clock.instant().plus(LEASE), NO_MISFIRE).begun();
         Run ok = claimed.get(0);
         Run stale = claimed.get(1);
         Run failing = claimed.get(2);
@@ -457,7 +544,7 @@ public abstract class RunStoreContract {
         Run other = runs.get(reclaimed.id()).orElseThrow();
         assertThat(other.status()).isEqualTo(RunStatus.RUNNING);
         assertThat(other.node()).isEqualTo("node-b");
-        assertThat(runs.claimAll(List.of(failing.id()), "node-a", retryAt, retryAt.plus(LEASE), NO_MISFIRE).claimed())
+        assertThat(runs.claimAll(List.of(failing.id()), "node-a", retryAt, retryAt.plus(LEASE), NO_MISFIRE).begun())
                 .extracting(Run::attempt).containsExactly(2);
     }
 
@@ -479,8 +566,12 @@ public abstract class RunStoreContract {
         Run early = runs.insertOrGetCronFire(allow.id(), later, 1);
         Run due = runs.insertOrGetCronFire(allow.id(), FIRE, 1);
 
-        List<Run> claimed = runs.claimAll(List.of(early.id(), due.id()), "node-a", clock.instant(),
-                clock.instant().plus(LEASE), NO_MISFIRE).claimed();
+        RunStore.BatchClaim batch = runs.claimAll(List.of(early.id(), due.id()), "node-a", clock.instant(),
+                clock.instant().plus(LEASE), NO_MISFIRE);
+        assertThat(batch.held()).extracting(Run::id).as("held for its time").containsExactly(early.id());
+        assertThat(batch.begun()).extracting(Run::id).as("due: an attempt at once").containsExactly(due.id());
+        List<Run> claimed = new ArrayList<>(batch.held());
+        claimed.addAll(batch.begun());
         Run single = runs.claim(runs.insertOrGetCronFire(allow.id(), later.plusSeconds(60), 1).id(), "node-a",
                 clock.instant(), clock.instant().plus(LEASE)).orElseThrow();
 
@@ -501,6 +592,23 @@ public abstract class RunStoreContract {
     private Run claimed(int maxAttempts) {
         Run run = runs.insertOrGetCronFire(task.id(), FIRE, maxAttempts);
         return runs.claim(run.id(), "node-a", clock.instant(), clock.instant().plus(LEASE)).orElseThrow();
+    }
+
+    /** Claimed by node-a, which began executing it: the plain claim of a due run is an attempt at once. */
+    private Run claimed(Run run, Instant leaseUntil) {
+        return runs.claim(run.id(), "node-a", clock.instant(), leaseUntil).orElseThrow();
+    }
+
+    private Run get(Run run) {
+        return runs.get(run.id()).orElseThrow();
+    }
+
+    /** Begins held claims of {@code node} now; the result of each. */
+    private List<Claim.Result> begin(String node, List<Run> held) {
+        List<RunStore.StartMark> marks = held.stream()
+                .map(run -> new RunStore.StartMark(run.id(), run.attempt(), clock.instant().plus(LEASE))).toList();
+        return runs.beginAll(node, marks, clock.instant(), NO_MISFIRE, clock.instant().plusMillis(250)).stream()
+                .map(Claim::result).toList();
     }
 
     private RunOutcome outcome(RunStatus status, int exitCode) {

@@ -17,11 +17,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Claims of runs and what follows a claim until its result: marking a held claim begun, renewing
@@ -30,26 +31,27 @@ import java.util.Optional;
  * <p>A claim needs an attempt left ({@code attempt - lost_attempts < max_attempts}) and takes only
  * a waiting run (QUEUED, or RETRYING once its backoff is over). A RUNNING run whose lease expired
  * is not claimed directly: the leader's reaper records the lost attempt first and queues it again,
- * so every lost attempt is on record. A run its task's rules must weigh is claimed on its own
- * ({@link PolicyClaim}); the others in batches, by a plain read and one conditional UPDATE.
+ * so every lost attempt is on record. Claims are made in batches, by a plain read and one
+ * conditional UPDATE. A claim that needs its task's rules weighed, or that is made ahead of the
+ * run's time, is held: it is begun at the run's time ({@link #beginAll}), by one UPDATE for the
+ * runs whose rules need no weighing and one transaction under their tasks' locks
+ * ({@link PolicyClaim}) for the others.
  */
 final class MysqlRunClaims {
     // A waiting run that may be claimed now: queued, or retrying once its backoff is over.
     private static final String WAITING_NOW = "(status = '" + RunStatus.QUEUED + "' OR (status = '" + RunStatus.RETRYING
             + "' AND due_at <= ?))";
     // started_at is the planned start (a run claimed ahead of its time starts then); the result
-    // write replaces it with the real one. A claim of a run already due begins at once; a cron run
-    // claimed ahead of its time begins only when its worker marks it (markStarted), just before
-    // executing it: the same rule as HeldRuns.startsLater, on the same instant to the millisecond
-    // (fire times are whole seconds, so the millisecond decides nothing that the instant would not).
+    // write replaces it with the real one. attempt_began says whether the claim is an attempt
+    // already: only for a run due now whose rules need no weighing (ClaimRules.beginsAtClaim); any
+    // other claim is held, and begun by beginAll.
     private static final String CLAIM_SET = "UPDATE task_run SET " + RunTransition.CLAIM.toAssignment()
             + ", attempt = attempt + 1, node = ?, lease_until = ?, started_at = GREATEST(?, scheduled_at),"
-            + " attempt_began = (trigger_type <> 'CRON' OR scheduled_at <= ?), finished_at = NULL, exit_code = NULL,"
-            + " output = NULL";
-    private static final String CLAIM = CLAIM_SET + " WHERE id = ? AND attempt - lost_attempts < max_attempts"
-            + " AND cancel_requested = FALSE AND " + WAITING_NOW;
-    // The same conditions as CLAIM, for a batch of rows read just before; claimAll adds each row's attempt fence.
-    private static final String CLAIM_ALL = CLAIM_SET + " WHERE id IN (%s) AND attempt - lost_attempts < max_attempts"
+            + " attempt_began = %s, finished_at = NULL, exit_code = NULL, output = NULL";
+    private static final String CLAIM = CLAIM_SET.replace("%s", "(trigger_type <> 'CRON' OR scheduled_at <= ?)")
+            + " WHERE id = ? AND attempt - lost_attempts < max_attempts AND cancel_requested = FALSE AND " + WAITING_NOW;
+    // The same conditions as CLAIM, for a batch of rows read just before, each fenced by the attempt read.
+    private static final String CLAIM_ALL_WHERE = " WHERE (id, attempt) IN (%s) AND attempt - lost_attempts < max_attempts"
             + " AND cancel_requested = FALSE AND " + WAITING_NOW;
     // A plain read: the claim's UPDATE repeats every condition, fenced by the attempt read here.
     private static final String READ_WAITING = "SELECT " + RunRows.COLUMNS + ", r.due_at, r.cancel_requested,"
@@ -68,11 +70,10 @@ final class MysqlRunClaims {
             + " WHERE id = ? AND attempt = ? AND node = ? AND attempt_began = TRUE AND "
             + RunTransition.HAND_BACK.fromCondition();
     private static final String RELEASE = RunChanges.releaseUnstarted("?", "node = ?");
-    private static final String MARK_STARTED = "UPDATE task_run SET attempt_began = TRUE, lease_until = ?"
-            + " WHERE id IN (%s) AND node = ? AND cancel_requested = FALSE AND "
-            + RunTransition.condition(RunStatus.IN_FLIGHT);
-    private static final String STARTED_BY = "SELECT id, attempt FROM task_run WHERE id IN (%s) AND node = ?"
-            + " AND attempt_began = TRUE AND cancel_requested = FALSE AND " + RunTransition.condition(RunStatus.IN_FLIGHT);
+    // The held claims a begin reads: its own rows, with what decides whether their rules need weighing.
+    private static final String READ_HELD = "SELECT " + RunRows.COLUMNS + ", r.due_at, r.cancel_requested,"
+            + " r.attempt_began, t.concurrency_policy FROM task_run r LEFT JOIN task t ON t.id = r.task_id"
+            + " WHERE r.id IN (%s)";
 
     private final Jdbc jdbc;
 
@@ -84,21 +85,8 @@ final class MysqlRunClaims {
         return jdbc.transaction("claim run " + runId, connection -> claimIn(connection, runId, node, now, leaseUntil));
     }
 
-    Claim claim(long runId, String node, Instant now, Instant leaseUntil, Duration misfireThreshold,
-                       Instant recheckAt) {
-        return jdbc.transaction("claim run " + runId, connection -> {
-            Optional<WaitingRun> found = Jdbc.one(connection, RunChanges.in(READ_WAITING, 1), WaitingRun::read, runId);
-            if (found.isEmpty()) {
-                // Gone, final, or running: nothing to claim (a running one is its owner's to stop).
-                return Claim.unavailable(Jdbc.one(connection, RunRows.BY_ID, RunRows::read, runId).orElse(null));
-            }
-            return PolicyClaim.decide(connection, found.get().unfinished(), now, misfireThreshold, recheckAt,
-                    c -> claimIn(c, runId, node, now, leaseUntil));
-        });
-    }
-
     BatchClaim claimAll(Collection<Long> runIds, String node, Instant now, Instant leaseUntil,
-                               Duration misfireThreshold) {
+                        Duration misfireThreshold) {
         if (runIds.isEmpty()) {
             return new BatchClaim(List.of(), List.of());
         }
@@ -109,48 +97,96 @@ final class MysqlRunClaims {
         // claimed and as which attempt, and one conditional UPDATE claims them, each fenced by
         // the attempt that read saw, so a run that moved on meanwhile is simply not claimed.
         // Repeatable: a run claimed by a first try is no longer waiting when read again.
-        return jdbc.autoCommitRepeatable("claim " + ids.size() + " runs", connection -> {
-            List<WaitingRun> waiting = Jdbc.list(connection, RunChanges.in(READ_WAITING, ids.size()), WaitingRun::read, ids.toArray());
-            List<WaitingRun> candidates = new ArrayList<>();
-            List<Long> passed = new ArrayList<>();
-            for (WaitingRun row : waiting) {
-                if (ClaimRules.weighedAlone(row.unfinished(), row.concurrency(), start, misfireThreshold)) {
-                    passed.add(row.run().id());
-                } else if (row.unfinished().claimableAt(start)) {
-                    candidates.add(row);
+        return jdbc.autoCommitRepeatable("claim " + ids.size() + " runs",
+                connection -> claimIn(connection, ids, node, start, lease, misfireThreshold));
+    }
+
+    List<Claim> claimAndBeginAll(List<Long> runIds, String node, Instant now, Instant leaseUntil,
+                                 Duration misfireThreshold, Instant recheckAt) {
+        if (runIds.isEmpty()) {
+            return List.of();
+        }
+        List<Long> ids = runIds.stream().distinct().sorted().toList();
+        Instant start = Jdbc.millis(now);
+        Instant lease = Jdbc.millis(leaseUntil);
+        Map<Long, Claim> results = jdbc.transaction("claim and begin " + ids.size() + " runs", connection -> {
+            BatchClaim batch = claimIn(connection, ids, node, start, lease, misfireThreshold);
+            Map<Long, Claim> decided = new HashMap<>();
+            for (Run run : batch.begun()) {
+                decided.put(run.id(), new Claim(Claim.Result.CLAIMED, run, List.of()));
+            }
+            if (!batch.held().isEmpty()) {
+                List<HeldRow> held = new ArrayList<>();
+                for (Run run : batch.held()) {
+                    held.add(new HeldRow(run, null, false, false, null));
+                }
+                decided.putAll(PolicyClaim.begin(connection, held, node, lease, start, misfireThreshold,
+                        Jdbc.millis(recheckAt)));
+            }
+            return decided;
+        });
+        List<Claim> ordered = new ArrayList<>(runIds.size());
+        for (long id : runIds) {
+            ordered.add(results.getOrDefault(id, Claim.unavailable(null)));
+        }
+        return ordered;
+    }
+
+    /** The body of {@link #claimAll}, on the caller's connection. */
+    private static BatchClaim claimIn(Connection connection, List<Long> ids, String node, Instant start, Instant lease,
+                                      Duration misfireThreshold) throws SQLException {
+        List<WaitingRun> waiting = Jdbc.list(connection, RunChanges.in(READ_WAITING, ids.size()), WaitingRun::read, ids.toArray());
+        List<WaitingRun> candidates = new ArrayList<>();
+        Set<Long> begin = new HashSet<>();
+        for (WaitingRun row : waiting) {
+            if (row.unfinished().cancelRequested()) {
+                // Cancelled while it waited: it ends here, never run.
+                Jdbc.update(connection, RunChanges.CANCEL_WAITING, start,
+                        RunChanges.error("cancelled before it started"), row.run().id(), row.run().attempt());
+            } else if (row.unfinished().claimableAt(start)) {
+                candidates.add(row);
+                if (ClaimRules.beginsAtClaim(row.unfinished(), row.concurrency(), start, misfireThreshold)) {
+                    begin.add(row.run().id());
                 }
             }
-            if (candidates.isEmpty()) {
-                return new BatchClaim(List.of(), passed);
-            }
-            int changed = claimCandidates(connection, candidates, node, lease, start);
-            List<WaitingRun> won = changed == candidates.size() ? candidates
-                    : claimedOf(connection, candidates, node, lease);
-            List<Run> claimed = new ArrayList<>(won.size());
-            for (WaitingRun row : won) {
-                claimed.add(row.claimedBy(node, lease, start));
-            }
-            return new BatchClaim(claimed, passed);
-        });
+        }
+        if (candidates.isEmpty()) {
+            return new BatchClaim(List.of(), List.of());
+        }
+        int changed = claimCandidates(connection, candidates, begin, node, lease, start);
+        List<WaitingRun> won = changed == candidates.size() ? candidates
+                : claimedOf(connection, candidates, node, lease);
+        List<Run> begun = new ArrayList<>();
+        List<Run> held = new ArrayList<>();
+        for (WaitingRun row : won) {
+            (begin.contains(row.run().id()) ? begun : held).add(row.claimedBy(node, lease, start));
+        }
+        return new BatchClaim(begun, held);
     }
 
     /** The conditional UPDATE of {@link #claimAll}; returns how many runs it claimed. */
-    private static int claimCandidates(Connection connection, List<WaitingRun> candidates, String node, Instant lease,
-                                       Instant start) throws SQLException {
-        StringBuilder attempts = new StringBuilder("CASE id");
-        List<Object> values = new ArrayList<>(4 + candidates.size() * 3);
-        values.addAll(List.of(node, lease, start, start));
+    private static int claimCandidates(Connection connection, List<WaitingRun> candidates, Set<Long> begin, String node,
+                                       Instant lease, Instant start) throws SQLException {
+        List<Object> values = new ArrayList<>(4 + begin.size() + candidates.size() * 2);
+        values.addAll(List.of(node, lease, start));
+        values.addAll(begin);
         for (WaitingRun row : candidates) {
-            values.add(row.run().id());
-        }
-        values.add(start);
-        for (WaitingRun row : candidates) {
-            attempts.append(" WHEN ? THEN ?");
             values.add(row.run().id());
             values.add(row.run().attempt());
         }
-        String sql = RunChanges.in(CLAIM_ALL, candidates.size()) + " AND attempt = " + attempts + " END";
+        values.add(start);
+        String began = begin.isEmpty() ? "FALSE" : "id IN (" + MysqlSchedulerStore.placeholders(begin.size()) + ")";
+        String sql = CLAIM_SET.replace("%s", began) + CLAIM_ALL_WHERE.replace("%s", pairs(candidates.size()));
         return Jdbc.update(connection, sql, values.toArray());
+    }
+
+    /** {@code size} placeholders of (id, attempt) pairs, for a fence read through the primary key. */
+    static String pairs(int size) {
+        StringBuilder sql = new StringBuilder(size * 8);
+        for (int i = 0; i < size; i++) {
+            sql.append(i == 0 ? "(?, ?)" : ", (?, ?)");
+        }
+        return sql.toString();
     }
 
     /**
@@ -189,7 +225,8 @@ final class MysqlRunClaims {
                         || Jdbc.update(connection, HAND_BACK, now, error, runId, attempt, node) == 1);
     }
 
-    List<Boolean> markStarted(String node, List<StartMark> marks) {
+    List<Claim> beginAll(String node, List<StartMark> marks, Instant now, Duration misfireThreshold,
+                         Instant recheckAt) {
         if (marks.isEmpty()) {
             return List.of();
         }
@@ -197,37 +234,51 @@ final class MysqlRunClaims {
         if (ids.size() != marks.size()) {
             throw new IllegalArgumentException("marks: one per run, got " + marks.size() + " for " + ids.size() + " runs");
         }
-        // One statement for the batch, each run fenced by its attempt; the counts prove the usual
-        // case, otherwise the rows say which began here.
-        return jdbc.autoCommitRepeatable("mark " + marks.size() + " runs started", connection -> {
-            StringBuilder attempts = new StringBuilder("CASE id");
-            List<Object> values = new ArrayList<>(marks.size() * 3 + 3);
-            values.add(Jdbc.millis(marks.get(0).leaseUntil()));
-            values.addAll(ids);
-            values.add(node);
+        Instant start = Jdbc.millis(now);
+        Instant lease = Jdbc.millis(marks.get(0).leaseUntil());
+        Map<Long, Claim> begun = new HashMap<>();
+        List<HeldRow> weighed = new ArrayList<>();
+        // The runs whose rules need no weighing begin by one conditional UPDATE (a plain read, the
+        // UPDATE fenced by node and attempt): the usual case, and the one on every run's way to
+        // its slot. Repeatable: a mark already written reads as begun.
+        jdbc.autoCommitRepeatable("begin " + marks.size() + " runs", connection -> {
+            begun.clear();
+            weighed.clear();
+            Map<Long, HeldRow> rows = new HashMap<>();
+            for (HeldRow row : Jdbc.list(connection, RunChanges.in(READ_HELD, ids.size()), HeldRow::read, ids.toArray())) {
+                rows.put(row.run().id(), row);
+            }
+            List<HeldRow> plain = new ArrayList<>();
             for (StartMark mark : marks) {
-                attempts.append(" WHEN ? THEN ?");
-                values.add(mark.runId());
-                values.add(mark.attempt());
+                HeldRow row = rows.get(mark.runId());
+                if (row == null || !row.heldBy(node, mark.attempt())) {
+                    begun.put(mark.runId(), Claim.unavailable(row == null ? null : row.run()));
+                } else if (row.attemptBegan()) {
+                    begun.put(mark.runId(), new Claim(Claim.Result.CLAIMED, row.run(), List.of()));
+                } else if (ClaimRules.weighedAlone(row.waiting(), row.concurrency(), start, misfireThreshold)) {
+                    weighed.add(row);
+                } else {
+                    plain.add(row);
+                }
             }
-            String sql = RunChanges.in(MARK_STARTED, ids.size()) + " AND attempt = " + attempts + " END";
-            int changed = Jdbc.update(connection, sql, values.toArray());
-            if (changed == marks.size()) {
-                return Collections.nCopies(marks.size(), Boolean.TRUE);
+            for (HeldRow row : PolicyClaim.markBegun(connection, plain, node, lease)) {
+                begun.put(row.run().id(), new Claim(Claim.Result.CLAIMED, row.begun(lease), List.of()));
             }
-            Map<Long, Integer> started = new HashMap<>();
-            List<Object> read = new ArrayList<>(ids);
-            read.add(node);
-            for (Object[] row : Jdbc.list(connection, RunChanges.in(STARTED_BY, ids.size()),
-                    row -> new Object[] {row.getLong(1), row.getInt(2)}, read.toArray())) {
-                started.put((Long) row[0], (Integer) row[1]);
+            for (HeldRow row : plain) {
+                begun.putIfAbsent(row.run().id(), Claim.unavailable(row.run()));
             }
-            List<Boolean> applied = new ArrayList<>(marks.size());
-            for (StartMark mark : marks) {
-                applied.add(Integer.valueOf(mark.attempt()).equals(started.get(mark.runId())));
-            }
-            return applied;
+            return null;
         });
+        if (!weighed.isEmpty()) {
+            begun.putAll(jdbc.transaction("begin " + weighed.size() + " runs under their tasks' rules",
+                    connection -> PolicyClaim.begin(connection, weighed, node, lease, start, misfireThreshold,
+                            Jdbc.millis(recheckAt))));
+        }
+        List<Claim> results = new ArrayList<>(marks.size());
+        for (StartMark mark : marks) {
+            results.add(begun.get(mark.runId()));
+        }
+        return results;
     }
 
     private static Optional<Run> claimIn(Connection connection, long runId, String node, Instant now, Instant leaseUntil)

@@ -78,20 +78,21 @@ public final class MysqlRunStore implements RunStore {
     }
 
     @Override
-    public Claim claim(long runId, String node, Instant now, Instant leaseUntil, Duration misfireThreshold,
-                       Instant recheckAt) {
-        return claims.claim(runId, node, now, leaseUntil, misfireThreshold, recheckAt);
-    }
-
-    @Override
     public BatchClaim claimAll(Collection<Long> runIds, String node, Instant now, Instant leaseUntil,
                                Duration misfireThreshold) {
         return claims.claimAll(runIds, node, now, leaseUntil, misfireThreshold);
     }
 
     @Override
-    public List<Boolean> markStarted(String node, List<StartMark> marks) {
-        return claims.markStarted(node, marks);
+    public List<Claim> claimAndBeginAll(List<Long> runIds, String node, Instant now, Instant leaseUntil,
+                                        Duration misfireThreshold, Instant recheckAt) {
+        return claims.claimAndBeginAll(runIds, node, now, leaseUntil, misfireThreshold, recheckAt);
+    }
+
+    @Override
+    public List<Claim> beginAll(String node, List<StartMark> marks, Instant now, Duration misfireThreshold,
+                                Instant recheckAt) {
+        return claims.beginAll(node, marks, now, misfireThreshold, recheckAt);
     }
 
     @Override

@@ -5,6 +5,8 @@ import io.redcron.domain.ClaimRules.Decision;
 import io.redcron.domain.ClaimRules.TaskRules;
 import io.redcron.domain.ClaimRules.UnfinishedRun;
 import io.redcron.domain.ConcurrencyPolicy;
+import io.redcron.domain.HeldClaimRules;
+import io.redcron.domain.HeldClaimRules.HeldClaim;
 import io.redcron.domain.MisfirePolicy;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
@@ -17,104 +19,192 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
- * The claim of one run that its task's rules must weigh ({@link ClaimRules}), in one transaction
- * under the task row's lock, so that two workers cannot both miss each other's run: reads what the
- * rules need, asks them, and writes their decision, every write fenced by the attempt read.
+ * The begin of held claims whose tasks' rules must be weighed ({@link HeldClaimRules}), in one
+ * transaction under their tasks' row locks, so that two workers cannot both miss each other's
+ * run: locks the tasks, reads their unfinished runs, asks the rules, and writes their decisions,
+ * every write fenced by the attempt read. The statements are per batch, not per run, except for
+ * the rare runs the rules drop (skipped or cancelled) and the runs a REPLACE cancels.
  */
 final class PolicyClaim {
-    private static final String LOCK_TASK = "SELECT concurrency_policy, misfire_policy, catch_up_limit FROM task"
-            + " WHERE id = ? FOR UPDATE";
-    // Served by ix_task_run_state (namespace, status, task_id, due_at): three status ranges of one
+    private static final String LOCK_TASKS = "SELECT id, concurrency_policy, misfire_policy, catch_up_limit FROM task"
+            + " WHERE id IN (%s) ORDER BY id FOR UPDATE";
+    // Served by ix_task_run_state (namespace, status, task_id, due_at): a few status ranges of each
     // task, however long its history.
-    private static final String OTHERS = "SELECT " + RunRows.COLUMNS + ", r.due_at, r.cancel_requested FROM task_run r"
-            + " WHERE r.namespace = ? AND r." + RunTransition.condition(RunStatus.UNFINISHED)
-            + " AND r.task_id = ? AND r.id <> ?";
+    private static final String UNFINISHED = "SELECT " + RunRows.COLUMNS + ", r.due_at, r.cancel_requested,"
+            + " r.attempt_began FROM task_run r WHERE r.namespace = ? AND r." + RunTransition.condition(RunStatus.UNFINISHED)
+            + " AND r.task_id IN (%s)";
     // The task's later fires that are misfires too (through the unique key (task_id, scheduled_at)).
     private static final String LATER_MISFIRES = "SELECT COUNT(*) FROM task_run WHERE task_id = ? AND trigger_type = ?"
             + " AND scheduled_at > ? AND scheduled_at < ?";
-    private static final String DEFER = "UPDATE task_run SET due_at = ? WHERE id = ? AND attempt = ? AND "
-            + RunTransition.CLAIM.fromCondition();
+    // Begins held claims, each fenced by node and attempt; a cancel asked for meanwhile refuses it.
+    private static final String MARK_BEGUN = "UPDATE task_run SET attempt_began = TRUE, lease_until = ?"
+            + " WHERE (id, attempt) IN (%s) AND node = ? AND cancel_requested = FALSE AND "
+            + RunTransition.condition(RunStatus.IN_FLIGHT);
+    private static final String BEGUN_BY = "SELECT id, attempt FROM task_run WHERE id IN (%s) AND node = ?"
+            + " AND attempt_began = TRUE AND cancel_requested = FALSE AND " + RunTransition.condition(RunStatus.IN_FLIGHT);
+    // A held claim the forbid policy defers is released (it never began): the run waits queued,
+    // due again at the recheck, so that it shows as waiting and any worker may take it then.
+    private static final String DEFER_HELD = RunChanges.releaseUnstarted("error", "node = ?");
+    // A held claim its rules drop, fenced by its claim.
+    private static final String DROP_HELD = RunChanges.DROP_HELD + " AND attempt = ? AND node = ?";
 
     private PolicyClaim() {
     }
 
     static TaskRules readRules(ResultSet row) throws SQLException {
-        return new TaskRules(ConcurrencyPolicy.valueOf(row.getString(1)), MisfirePolicy.valueOf(row.getString(2)),
-                row.getInt(3));
-    }
-
-    /** A row of {@code task_run} read with {@code due_at} and {@code cancel_requested}. */
-    static UnfinishedRun readUnfinished(ResultSet row) throws SQLException {
-        return new UnfinishedRun(RunRows.read(row), Jdbc.instant(row, "due_at"), row.getBoolean("cancel_requested"));
+        return new TaskRules(ConcurrencyPolicy.valueOf(row.getString(2)), MisfirePolicy.valueOf(row.getString(3)),
+                row.getInt(4));
     }
 
     /**
-     * Decides and writes the claim of {@code waiting} (read in this transaction, waiting).
-     *
-     * @param claim the plain claim, for when the rules let the run start
+     * Begins the held claims of {@code rows} by one UPDATE fenced by node and attempt; returns
+     * those that began (a cancel asked for, or a claim no longer this node's, refuses one).
      */
-    static Claim decide(Connection connection, UnfinishedRun waiting, Instant now, Duration misfireThreshold,
-                        Instant recheckAt, ClaimStatement claim) throws SQLException {
-        Optional<Decision> own = ClaimRules.ownState(waiting, now);
-        Decision decision = own.isPresent() ? own.get()
-                : weigh(connection, waiting, now, misfireThreshold, recheckAt);
-        return write(connection, waiting.run(), decision, now, claim);
-    }
-
-    /** Locks the task's row, reads what its rules need, and asks them. */
-    private static Decision weigh(Connection connection, UnfinishedRun waiting, Instant now, Duration misfireThreshold,
-                                  Instant recheckAt) throws SQLException {
-        Run run = waiting.run();
-        TaskRules rules = Jdbc.one(connection, LOCK_TASK, PolicyClaim::readRules, run.taskId()).orElse(null);
-        long laterMisfires = 0;
-        if (ClaimRules.countsLaterMisfires(run, rules, now, misfireThreshold)) {
-            laterMisfires = Jdbc.one(connection, LATER_MISFIRES, row -> row.getLong(1), run.taskId(), TriggerType.CRON,
-                    run.scheduledAt(), ClaimRules.misfiresBefore(now, misfireThreshold)).orElse(0L);
-        }
-        List<UnfinishedRun> others = rules == null || rules.concurrency() == ConcurrencyPolicy.ALLOW ? List.of()
-                : Jdbc.list(connection, OTHERS, PolicyClaim::readUnfinished, run.namespace(), run.taskId(), run.id());
-        return ClaimRules.decide(new ClaimRules.Input(waiting, rules, others, laterMisfires, now, misfireThreshold,
-                recheckAt));
-    }
-
-    private static Claim write(Connection connection, Run run, Decision decision, Instant now, ClaimStatement claim)
+    static List<HeldRow> markBegun(Connection connection, List<HeldRow> rows, String node, Instant leaseUntil)
             throws SQLException {
-        return switch (decision.verdict()) {
-            case CLAIM, CLAIM_AND_CANCEL -> {
-                Optional<Run> claimed = claim.claim(connection);
-                if (claimed.isEmpty()) {
-                    yield Claim.unavailable(run);
-                }
-                for (Run replaced : decision.cancel()) {
-                    Jdbc.update(connection, RunChanges.MARK_CANCEL, replaced.id());
-                }
-                yield new Claim(Claim.Result.CLAIMED, claimed.get(), decision.cancel());
+        if (rows.isEmpty()) {
+            return List.of();
+        }
+        List<Object> values = new ArrayList<>(rows.size() * 2 + 2);
+        values.add(leaseUntil);
+        for (HeldRow row : rows) {
+            values.add(row.run().id());
+            values.add(row.run().attempt());
+        }
+        values.add(node);
+        int changed = Jdbc.update(connection, MARK_BEGUN.replace("%s", MysqlRunClaims.pairs(rows.size())),
+                values.toArray());
+        if (changed == rows.size()) {
+            return rows;
+        }
+        // Fewer than asked: the rows say which began here.
+        List<Object> read = new ArrayList<>(rows.size() + 1);
+        rows.forEach(row -> read.add(row.run().id()));
+        read.add(node);
+        Map<Long, Integer> began = new HashMap<>();
+        for (Object[] row : Jdbc.list(connection, RunChanges.in(BEGUN_BY, rows.size()),
+                row -> new Object[] {row.getLong(1), row.getInt(2)}, read.toArray())) {
+            began.put((Long) row[0], (Integer) row[1]);
+        }
+        List<HeldRow> applied = new ArrayList<>();
+        for (HeldRow row : rows) {
+            if (Integer.valueOf(row.run().attempt()).equals(began.get(row.run().id()))) {
+                applied.add(row);
             }
-            case DEFER -> changed(connection, run, Claim.Result.DEFERRED,
-                    Jdbc.update(connection, DEFER, decision.until(), run.id(), run.attempt()));
-            case SKIP -> changed(connection, run, Claim.Result.SKIPPED,
-                    Jdbc.update(connection, RunChanges.SKIP, now, RunChanges.error(decision.reason()), run.id()));
-            case CANCEL_SELF -> changed(connection, run, Claim.Result.CANCELLED,
-                    Jdbc.update(connection, RunChanges.CANCEL_WAITING, now, RunChanges.error(decision.reason()),
-                            run.id(), run.attempt()));
-            case UNAVAILABLE -> Claim.unavailable(run);
-        };
+        }
+        return applied;
     }
 
-    private static Claim changed(Connection connection, Run run, Claim.Result result, int rows) throws SQLException {
-        if (rows != 1) {
+    /**
+     * Decides and writes the begin of {@code held} (held claims of this node, read just before) under
+     * their tasks' rules, in the caller's transaction; the result of each, by run id.
+     */
+    static Map<Long, Claim> begin(Connection connection, List<HeldRow> held, String node, Instant leaseUntil,
+                                  Instant now, Duration misfireThreshold, Instant recheckAt) throws SQLException {
+        Set<Long> taskIds = new TreeSet<>();
+        held.forEach(row -> taskIds.add(row.run().taskId()));
+        Map<Long, TaskRules> tasks = new HashMap<>();
+        for (Object[] row : Jdbc.list(connection, RunChanges.in(LOCK_TASKS, taskIds.size()),
+                row -> new Object[] {row.getLong(1), readRules(row)}, taskIds.toArray())) {
+            tasks.put((Long) row[0], (TaskRules) row[1]);
+        }
+        // Read after the locks: what the rules weigh is what holds while they are held.
+        Map<Long, UnfinishedRun> unfinished = new LinkedHashMap<>();
+        Map<Long, HeldRow> current = new HashMap<>();
+        Map<String, List<Long>> byNamespace = new LinkedHashMap<>();
+        held.forEach(row -> byNamespace.computeIfAbsent(row.run().namespace(), ns -> new ArrayList<>())
+                .add(row.run().taskId()));
+        for (Map.Entry<String, List<Long>> namespace : byNamespace.entrySet()) {
+            List<Long> ids = namespace.getValue().stream().distinct().toList();
+            List<Object> values = new ArrayList<>(ids.size() + 1);
+            values.add(namespace.getKey());
+            values.addAll(ids);
+            for (HeldRow row : Jdbc.list(connection, RunChanges.in(UNFINISHED, ids.size()), PolicyClaim::readUnfinished,
+                    values.toArray())) {
+                unfinished.put(row.run().id(), row.waiting());
+                current.put(row.run().id(), row);
+            }
+        }
+        Map<Long, Claim> results = new HashMap<>();
+        List<HeldClaim> claims = new ArrayList<>();
+        Map<Long, HeldRow> claimed = new HashMap<>();
+        Map<Long, Long> laterMisfires = new HashMap<>();
+        for (HeldRow read : held) {
+            HeldRow row = current.get(read.run().id());
+            if (row == null || !row.heldBy(node, read.run().attempt()) || row.attemptBegan()) {
+                results.put(read.run().id(), Claim.unavailable(row == null ? read.run() : row.run()));
+                continue;
+            }
+            claims.add(row.claim());
+            claimed.put(row.run().id(), row);
+            Run waiting = row.waiting().run();
+            if (ClaimRules.countsLaterMisfires(waiting, tasks.get(waiting.taskId()), now, misfireThreshold)) {
+                laterMisfires.put(waiting.id(), Jdbc.one(connection, LATER_MISFIRES, r -> r.getLong(1), waiting.taskId(),
+                        TriggerType.CRON, waiting.scheduledAt(), ClaimRules.misfiresBefore(now, misfireThreshold))
+                        .orElse(0L));
+            }
+        }
+        Map<Long, Decision> decisions = HeldClaimRules.decide(new HeldClaimRules.Batch(claims, tasks,
+                List.copyOf(unfinished.values()), laterMisfires, now, misfireThreshold, recheckAt));
+        List<HeldRow> begin = new ArrayList<>();
+        for (HeldClaim claim : claims) {
+            HeldRow row = claimed.get(claim.claimed().id());
+            Decision decision = decisions.get(claim.claimed().id());
+            switch (decision.verdict()) {
+                case CLAIM, CLAIM_AND_CANCEL -> begin.add(row);
+                case DEFER -> results.put(row.run().id(), defer(connection, row, node, decision.until()));
+                case SKIP -> results.put(row.run().id(), drop(connection, row, node, now, decision.reason(),
+                        RunStatus.SKIPPED, Claim.Result.SKIPPED));
+                case CANCEL_SELF -> results.put(row.run().id(), drop(connection, row, node, now, decision.reason(),
+                        RunStatus.CANCELLED, Claim.Result.CANCELLED));
+                case UNAVAILABLE -> results.put(row.run().id(), Claim.unavailable(row.run()));
+            }
+        }
+        List<HeldRow> began = markBegun(connection, begin, node, leaseUntil);
+        for (HeldRow row : began) {
+            List<Run> cancel = decisions.get(row.run().id()).cancel();
+            for (Run replaced : cancel) {
+                Jdbc.update(connection, RunChanges.MARK_CANCEL, replaced.id());
+            }
+            results.put(row.run().id(), new Claim(Claim.Result.CLAIMED, row.begun(leaseUntil), cancel));
+        }
+        for (HeldRow row : begin) {
+            results.putIfAbsent(row.run().id(), Claim.unavailable(row.run()));
+        }
+        return results;
+    }
+
+    /** Releases a held claim the forbid policy defers: the run waits, due again at {@code until}. */
+    private static Claim defer(Connection connection, HeldRow row, String node, Instant until) throws SQLException {
+        Run run = row.run();
+        if (Jdbc.update(connection, DEFER_HELD, until, run.id(), run.attempt(), node) != 1) {
+            return Claim.unavailable(run);
+        }
+        return new Claim(Claim.Result.DEFERRED, RunRows.reread(connection, run.id()), List.of());
+    }
+
+    /** Ends a held claim the rules drop ({@link RunTransition#DROP_HELD}): it never began, so it was no attempt. */
+    private static Claim drop(Connection connection, HeldRow row, String node, Instant now, String reason,
+                              RunStatus status, Claim.Result result) throws SQLException {
+        Run run = row.run();
+        if (Jdbc.update(connection, DROP_HELD, status.name(), now, RunChanges.error(reason), run.id(), run.attempt(),
+                node) != 1) {
             return Claim.unavailable(run);
         }
         return new Claim(result, RunRows.reread(connection, run.id()), List.of());
     }
 
-    /** The plain conditional claim of the run, in the caller's transaction. */
-    @FunctionalInterface
-    interface ClaimStatement {
-        Optional<Run> claim(Connection connection) throws SQLException;
+    private static HeldRow readUnfinished(ResultSet row) throws SQLException {
+        return new HeldRow(RunRows.read(row), Jdbc.instant(row, "due_at"), row.getBoolean("cancel_requested"),
+                row.getBoolean("attempt_began"), null);
     }
 }

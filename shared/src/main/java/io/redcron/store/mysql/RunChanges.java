@@ -28,6 +28,15 @@ final class RunChanges {
             + ", finished_at = ?, error = ? WHERE id = ? AND attempt = ? AND "
             + RunTransition.CANCEL_WAITING.fromCondition();
 
+    /**
+     * A claim held for its time that never began is dropped ({@link RunTransition#DROP_HELD}):
+     * SKIPPED or CANCELLED, its attempt taken back, for it never was one. Binds: status,
+     * finished_at, error, id, then what {@code guard} holds (append it to the statement).
+     */
+    static final String DROP_HELD = "UPDATE task_run SET status = ?, attempt = attempt - 1, node = NULL,"
+            + " lease_until = NULL, started_at = NULL, attempt_began = TRUE, finished_at = ?, error = ?"
+            + " WHERE id = ? AND attempt_began = FALSE AND " + RunTransition.DROP_HELD.fromCondition();
+
     /** Asks the worker of a run in flight to stop it (no status change: the attempt ends it). Binds: id. */
     static final String MARK_CANCEL = "UPDATE task_run SET cancel_requested = TRUE WHERE id = ? AND "
             + RunTransition.condition(RunStatus.IN_FLIGHT);

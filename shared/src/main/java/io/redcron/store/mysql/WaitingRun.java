@@ -13,7 +13,7 @@ import java.time.Instant;
 record WaitingRun(UnfinishedRun unfinished, ConcurrencyPolicy concurrency) {
     static WaitingRun read(ResultSet row) throws SQLException {
         String policy = row.getString("concurrency_policy");
-        return new WaitingRun(PolicyClaim.readUnfinished(row), policy == null ? null : ConcurrencyPolicy.valueOf(policy));
+        return new WaitingRun(new UnfinishedRun(RunRows.read(row), Jdbc.instant(row, "due_at"), row.getBoolean("cancel_requested")), policy == null ? null : ConcurrencyPolicy.valueOf(policy));
     }
 
     Run run() {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.domain.RetryPolicy;
+import io.redcron.domain.ConcurrencyPolicy;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
@@ -54,7 +55,8 @@ class MysqlRecoveryStoreIT {
         runs = new MysqlRunStore(pool, clock);
         recovery = new MysqlRecoveryStore(pool);
         ns = TaskFixtures.freshNamespace();
-        task = tasks.create(shell(ns, "backup").retry(RetryPolicy.NONE).build(), "alice");
+        task = tasks.create(shell(ns, "backup").retry(RetryPolicy.NONE).concurrencyPolicy(ConcurrencyPolicy.ALLOW).build(),
+                "alice");
         clock.set(QUEUED_AT);
     }
 
@@ -272,11 +274,12 @@ class MysqlRecoveryStoreIT {
         return runs.insertOrGetCronFire(task.id(), FIRE.plusSeconds(60L * index), 1);
     }
 
-    /** Claimed by node-a, which began executing it (a claim ahead of the run's time is marked started). */
+    /** Claimed by node-a, which began executing it (a claim ahead of the run's time is begun). */
     private Run claimed(Run run, Instant leaseUntil) {
         Run claimed = runs.claim(run.id(), "node-a", clock.instant(), leaseUntil).orElseThrow();
-        assertThat(runs.markStarted("node-a", List.of(new RunStore.StartMark(claimed.id(), claimed.attempt(),
-                leaseUntil)))).containsExactly(true);
+        assertThat(runs.beginAll("node-a", List.of(new RunStore.StartMark(claimed.id(), claimed.attempt(), leaseUntil)),
+                clock.instant(), java.time.Duration.ofDays(1), clock.instant())).extracting(io.redcron.port.Claim::result)
+                .containsExactly(io.redcron.port.Claim.Result.CLAIMED);
         return get(claimed);
     }
 

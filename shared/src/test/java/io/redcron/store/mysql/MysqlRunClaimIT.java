@@ -26,6 +26,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** Claims under the concurrency policies, cancellation and hand-back, against a real server. */
@@ -101,9 +102,9 @@ class MysqlRunClaimIT {
         Claim claim = claim(next, ConcurrencyPolicy.FORBID, "node-b", Duration.ofSeconds(60), recheck);
 
         assertThat(claim.result()).isEqualTo(Result.DEFERRED);
-        assertThat(claim.run().status()).isEqualTo(RunStatus.QUEUED);
+        assertThat(claim.run().status()).as("its claim released: it waits").isEqualTo(RunStatus.QUEUED);
         assertThat(claim.run().attempt()).isZero();
-        assertThat(sql.dueAt(next.id())).isEqualTo(recheck);
+        assertThat(sql.dueAt(next.id())).as("due again at its recheck at the earliest").isAfterOrEqualTo(recheck);
         runs.complete(running.id(), 1, RunStatus.RUNNING, new RunOutcome(RunStatus.SUCCEEDED, clock.instant(), 0, "", null));
         assertThat(claim(next, ConcurrencyPolicy.FORBID, "node-b", Duration.ofSeconds(60), recheck).result())
                 .isEqualTo(Result.CLAIMED);
@@ -441,7 +442,7 @@ class MysqlRunClaimIT {
     }
 
     @Test
-    void aBatchClaimLeavesALateCronFireToTheClaimThatWeighsItsPolicy() {
+    void aBatchClaimHoldsALateCronFireForTheBeginThatWeighsItsPolicy() {
         misfire(MisfirePolicy.SKIP, 0);
         clock.set(FIRE.minusSeconds(2));
         Run late = fire(0);
@@ -452,8 +453,11 @@ class MysqlRunClaimIT {
         RunStore.BatchClaim batch = runs.claimAll(List.of(late.id(), onTime.id()), "node-a", clock.instant(),
                 clock.instant().plus(LEASE), Duration.ofSeconds(10));
 
-        assertThat(batch.claimed()).extracting(Run::id).containsExactly(onTime.id());
-        assertThat(batch.passed()).containsExactly(late.id());
+        assertThat(batch.begun()).extracting(Run::id).containsExactly(onTime.id());
+        assertThat(batch.held()).extracting(Run::id).containsExactly(late.id());
+        assertThat(runs.beginAll("node-a", List.of(new RunStore.StartMark(late.id(), 1, clock.instant().plus(LEASE))),
+                clock.instant(), Duration.ofSeconds(10), clock.instant()).get(0).result()).isEqualTo(Result.SKIPPED);
+        assertThat(get(late).attempt()).as("the held claim was no attempt").isZero();
     }
 
     @Test
@@ -475,7 +479,7 @@ class MysqlRunClaimIT {
         allow();
         Run ahead = fire(1);
         Run held = runs.claimAll(List.of(ahead.id()), "node-a", clock.instant(), clock.instant().plus(LEASE),
-                Duration.ofSeconds(60)).claimed().get(0);
+                Duration.ofSeconds(60)).held().get(0);
         assertThat(held.attempt()).isEqualTo(1);
         clock.set(FIRE.plusSeconds(60).plus(LEASE));
 
@@ -491,14 +495,14 @@ class MysqlRunClaimIT {
     }
 
     @Test
-    void aClaimAheadBecomesAnAttemptOnceMarkedStartedAndIsThenRecordedLost() {
+    void aClaimAheadBecomesAnAttemptOnceBegunAndIsThenRecordedLost() {
         allow();
         Run ahead = fire(1);
         runs.claimAll(List.of(ahead.id()), "node-a", clock.instant(), clock.instant().plus(LEASE), Duration.ofSeconds(60));
         clock.set(FIRE.plusSeconds(60));
         Instant lease = clock.instant().plus(LEASE);
 
-        assertThat(runs.markStarted("node-a", List.of(new RunStore.StartMark(ahead.id(), 1, lease)))).containsExactly(true);
+        assertThat(begin("node-a", new RunStore.StartMark(ahead.id(), 1, lease))).containsExactly(Result.CLAIMED);
         assertThat(get(ahead).leaseUntil()).isEqualTo(lease);
         clock.set(lease.plusSeconds(1));
         recovery.recoverLost(ahead.id(), 1, clock.instant(), 3, "attempt 1 lost");
@@ -509,7 +513,7 @@ class MysqlRunClaimIT {
     }
 
     @Test
-    void aStartMarkIsFencedByNodeAttemptAndCancel() {
+    void aBeginIsFencedByNodeAndAttemptAndACancelEndsTheHeldRun() {
         allow();
         Run first = fire(1);
         Run second = fire(2);
@@ -519,10 +523,12 @@ class MysqlRunClaimIT {
         runs.requestCancel(third.id(), clock.instant(), "stop");
         Instant lease = clock.instant().plus(LEASE);
 
-        assertThat(runs.markStarted("node-b", List.of(new RunStore.StartMark(first.id(), 1, lease)))).containsExactly(false);
-        assertThat(runs.markStarted("node-a", List.of(new RunStore.StartMark(first.id(), 2, lease),
-                new RunStore.StartMark(second.id(), 1, lease), new RunStore.StartMark(third.id(), 1, lease))))
-                .containsExactly(false, true, false);
+        assertThat(begin("node-b", new RunStore.StartMark(first.id(), 1, lease))).containsExactly(Result.UNAVAILABLE);
+        assertThat(begin("node-a", new RunStore.StartMark(first.id(), 2, lease),
+                new RunStore.StartMark(second.id(), 1, lease), new RunStore.StartMark(third.id(), 1, lease)))
+                .containsExactly(Result.UNAVAILABLE, Result.CLAIMED, Result.CANCELLED);
+        assertThat(get(third).status()).isEqualTo(RunStatus.CANCELLED);
+        assertThat(get(third).attempt()).as("never begun, never attempted").isZero();
     }
 
     @Test
@@ -553,9 +559,16 @@ class MysqlRunClaimIT {
     }
 
     @Test
-    void claimingARunThatDoesNotExistFindsNothing() {
-        assertThat(runs.claim(Long.MAX_VALUE, "node-a", clock.instant(), clock.instant().plus(LEASE), Duration.ZERO,
-                clock.instant())).isEqualTo(Claim.unavailable(null));
+    void claimingOrBeginningARunThatDoesNotExistFindsNothing() {
+        assertThat(runs.claimAll(List.of(Long.MAX_VALUE), "node-a", clock.instant(), clock.instant().plus(LEASE),
+                Duration.ZERO)).isEqualTo(new RunStore.BatchClaim(List.of(), List.of()));
+        assertThat(runs.beginAll("node-a", List.of(new RunStore.StartMark(Long.MAX_VALUE, 1, clock.instant())),
+                clock.instant(), Duration.ZERO, clock.instant())).containsExactly(Claim.unavailable(null));
+    }
+
+    private List<Result> begin(String node, RunStore.StartMark... marks) {
+        return runs.beginAll(node, List.of(marks), clock.instant(), Duration.ofSeconds(60), clock.instant()).stream()
+                .map(Claim::result).toList();
     }
 
     private void allow() {
@@ -582,10 +595,33 @@ class MysqlRunClaimIT {
         return claim(run, policy, node, Duration.ZERO, clock.instant());
     }
 
-    /** Claims under the given policy (written to the task's row, which the claim reads). */
+    /**
+     * A worker's claim of the run now, under the given policy (written to the task's row, which the
+     * claim reads): the batch claim, then the begin of a claim held for its rules; a run this node
+     * already holds (deferred before) is begun again.
+     */
     private Claim claim(Run run, ConcurrencyPolicy policy, String node, Duration misfireThreshold, Instant recheckAt) {
         sql.update("UPDATE task SET concurrency_policy = ? WHERE id = ?", policy.name(), run.taskId());
-        return runs.claim(run.id(), node, clock.instant(), clock.instant().plus(LEASE), misfireThreshold, recheckAt);
+        Instant now = clock.instant();
+        Optional<Run> before = runs.get(run.id());
+        if (before.isEmpty()) {
+            return Claim.unavailable(null);
+        }
+        Run held = before.get();
+        if (held.status() != RunStatus.RUNNING || !node.equals(held.node())) {
+            RunStore.BatchClaim batch = runs.claimAll(List.of(run.id()), node, now, now.plus(LEASE), misfireThreshold);
+            if (!batch.begun().isEmpty()) {
+                return new Claim(Result.CLAIMED, batch.begun().get(0), List.of());
+            }
+            Run after = get(run);
+            if (batch.held().isEmpty()) {
+                return after.status() == RunStatus.CANCELLED && before.get().status() != RunStatus.CANCELLED
+                        ? new Claim(Result.CANCELLED, after, List.of()) : Claim.unavailable(after);
+            }
+            held = batch.held().get(0);
+        }
+        return runs.beginAll(node, List.of(new RunStore.StartMark(run.id(), held.attempt(), now.plus(LEASE))), now,
+                misfireThreshold, recheckAt).get(0);
     }
 
     private Run claimed(Run run, String node) {

@@ -9,6 +9,7 @@ import io.redcron.domain.Task;
 import io.redcron.port.AlertOutbox;
 import io.redcron.port.Claim;
 import io.redcron.port.RunOutcome;
+import io.redcron.port.RunStore;
 import io.redcron.port.RunStore.BatchClaim;
 import io.redcron.port.RunStore.Completion;
 import io.redcron.port.SchedulerStore.Fire;
@@ -109,7 +110,7 @@ class NodeGrantsIT {
         Run run = manual(task, 2);
 
         BatchClaim batch = runs.claimAll(List.of(run.id()), "node-a", now, now.plus(LEASE), NO_MISFIRE);
-        assertThat(batch.claimed()).extracting(Run::attempt).containsExactly(1);
+        assertThat(batch.begun()).extracting(Run::attempt).containsExactly(1);
         assertThat(runs.renewLease(run.id(), 1, "node-a", now.plus(LEASE).plusSeconds(10))).isTrue();
         assertThat(runs.complete(run.id(), 1, RunStatus.RUNNING, new RunOutcome(RunStatus.RETRYING, now.plusSeconds(1),
                 3, "first try\n", "exit code 3", now.plusSeconds(2)))).isTrue();
@@ -252,8 +253,26 @@ class NodeGrantsIT {
         return run;
     }
 
-    /** Claims as a worker does; the policy is the task's own (its row), named here for the reader. */
+    /**
+     * Claims as a worker does (the batch claim, then the begin of a claim held for its task's
+     * rules); the policy is the task's own (its row), named here for the reader.
+     */
     private Claim claim(MysqlRunStore runs, Run run, ConcurrencyPolicy policy, String node, Duration misfireThreshold) {
-        return runs.claim(run.id(), node, now, now.plus(LEASE), misfireThreshold, now.plusMillis(250));
+        Run held = runs.get(run.id()).orElseThrow();
+        if (held.status() != RunStatus.RUNNING || !node.equals(held.node())) {
+            RunStatus before = held.status();
+            BatchClaim batch = runs.claimAll(List.of(run.id()), node, now, now.plus(LEASE), misfireThreshold);
+            if (!batch.begun().isEmpty()) {
+                return new Claim(Claim.Result.CLAIMED, batch.begun().get(0), List.of());
+            }
+            Run after = runs.get(run.id()).orElseThrow();
+            if (batch.held().isEmpty()) {
+                return after.status() == RunStatus.CANCELLED && before != RunStatus.CANCELLED
+                        ? new Claim(Claim.Result.CANCELLED, after, List.of()) : Claim.unavailable(after);
+            }
+            held = batch.held().get(0);
+        }
+        return runs.beginAll(node, List.of(new RunStore.StartMark(held.id(), held.attempt(), now.plus(LEASE))), now,
+                misfireThreshold, now.plusMillis(250)).get(0);
     }
 }

@@ -1,0 +1,46 @@
+package io.redcron.store.mysql;
+
+import io.redcron.domain.ClaimRules.UnfinishedRun;
+import io.redcron.domain.ConcurrencyPolicy;
+import io.redcron.domain.HeldClaimRules.HeldClaim;
+import io.redcron.domain.Run;
+import io.redcron.domain.RunStatus;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+
+/**
+ * A row of {@code task_run} as a begin reads it: the run, whether its claim began, and its task's
+ * concurrency policy (null: the task is gone).
+ */
+record HeldRow(Run run, Instant dueAt, boolean cancelRequested, boolean attemptBegan, ConcurrencyPolicy concurrency) {
+
+    static HeldRow read(ResultSet row) throws SQLException {
+        String policy = row.getString("concurrency_policy");
+        return new HeldRow(RunRows.read(row), Jdbc.instant(row, "due_at"), row.getBoolean("cancel_requested"),
+                row.getBoolean("attempt_began"), policy == null ? null : ConcurrencyPolicy.valueOf(policy));
+    }
+
+    /** Whether the row is still the claim {@code node} made as {@code attempt}. */
+    boolean heldBy(String node, int attempt) {
+        return run.status() == RunStatus.RUNNING && node.equals(run.node()) && run.attempt() == attempt;
+    }
+
+    /** The run as the claim rules see it. */
+    UnfinishedRun waiting() {
+        return UnfinishedRun.of(run, dueAt, cancelRequested, attemptBegan);
+    }
+
+    HeldClaim claim() {
+        return new HeldClaim(run, cancelRequested);
+    }
+
+    /** The run as the begin leaves it: its lease renewed. */
+    Run begun(Instant leaseUntil) {
+        return new Run(run.id(), run.taskId(), run.namespace(), run.taskName(), run.group(), run.trigger(),
+                run.scheduledAt(), run.status(), run.attempt(), run.maxAttempts(), run.lostAttempts(), run.node(),
+                leaseUntil, run.createdAt(), run.startedAt(), run.finishedAt(), run.exitCode(), run.output(),
+                run.error(), run.params());
+    }
+}
