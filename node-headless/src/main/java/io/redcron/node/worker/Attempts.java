@@ -18,9 +18,8 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * One attempt on the slot thread it is given: begins it (a run claimed ahead becomes an attempt
- * only once its start is marked), executes it with its task's executor and live output, and hands
- * how it ended to {@link Results}.
+ * One attempt on the slot thread it is given: executes it with its task's executor and live
+ * output, and hands how it ended to {@link Results}.
  */
 final class Attempts {
     private static final Logger LOG = LoggerFactory.getLogger(Attempts.class);
@@ -28,18 +27,16 @@ final class Attempts {
     private final String nodeId;
     private final ExecutorRegistry executors;
     private final LiveLog liveLog;
-    private final StartMarks startMarks;
     private final Results results;
     private final RunsInFlight inFlight;
     private final Clock clock;
     private final NodeMetrics metrics;
 
-    Attempts(String nodeId, ExecutorRegistry executors, LiveLog liveLog, StartMarks startMarks, Results results,
-             RunsInFlight inFlight, Clock clock, NodeMetrics metrics) {
+    Attempts(String nodeId, ExecutorRegistry executors, LiveLog liveLog, Results results, RunsInFlight inFlight,
+             Clock clock, NodeMetrics metrics) {
         this.nodeId = nodeId;
         this.executors = executors;
         this.liveLog = liveLog;
-        this.startMarks = startMarks;
         this.results = results;
         this.inFlight = inFlight;
         this.clock = clock;
@@ -47,33 +44,15 @@ final class Attempts {
     }
 
     /**
-     * Whether the run may execute now. A run cancelled while it was held, or whose start mark is
-     * refused (cancelled meanwhile, or no longer this node's), ends here, never run; one whose mark
-     * could not be written has its claim released. False in both cases: nothing more to do.
+     * Whether the run may execute now: one cancelled after it began and before it got its slot
+     * ends here, never run.
      */
     boolean begin(InFlight flight) {
         if (flight.cancellation.isCancelled()) {
             ended(flight, null);
             return false;
         }
-        if (!flight.claimedAhead) {
-            return true;
-        }
-        try {
-            if (startMarks.begin(flight.run.id(), flight.run.attempt())) {
-                return true;
-            }
-            flight.cancellation.cancel("cancelled, or no longer held by node " + nodeId);
-            ended(flight, null);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            results.release(flight);
-        } catch (RuntimeException e) {
-            LOG.warn("Run {}: could not mark it started, so it does not start here: {}", flight.run.id(),
-                    e.getMessage());
-            results.release(flight);
-        }
-        return false;
+        return true;
     }
 
     /** Executes a begun run; {@code ended} gets its result, once, on this thread or (given up on) another. */

@@ -3,8 +3,6 @@ package io.redcron.node.worker;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
-import io.redcron.port.Claim;
-import io.redcron.port.EventBus;
 import io.redcron.port.QueuedRun;
 import io.redcron.port.RunOutcome;
 import io.redcron.port.RunQueue;
@@ -13,124 +11,79 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * The two ways a delivered run becomes this node's. A delivery is claimed in one statement
- * ({@link #claimDelivery}); the runs whose task's rules must be weighed (a FORBID or REPLACE task, a
- * cancel asked for, a late fire) are passed on and claimed one by one under their policy
- * ({@link #claimOne}), when they are due. Each stream entry is acknowledged once its claim is
- * decided. A claimed run joins {@link RunsInFlight}.
+ * How a delivered run becomes this node's: a delivery is claimed in one statement, and every
+ * stream entry is acknowledged once that claim decided it. A run due now whose task's rules need
+ * no weighing is an attempt at once; every other claim is held, to be begun at the run's time
+ * under its rules ({@link Begins}). A claimed run joins {@link RunsInFlight}.
  */
 final class Claims {
     private static final Logger LOG = LoggerFactory.getLogger(Claims.class);
-    private static final Duration FORBID_RECHECK = Duration.ofMillis(250);
-
-    /** What a delivery came to: runs claimed now, and entries to claim one by one. */
-    record Delivery(List<InFlight> claimed, List<QueuedRun> oneByOne) {
+    /** What a delivery came to: attempts that start now, and claims held until they are begun. */
+    record Delivery(List<InFlight> begun, List<InFlight> held) {
     }
 
     private final WorkerLoop.Settings settings;
     private final RunStore runs;
     private final RunQueue queue;
     private final TaskCache tasks;
-    private final EventBus events;
     private final RunsInFlight inFlight;
     private final Clock clock;
 
-    Claims(WorkerLoop.Settings settings, RunStore runs, RunQueue queue, TaskCache tasks, EventBus events,
-           RunsInFlight inFlight, Clock clock) {
+    Claims(WorkerLoop.Settings settings, RunStore runs, RunQueue queue, TaskCache tasks, RunsInFlight inFlight,
+           Clock clock) {
         this.settings = settings;
         this.runs = runs;
         this.queue = queue;
         this.tasks = tasks;
-        this.events = events;
         this.inFlight = inFlight;
         this.clock = clock;
     }
 
-    /** Claims a delivery in one statement and acknowledges every entry decided by it. */
+    /** Claims a delivery in one statement and acknowledges its entries, every one decided by it. */
     Delivery claimDelivery(List<QueuedRun> delivered, Instant now) {
         List<Long> ids = new ArrayList<>(delivered.size());
         for (QueuedRun entry : delivered) {
             ids.add(entry.runId());
         }
+        Delivery delivery = claim(ids, now);
+        ack(delivered);
+        return delivery;
+    }
+
+    /** A run claimed and begun again by this worker ({@link Begins#beginAgain}) joins those in flight. */
+    Optional<InFlight> adopt(Run begun) {
+        return prepare(begun, Optional.ofNullable(tasks.get(List.of(begun.taskId())).get(begun.taskId())));
+    }
+
+    private Delivery claim(List<Long> ids, Instant now) {
         RunStore.BatchClaim batch = runs.claimAll(ids, settings.nodeId(), now, now.plus(settings.lease()),
                 settings.misfireThreshold());
-        Set<Long> passed = new HashSet<>(batch.passed());
-        List<QueuedRun> decided = new ArrayList<>(delivered.size());
-        List<QueuedRun> oneByOne = new ArrayList<>();
-        for (QueuedRun entry : delivered) {
-            (passed.remove(entry.runId()) ? oneByOne : decided).add(entry);
+        List<Run> claimed = new ArrayList<>(batch.begun());
+        claimed.addAll(batch.held());
+        if (claimed.isEmpty()) {
+            return new Delivery(List.of(), List.of());
         }
-        ack(decided);
-        List<InFlight> claimed = new ArrayList<>(batch.claimed().size());
-        if (!batch.claimed().isEmpty()) {
-            List<Long> taskIds = new ArrayList<>(batch.claimed().size());
-            for (Run run : batch.claimed()) {
-                taskIds.add(run.taskId());
-            }
-            Map<Long, Task> found = tasks.get(taskIds);
-            for (Run run : batch.claimed()) {
-                prepare(run, Optional.ofNullable(found.get(run.taskId()))).ifPresent(claimed::add);
-            }
+        List<Long> taskIds = new ArrayList<>(claimed.size());
+        for (Run run : claimed) {
+            taskIds.add(run.taskId());
         }
-        return new Delivery(claimed, oneByOne);
-    }
-
-    /** The delivered run, if it still waits; a run that is gone or final just has its entry acknowledged. */
-    Optional<Run> waiting(QueuedRun entry) {
-        Optional<Run> found = runs.get(entry.runId());
-        if (found.isEmpty() || found.get().status().isFinal()) {
-            queue.ack(List.of(entry));
-            return Optional.empty();
+        Map<Long, Task> found = tasks.get(taskIds);
+        List<InFlight> begun = new ArrayList<>(batch.begun().size());
+        for (Run run : batch.begun()) {
+            prepare(run, Optional.ofNullable(found.get(run.taskId()))).ifPresent(begun::add);
         }
-        return found;
-    }
-
-    /** Claims one delivered run that still waits under its task's policy; the run to execute, if claimed. */
-    Optional<InFlight> claimOne(QueuedRun entry, Run run) {
-        // Read afresh: this path already costs a few statements, and a FORBID or REPLACE task is
-        // often edited while its previous run is in flight, which the next run must then follow
-        // even when the task-changed event was lost.
-        Optional<Task> task = tasks.fresh(run.taskId());
-        Instant now = clock.instant();
-        Claim claim = runs.claim(run.id(), settings.nodeId(), now, now.plus(settings.lease()),
-                settings.misfireThreshold(), now.plus(FORBID_RECHECK));
-        if (claim.result() == Claim.Result.DEFERRED) {
-            // Waits for the run in flight; the delayed set brings it back shortly.
-            queue.delay(QueuedRun.of(run.group(), run.id()), now.plus(FORBID_RECHECK));
+        List<InFlight> held = new ArrayList<>(batch.held().size());
+        for (Run run : batch.held()) {
+            prepare(run, Optional.ofNullable(found.get(run.taskId()))).ifPresent(held::add);
         }
-        if (claim.result() != Claim.Result.CLAIMED) {
-            queue.ack(List.of(entry));
-            return Optional.empty();
-        }
-        ack(List.of(entry));
-        for (Run replaced : claim.replaced()) {
-            publishCancel(replaced.id());
-        }
-        Optional<InFlight> flight = prepare(claim.run(), task);
-        // Claimed a moment before its time (the starter woke early): it begins when marked, like a held run.
-        flight.ifPresent(claimed -> claimed.claimedAhead = HeldRuns.startsLater(claim.run(), now));
-        return flight;
-    }
-
-    /** On a slot at the entry's time: claims it if it still waits; never throws. */
-    Optional<InFlight> claimDue(QueuedRun entry) {
-        try {
-            return waiting(entry).flatMap(run -> claimOne(entry, run));
-        } catch (RuntimeException e) {
-            // Unacknowledged, the entry is handed back by the reaper: nothing is lost.
-            LOG.warn("Run {}: could not claim it at its time: {}", entry.runId(), e.getMessage());
-            return Optional.empty();
-        }
+        return new Delivery(begun, held);
     }
 
     /** A run just claimed joins those in flight; one whose task was deleted ends here, failed, never run. */
@@ -155,14 +108,6 @@ final class Claims {
             // over) are handed back by the reaper later and dropped then, their runs no longer waiting.
             LOG.warn("Could not acknowledge {} queue entries, running the claimed runs anyway: {}", entries.size(),
                     e.getMessage());
-        }
-    }
-
-    private void publishCancel(long runId) {
-        try {
-            events.publish(new EventBus.Event(EventBus.Event.Kind.CANCEL_RUN, runId));
-        } catch (RuntimeException e) {
-            LOG.warn("Could not ask for run {} to be cancelled: {}", runId, e.getMessage());
         }
     }
 }

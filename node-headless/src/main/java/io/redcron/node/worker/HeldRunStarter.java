@@ -1,16 +1,23 @@
 package io.redcron.node.worker;
 
+import io.redcron.domain.Run;
+import io.redcron.port.Claim;
 import io.redcron.port.QueuedRun;
 import io.redcron.port.RunQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * Starts each held run when its time comes: waits in turn for a free slot, then runs a claimed
- * run there, or claims a held entry on the slot first (its policy is weighed now, against the
- * runs in flight now). Runs still held when the worker stops are given back at once, so that
+ * Starts the held claims when their time comes: takes every one due at once (up to a batch),
+ * begins them together ({@link Begins}: one store call, which weighs each task's rules as they are
+ * then), and gives each that began a slot, in turn. A run the forbid policy defers waits queued
+ * and is claimed again here shortly, with no trip through the queue; one the rules drop was
+ * recorded by the begin. Runs still held when the worker stops are given back at once, so that
  * another node can run them on time.
  */
 final class HeldRunStarter implements Runnable {
@@ -19,66 +26,169 @@ final class HeldRunStarter implements Runnable {
     private final HeldRuns held;
     private final Slots slots;
     private final Claims claims;
-    private final Results results;
+    private final Begins begins;
     private final RunQueue queue;
+    private final Results results;
+    private final RunsInFlight inFlight;
+    private final Clock clock;
+    private final int batch;
     private volatile boolean halted;
 
-    HeldRunStarter(HeldRuns held, Slots slots, Claims claims, Results results, RunQueue queue) {
+    HeldRunStarter(HeldRuns held, Slots slots, Claims claims, Begins begins, RunQueue queue, Results results,
+                   RunsInFlight inFlight, Clock clock, int batch) {
         this.held = held;
         this.slots = slots;
         this.claims = claims;
-        this.results = results;
+        this.begins = begins;
         this.queue = queue;
+        this.results = results;
+        this.inFlight = inFlight;
+        this.clock = clock;
+        this.batch = Math.max(1, batch);
     }
 
-    /** The starter's thread: takes each held run at its time and starts it, until interrupted. */
+    /** The starter's thread: takes the held runs due at once and starts them, until interrupted. */
     @Override
     public void run() {
         while (true) {
-            HeldRuns.Held next;
+            List<HeldRuns.Held> due;
             try {
-                next = held.take();
+                due = held.takeDue(batch);
             } catch (InterruptedException e) {
                 return;
             }
-            if (!start(next)) {
+            if (start(due) < 0) {
                 return;
             }
         }
     }
 
-    /** Starts every held run whose time has come, each once a slot is free; how many it started. */
+    /** Starts by hand every held run whose time has come; how many began. */
     int startDue() {
-        int started = 0;
-        for (HeldRuns.Held next = held.pollDue(); next != null; next = held.pollDue()) {
-            if (!start(next)) {
+        int begun = 0;
+        for (List<HeldRuns.Held> due = held.pollDue(batch); !due.isEmpty(); due = held.pollDue(batch)) {
+            int started = start(due);
+            if (started < 0) {
                 break;
             }
-            started++;
+            begun += started;
+        }
+        return begun;
+    }
+
+    /**
+     * Begins {@code due} and starts those that began, each once a slot is free; how many began, or
+     * -1 if interrupted while waiting for a slot (the begun runs not started yet are handed back).
+     */
+    private int start(List<HeldRuns.Held> due) {
+        List<InFlight> flights = new ArrayList<>(due.size());
+        List<Run> again = new ArrayList<>();
+        for (HeldRuns.Held next : due) {
+            if (next.flight != null) {
+                flights.add(next.flight);
+            } else {
+                again.add(next.again);
+            }
+        }
+        int started = 0;
+        if (!again.isEmpty()) {
+            int begun = beginAgain(again);
+            if (begun < 0) {
+                return -1;
+            }
+            started += begun;
+        }
+        if (flights.isEmpty()) {
+            return started;
+        }
+        List<Claim> begun;
+        try {
+            begun = begins.begin(flights);
+        } catch (RuntimeException e) {
+            // Nothing began: the claims go back, to be run by whoever takes them next.
+            LOG.warn("Could not begin {} held run(s), so they do not start here: {}", flights.size(), e.getMessage());
+            flights.forEach(results::release);
+            return started;
+        }
+        for (int i = 0; i < flights.size(); i++) {
+            InFlight flight = flights.get(i);
+            switch (begun.get(i).result()) {
+                case CLAIMED -> {
+                    if (!startOnSlot(flight)) {
+                        for (int rest = i + 1; rest < flights.size(); rest++) {
+                            if (begun.get(rest).result() == Claim.Result.CLAIMED) {
+                                results.handBack(flights.get(rest));
+                            }
+                        }
+                        return -1;
+                    }
+                    started++;
+                }
+                case DEFERRED -> {
+                    // Its claim was released: it waits queued, and this worker tries again shortly.
+                    inFlight.remove(flight);
+                    held.recheck(begun.get(i).run(), clock.instant().plus(Begins.RECHECK));
+                }
+                case SKIPPED, CANCELLED -> {
+                    // Recorded by the begin: it never ran here.
+                    LOG.debug("Run {} did not start: {}", flight.run.id(), begun.get(i).run().error());
+                    inFlight.remove(flight);
+                }
+                case UNAVAILABLE -> {
+                    LOG.debug("Run {} is no longer held by this node", flight.run.id());
+                    inFlight.remove(flight);
+                }
+            }
         }
         return started;
     }
 
-    /** Starts one held run on a slot; false if interrupted while waiting for one (the run is given back). */
-    private boolean start(HeldRuns.Held next) {
+    /**
+     * Claims and begins again the runs this worker deferred, starting those that began; how many,
+     * or -1 if interrupted while waiting for a slot.
+     */
+    private int beginAgain(List<Run> deferred) {
+        List<Claim> results;
+        try {
+            results = begins.beginAgain(deferred);
+        } catch (RuntimeException e) {
+            // They wait queued: whoever claims them next runs them (the reconciler queues them again).
+            LOG.warn("Could not claim {} deferred run(s) again: {}", deferred.size(), e.getMessage());
+            return 0;
+        }
+        int started = 0;
+        for (int i = 0; i < deferred.size(); i++) {
+            Claim result = results.get(i);
+            if (result.result() == Claim.Result.DEFERRED) {
+                held.recheck(deferred.get(i), clock.instant().plus(Begins.RECHECK));
+            } else if (result.result() == Claim.Result.CLAIMED) {
+                Optional<InFlight> flight = claims.adopt(result.run());
+                if (flight.isPresent()) {
+                    if (!startOnSlot(flight.get())) {
+                        for (int rest = i + 1; rest < deferred.size(); rest++) {
+                            if (results.get(rest).result() == Claim.Result.CLAIMED) {
+                                claims.adopt(results.get(rest).run()).ifPresent(this.results::handBack);
+                            }
+                        }
+                        return -1;
+                    }
+                    started++;
+                }
+            }
+        }
+        return started;
+    }
+
+    /** Runs a begun run on a slot once one is free; false if interrupted meanwhile (it is handed back). */
+    private boolean startOnSlot(InFlight flight) {
         try {
             slots.take();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            release(next);
+            results.handBack(flight);
             return false;
         }
-        try {
-            if (next.flight != null) {
-                slots.start(next.flight);
-            } else {
-                slots.claimAndStart(() -> claims.claimDue(next.entry));
-            }
-        } catch (RuntimeException e) {
-            // Rejected: the node is stopping. The entry stays unacknowledged for the reaper.
-            slots.giveBack();
-            LOG.debug("Held run {} not started: {}", next.runId, e.getMessage());
-        }
+        slots.start(flight);
         return true;
     }
 
@@ -91,25 +201,20 @@ final class HeldRunStarter implements Runnable {
     /** Gives back every run still held (the worker stops). */
     void releaseAll() {
         for (HeldRuns.Held run : held.drain()) {
-            release(run);
-        }
-    }
-
-    /** A held run that will not start here: a claimed one is handed back, an entry queued again. */
-    private void release(HeldRuns.Held run) {
-        if (halted) {
-            return;
-        }
-        try {
-            if (run.flight != null) {
-                results.handBack(run.flight);
-            } else {
-                queue.enqueue(List.of(QueuedRun.of(run.entry.group(), run.entry.runId())));
-                queue.ack(List.of(run.entry));
+            if (halted) {
+                return;
             }
-        } catch (RuntimeException e) {
-            LOG.warn("Could not hand back held run {}; it is recovered when its lease runs out: {}", run.runId,
-                    e.getMessage());
+            try {
+                if (run.flight != null) {
+                    results.handBack(run.flight);
+                } else {
+                    // A deferred run waits queued with no queue entry: give it one, for another node.
+                    queue.enqueue(List.of(QueuedRun.of(run.again.group(), run.again.id())));
+                }
+            } catch (RuntimeException e) {
+                LOG.warn("Could not hand back held run {}; it is recovered when its lease runs out: {}", run.runId,
+                        e.getMessage());
+            }
         }
     }
 }

@@ -1,8 +1,8 @@
 package io.redcron.node.worker;
 
+
 import io.redcron.domain.Run;
 import io.redcron.domain.TriggerType;
-import io.redcron.port.QueuedRun;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -18,10 +18,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Runs a worker has read ahead of their scheduled time (the scheduler's lookahead), waiting for
- * it: either claimed already (policy ALLOW: the claim does not depend on what else runs then) or
- * as a stream entry left unacknowledged (a policy weighed only at the run's time). Bounded, so
- * that a worker does not read ahead without limit.
+ * The claims a worker holds until they are begun: runs read ahead of their scheduled time (the
+ * scheduler's lookahead), runs whose task's rules are weighed only at their time, and runs the
+ * forbid policy deferred, held until they are tried again. Bounded, so that a worker does not read
+ * ahead without limit.
  *
  * <p>Each held run leaves exactly once: taken by the starter at its time, withdrawn by a cancel,
  * or drained when the worker stops; {@code Held.take} decides between them.
@@ -42,47 +42,62 @@ final class HeldRuns {
         this.capacity = capacity;
     }
 
-    /** Whether a run must wait for its time: a cron fire read before it is due. */
-    static boolean startsLater(Run run, Instant now) {
+    /** A claimed run, held until its scheduled time (at once, if that has come). */
+    void hold(InFlight flight) {
         // A manual run is meant for now: a requester whose clock runs ahead must not delay it.
-        return run.trigger() == TriggerType.CRON && run.scheduledAt().isAfter(now);
+        hold(flight, flight.run.trigger() == TriggerType.CRON ? flight.run.scheduledAt() : Instant.EPOCH);
     }
 
-    /** A claimed run, held until its scheduled time. */
-    void hold(InFlight flight) {
-        Held held = new Held(flight.run.id(), flight.run.scheduledAt(), flight, null);
-        // Only a claimed run can be withdrawn: a held entry is not this node's run yet.
+    /**
+     * A run the forbid policy deferred (its claim released, so it waits queued), to be claimed
+     * again at {@code at} by this worker: waiting costs no trip through the queue.
+     */
+    void recheck(Run run, Instant at) {
+        due.add(new Held(run.id(), at, null, run));
+    }
+
+    private void hold(InFlight flight, Instant startAt) {
+        Held held = new Held(flight.run.id(), startAt, flight, null);
         byRun.put(held.runId, held);
         due.add(held);
     }
 
-    /** An unacknowledged stream entry of a run due at {@code startAt}, held until then. */
-    void hold(QueuedRun entry, Instant startAt) {
-        due.add(new Held(entry.runId(), startAt, null, entry));
-    }
-
-    /** The next held run whose time has come; waits for it. */
-    Held take() throws InterruptedException {
+    /**
+     * The held runs whose time has come, at most {@code max} (at least one): waits for the first,
+     * then takes those due with it.
+     */
+    List<Held> takeDue(int max) throws InterruptedException {
         while (true) {
-            Held next = due.take();
-            byRun.remove(next.runId, next);
-            signalRoom();
-            if (next.take()) {
-                return next;
+            Held first = due.take();
+            if (leave(first)) {
+                List<Held> taken = new ArrayList<>();
+                taken.add(first);
+                taken.addAll(pollDue(max - 1));
+                return taken;
             }
         }
     }
 
-    /** The next held run whose time has come, if one has; does not wait. */
-    Held pollDue() {
-        for (Held next = due.poll(); next != null; next = due.poll()) {
-            byRun.remove(next.runId, next);
-            signalRoom();
-            if (next.take()) {
-                return next;
+    /** The held runs whose time has come, at most {@code max}; does not wait. */
+    List<Held> pollDue(int max) {
+        List<Held> taken = new ArrayList<>();
+        while (taken.size() < max) {
+            Held next = due.poll();
+            if (next == null) {
+                break;
+            }
+            if (leave(next)) {
+                taken.add(next);
             }
         }
-        return null;
+        return taken;
+    }
+
+    /** A held run leaves the queue: true if this caller is the one to act on it. */
+    private boolean leave(Held next) {
+        byRun.remove(next.runId, next);
+        signalRoom();
+        return next.take();
     }
 
     /** Takes a held run out before its time (it was cancelled); empty if it is not held (any more). */
@@ -114,21 +129,16 @@ final class HeldRuns {
         return due.size();
     }
 
+    /** Claims among those held (they count as taken by this node, not as running). */
+    int claimed() {
+        return byRun.size();
+    }
+
     /** How many more runs may be held now. */
     int room() {
         return Math.max(0, capacity - due.size());
     }
 
-    /** Claimed runs among those held (they count as taken by this node, not as running). */
-    int claimed() {
-        int claimed = 0;
-        for (Held held : due) {
-            if (held.flight != null) {
-                claimed++;
-            }
-        }
-        return claimed;
-    }
 
     /** Waits at most {@code wait} for room to hold another run; true if there is room. */
     boolean awaitRoom(Duration wait) throws InterruptedException {
@@ -151,19 +161,19 @@ final class HeldRuns {
         }
     }
 
-    /** One held run: a claimed one ({@code flight}) or an entry to claim at its time ({@code entry}). */
+    /** One held claim ({@code flight}), or a deferred run to claim again ({@code again}), due at {@code startAt}. */
     final class Held implements Delayed {
         final long runId;
         final Instant startAt;
         final InFlight flight;
-        final QueuedRun entry;
+        final Run again;
         private final AtomicBoolean taken = new AtomicBoolean();
 
-        private Held(long runId, Instant startAt, InFlight flight, QueuedRun entry) {
+        private Held(long runId, Instant startAt, InFlight flight, Run again) {
             this.runId = runId;
             this.startAt = startAt;
             this.flight = flight;
-            this.entry = entry;
+            this.again = again;
         }
 
         /** True for the one caller that gets to act on this run. */

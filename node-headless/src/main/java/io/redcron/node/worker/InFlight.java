@@ -14,12 +14,6 @@ final class InFlight {
     /** When a slot began executing it; null while it waits for its time, or if it never began. */
     volatile java.time.Instant startedAt;
 
-    /**
-     * Claimed ahead of its time: not an attempt until {@link StartMarks} marks it begun, just
-     * before it executes.
-     */
-    volatile boolean claimedAhead;
-
     /** Until when this node's claim holds, as last written. */
     volatile java.time.Instant leaseUntil;
 

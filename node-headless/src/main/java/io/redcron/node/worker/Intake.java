@@ -8,15 +8,13 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The first stage: reads run ids from the node's groups (no more than it has free slots and room
- * to hold), claims the delivery ({@link Claims}), and passes each run on: one due now to a slot,
- * one read ahead of its time to {@link HeldRuns}. A duplicate delivery finds the run taken and is
- * simply acknowledged.
+ * to hold), claims the delivery ({@link Claims}), and passes each run on: an attempt that begins
+ * now to a slot, a claim held until it is begun to {@link HeldRuns}. A duplicate delivery finds
+ * the run taken and is simply acknowledged.
  */
 final class Intake implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(Intake.class);
@@ -86,28 +84,11 @@ final class Intake implements Runnable {
     }
 
     private void passOn(List<QueuedRun> delivered) {
-        Instant now = clock.instant();
-        Claims.Delivery delivery = claims.claimDelivery(delivered, now);
-        for (InFlight flight : delivery.claimed()) {
-            if (HeldRuns.startsLater(flight.run, now)) {
-                flight.claimedAhead = true;
-                held.hold(flight);
-            } else {
-                startNow(flight);
-            }
-        }
-        for (QueuedRun entry : delivery.oneByOne()) {
-            Optional<io.redcron.domain.Run> run = claims.waiting(entry);
-            if (run.isEmpty()) {
-                continue;
-            }
-            if (HeldRuns.startsLater(run.get(), clock.instant())) {
-                // Its policy is weighed when it is due, against the runs in flight then.
-                held.hold(entry, run.get().scheduledAt());
-            } else {
-                claims.claimOne(entry, run.get()).ifPresent(this::startNow);
-            }
-        }
+        Claims.Delivery delivery = claims.claimDelivery(delivered, clock.instant());
+        // Held claims first: they need no slot until they are begun, at their time (now, for a
+        // run whose rules are weighed as it starts).
+        delivery.held().forEach(held::hold);
+        delivery.begun().forEach(this::startNow);
     }
 
     /**

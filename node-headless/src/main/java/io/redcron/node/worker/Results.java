@@ -153,8 +153,13 @@ final class Results {
                           boolean applied) {
         Run run = flight.run;
         if (!applied) {
-            LOG.warn("Run {} attempt {}: result {} not recorded, this node no longer owns the run", run.id(),
-                    run.attempt(), result.status());
+            if (flight.startedAt == null) {
+                // A claim held for its time that was settled elsewhere first (a task change withdrew it).
+                LOG.debug("Run {}: held claim already settled, nothing to record", run.id());
+            } else {
+                LOG.warn("Run {} attempt {}: result {} not recorded, this node no longer owns the run", run.id(),
+                        run.attempt(), result.status());
+            }
             return;
         }
         metrics.runFinished(run.taskName(), outcome.status(), result.elapsed());

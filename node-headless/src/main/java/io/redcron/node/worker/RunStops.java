@@ -44,7 +44,8 @@ final class RunStops {
     /** Stops a run; one still held for its time ends at once, never executed. */
     void stop(InFlight flight, String reason) {
         flight.cancellation.cancel(reason);
-        held.withdraw(flight.run.id()).ifPresent(withdrawn -> endHeld(withdrawn.flight));
+        held.withdraw(flight.run.id()).filter(withdrawn -> withdrawn.flight != null)
+                .ifPresent(withdrawn -> endHeld(withdrawn.flight));
     }
 
     /**

@@ -23,15 +23,16 @@ import java.util.concurrent.TimeUnit;
  * {@link Results} (decide and group-commit). Beside them, {@link LeaseKeeper} renews the leases of
  * the runs in flight and {@link RunStops} stops runs on a cancel, a lost lease or a task change.
  *
- * <p>Cron fires arrive ahead of their time (the scheduler's lookahead). Such a run is claimed
- * now when its claim depends on nothing else (policy ALLOW) and held, without a slot, until its
- * scheduled time. A run whose policy is weighed against the task's other runs keeps its stream
- * entry unacknowledged until its time, and is claimed then. So the database work is done before a
- * fire is due, and it starts on time.
+ * <p>Cron fires arrive ahead of their time (the scheduler's lookahead). Every run is claimed as
+ * it is read, whatever its task's policy; a claim is an attempt at once only for a run due now
+ * whose rules need no weighing. Any other claim is held, without a slot, until its time, and then
+ * begun under its task's rules as they are then ({@link Begins}: one store call for every run due
+ * at once). So the work of reading and claiming is done before a fire is due, one statement is
+ * left at its time, and it starts on time.
  *
  * <p>{@link #run} runs intake on the calling thread and starts the others' threads. A worker that
  * is not run can be driven by hand, one step at a time ({@link #takeOnce}, {@link #startDue},
- * {@link #renewLeases}); its results and start marks are then written at once.
+ * {@link #renewLeases}); its results are then written at once.
  */
 public final class WorkerLoop implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerLoop.class);
@@ -43,7 +44,6 @@ public final class WorkerLoop implements Runnable {
     private final RunsInFlight inFlight = new RunsInFlight();
     private final HeldRuns held;
     private final Results results;
-    private final StartMarks startMarks;
     private final Slots slots;
     private final HeldRunStarter starter;
     private final Intake intake;
@@ -74,11 +74,11 @@ public final class WorkerLoop implements Runnable {
         this.held = new HeldRuns(clock, settings.prefetch());
         // Built from the last stage to the first: each gets only the ones runs flow on to.
         this.results = new Results(node, batch, runs, queue, events, clock, Math::random, metrics, alerts, inFlight);
-        this.startMarks = new StartMarks(runs, node, clock, settings.lease(), batch);
         this.slots = new Slots(settings.slots(), threads,
-                new Attempts(node, executors, liveLog, startMarks, results, inFlight, clock, metrics), results);
-        Claims claims = new Claims(settings, runs, queue, tasks, events, inFlight, clock);
-        this.starter = new HeldRunStarter(held, slots, claims, results, queue);
+                new Attempts(node, executors, liveLog, results, inFlight, clock, metrics), results);
+        Claims claims = new Claims(settings, runs, queue, tasks, inFlight, clock);
+        this.starter = new HeldRunStarter(held, slots, claims, new Begins(settings, runs, events, clock), queue, results,
+                inFlight, clock, batch);
         this.intake = new Intake(settings, queue, claims, held, slots, results, clock);
         this.stops = new RunStops(inFlight, held, tasks, results, clock);
         this.leases = new LeaseKeeper(node, settings.lease(), runs, inFlight, stops, clock);
@@ -96,7 +96,6 @@ public final class WorkerLoop implements Runnable {
                 }
                 running = true;
                 results.start();
-                startMarks.start();
                 starterThread.start();
             }
             intake.run();
@@ -149,7 +148,6 @@ public final class WorkerLoop implements Runnable {
             flight.cancellation.cancel("node " + settings.nodeId() + " halted");
         }
         slots.shutdownNow();
-        startMarks.close();
         stopped = true;
     }
 
@@ -186,7 +184,6 @@ public final class WorkerLoop implements Runnable {
                     inFlight.size());
         }
         slots.shutdown();
-        startMarks.close();
         results.close(STOP_WAIT);
         stopped = true;
     }

@@ -85,9 +85,14 @@ class TaskChangedWhileRunningIT {
         }
     }
 
+    /** A run that is executing: RUNNING, its time come (a claim held ahead of its time is RUNNING too). */
     private Run awaitRunning(Task task) {
         await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100))
-                .until(() -> cluster.runsOf(task).stream().anyMatch(run -> run.status() == RunStatus.RUNNING));
-        return cluster.runsOf(task).stream().filter(run -> run.status() == RunStatus.RUNNING).findFirst().orElseThrow();
+                .until(() -> cluster.runsOf(task).stream().anyMatch(TaskChangedWhileRunningIT::executing));
+        return cluster.runsOf(task).stream().filter(TaskChangedWhileRunningIT::executing).findFirst().orElseThrow();
+    }
+
+    private static boolean executing(Run run) {
+        return run.status() == RunStatus.RUNNING && run.scheduledAt().isBefore(java.time.Instant.now().minusMillis(500));
     }
 }

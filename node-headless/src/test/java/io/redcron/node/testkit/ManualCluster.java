@@ -145,12 +145,19 @@ public final class ManualCluster implements AutoCloseable {
         return scheduler.reap();
     }
 
-    /** The worker reads, claims and starts (or holds) what is waiting, until nothing more is read. */
+    /**
+     * The worker reads, claims and starts (or holds) what is waiting, until nothing more is read;
+     * claims held for runs already due are begun at once, and runs it deferred whose recheck has
+     * come are claimed again, as the worker's starter does.
+     */
     public void workerIntake() {
         try {
             for (int pass = 0; pass < 100 && worker.takeOnce() > 0; pass++) {
+                worker.startDue();
                 settle();
             }
+            // Runs deferred by the forbid policy are claimed again by the worker that deferred them.
+            worker.startDue();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);

@@ -175,7 +175,7 @@ class GroupCommitIT {
             ids.add(runs.insertManual(task.id(), Instant.now(), 2, Map.of()).id());
         }
         Instant now = Instant.now();
-        List<Run> claimed = new ArrayList<>(runs.claimAll(ids, "node-a", now, now.plusSeconds(30), NO_MISFIRE).claimed());
+        List<Run> claimed = new ArrayList<>(runs.claimAll(ids, "node-a", now, now.plusSeconds(30), NO_MISFIRE).begun());
         claimed.sort(java.util.Comparator.comparingLong(Run::id));
         assertThat(claimed).hasSize(count);
         return claimed;

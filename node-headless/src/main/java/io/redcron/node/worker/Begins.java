@@ -1,0 +1,93 @@
+package io.redcron.node.worker;
+
+import io.redcron.domain.Run;
+import io.redcron.port.Claim;
+import io.redcron.port.EventBus;
+import io.redcron.port.RunStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Begins the claims this node holds, when their time comes: one store call for all the runs due
+ * at once, which weighs each run's task rules as they are then (its concurrency policy, its
+ * misfire policy, a cancel asked for) and marks begun those that may start. Until then a held
+ * claim is no attempt: a node that stops first has its claim released, not an attempt recorded
+ * lost, and the run is still judged by its policies when it finally starts. A run must not execute
+ * before its begin is durable.
+ */
+final class Begins {
+    private static final Logger LOG = LoggerFactory.getLogger(Begins.class);
+    /**
+     * How soon a run the forbid policy defers is tried again, by the worker that deferred it:
+     * waiting costs no trip through the queue.
+     */
+    static final Duration RECHECK = Duration.ofMillis(250);
+
+    private final WorkerLoop.Settings settings;
+    private final RunStore runs;
+    private final EventBus events;
+    private final Clock clock;
+
+    Begins(WorkerLoop.Settings settings, RunStore runs, EventBus events, Clock clock) {
+        this.settings = settings;
+        this.runs = runs;
+        this.events = events;
+        this.clock = clock;
+    }
+
+    /**
+     * Begins the held claims of {@code due}; the result of each, in order. Runs a REPLACE policy
+     * overtook are asked to stop.
+     *
+     * @throws RuntimeException when the store could not be reached: none of them may start
+     */
+    List<Claim> begin(List<InFlight> due) {
+        Instant now = clock.instant();
+        Instant leaseUntil = now.plus(settings.lease());
+        List<RunStore.StartMark> marks = new ArrayList<>(due.size());
+        for (InFlight flight : due) {
+            marks.add(new RunStore.StartMark(flight.run.id(), flight.run.attempt(), leaseUntil));
+        }
+        List<Claim> results = runs.beginAll(settings.nodeId(), marks, now, settings.misfireThreshold(),
+                now.plus(RECHECK));
+        for (int i = 0; i < due.size(); i++) {
+            if (results.get(i).result() == Claim.Result.CLAIMED) {
+                due.get(i).leaseUntil = leaseUntil;
+                for (Run replaced : results.get(i).replaced()) {
+                    publishCancel(replaced.id());
+                }
+            }
+        }
+        return results;
+    }
+
+    /**
+     * Claims and begins again, in one store call, runs this worker deferred (they wait queued):
+     * one the rules still refuse is never seen claimed. The result of each, in order.
+     */
+    List<Claim> beginAgain(List<Run> deferred) {
+        Instant now = clock.instant();
+        List<Long> ids = new ArrayList<>(deferred.size());
+        for (Run run : deferred) {
+            ids.add(run.id());
+        }
+        List<Claim> results = runs.claimAndBeginAll(ids, settings.nodeId(), now, now.plus(settings.lease()),
+                settings.misfireThreshold(), now.plus(RECHECK));
+        results.forEach(result -> result.replaced().forEach(replaced -> publishCancel(replaced.id())));
+        return results;
+    }
+
+    private void publishCancel(long runId) {
+        try {
+            events.publish(new EventBus.Event(EventBus.Event.Kind.CANCEL_RUN, runId));
+        } catch (RuntimeException e) {
+            LOG.warn("Could not ask for run {} to be cancelled: {}", runId, e.getMessage());
+        }
+    }
+}
