@@ -147,9 +147,7 @@ public final class Bench implements Callable<Integer> {
             baselines.forEach(baseline -> settings.put(baseline.name(), baseline.settings()));
             run(results, CeilingScenario.NAME, () -> new CeilingScenario(sizes, stores).run());
             run(results, ThroughputScenario.NAME, () -> new ThroughputScenario(sizes, redcron, baselines).run());
-            List<SchedulerUnderTest> all = new ArrayList<>(List.of(redcron));
-            all.addAll(baselines);
-            run(results, LatenessScenario.NAME, () -> new LatenessScenario(sizes, all).run());
+            run(results, LatenessScenario.NAME, () -> new LatenessScenario(sizes, redcron, baselines).run());
             run(results, ScaleScenario.NAME, () -> new ScaleScenario(sizes, redcron).run());
         }
         machine.put("Load average at end", MachineInfo.loadAverage());

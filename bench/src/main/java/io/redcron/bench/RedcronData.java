@@ -58,11 +58,71 @@ final class RedcronData {
     }
 
     Task createTask(String name, String quartzCron, boolean enabled) {
-        Task task = Task.builder().namespace(namespace).name(name).cron(quartzCron).dialect(CronDialect.QUARTZ)
+        return createTask(name, quartzCron, enabled, TaskSettings.ALLOW);
+    }
+
+    /** Which settings the benchmark's tasks have besides their schedule. */
+    enum TaskSettings {
+        /** Concurrency ALLOW: the claim weighs no rule (the fastest path). */
+        ALLOW,
+        /** Whatever {@code task add} gives without options (concurrency FORBID, misfire policy and all). */
+        DEFAULTS
+    }
+
+    Task createTask(String name, String quartzCron, boolean enabled, TaskSettings settings) {
+        Task.Builder task = Task.builder().namespace(namespace).name(name).cron(quartzCron).dialect(CronDialect.QUARTZ)
                 .enabled(enabled)
                 .zone(ZoneId.of("UTC")).payload(new JavaPayload(NoopHandler.NAME, Map.of()))
-                .timeout(Duration.ofMinutes(1)).concurrencyPolicy(ConcurrencyPolicy.ALLOW).owner("bench").build();
-        return new MysqlTaskStore(dataSource, Clock.systemUTC()).create(task, "bench");
+                .timeout(Duration.ofMinutes(1)).owner("bench");
+        if (settings == TaskSettings.ALLOW) {
+            task.concurrencyPolicy(ConcurrencyPolicy.ALLOW);
+        }
+        return new MysqlTaskStore(dataSource, Clock.systemUTC()).create(task.build(), "bench");
+    }
+
+    /**
+     * The runs a measurement counts: those of one task, or of a family of tasks (a prototype and
+     * its copies, {@link #growFamily}).
+     */
+    record RunSet(String condition, Object... values) {
+        static RunSet of(Task task) {
+            return new RunSet("task_id = ?", task.id());
+        }
+
+        static RunSet ofFamily(String namespace, String prefix) {
+            return new RunSet("task_id IN (SELECT id FROM task WHERE namespace = ? AND name LIKE ?)", namespace,
+                    prefix + "%");
+        }
+
+        Object[] with(Object... first) {
+            Object[] all = java.util.Arrays.copyOf(first, first.length + values.length);
+            System.arraycopy(values, 0, all, first.length, values.length);
+            return all;
+        }
+    }
+
+    RunSet family(String prefix) {
+        return RunSet.ofFamily(namespace, prefix);
+    }
+
+    /**
+     * Inserts one QUEUED manual run for every task of the family {@code prefix}, not yet on any
+     * stream (workers do not see them until {@link #enqueueRuns}).
+     */
+    void recordRunPerTask(String prefix) {
+        String now = utc(Instant.now());
+        String due = utc(Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).plusMillis(1));
+        String sql = "INSERT INTO task_run (task_id, namespace, task_name, task_group, trigger_type, scheduled_at,"
+                + " due_at, status, attempt, max_attempts, created_at, params)"
+                + " SELECT id, namespace, name, task_group, 'MANUAL', ?, ?, "
+                + RunTransition.RECORD_NEW.literal(RunStatus.QUEUED) + ", 0, 1, ?, '{}' FROM task"
+                + " WHERE namespace = ? AND name LIKE ?";
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement insert = bind(connection.prepareStatement(sql), due, now, now, namespace, prefix + "%")) {
+            insert.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot insert the runs: " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -143,16 +203,21 @@ final class RedcronData {
 
     /** Puts every run of {@code task} on its group's stream, a pipelined chunk at a time. */
     void enqueueRuns(Task task, UnifiedJedis redis) {
+        enqueueRuns(RunSet.of(task), redis);
+    }
+
+    /** Puts every run of {@code runs} on its group's stream, a pipelined chunk at a time. */
+    void enqueueRuns(RunSet runs, UnifiedJedis redis) {
         RedisRunQueue queue = new RedisRunQueue(redis, new RedisKeys(namespace));
         queue.ensureGroups(Set.of(GROUP));
         List<QueuedRun> chunk = new ArrayList<>();
-        query("SELECT id FROM task_run WHERE task_id = ? ORDER BY id", row -> {
+        query("SELECT id FROM task_run WHERE " + runs.condition() + " ORDER BY id", row -> {
             chunk.add(QueuedRun.of(GROUP, row.getLong(1)));
             if (chunk.size() == BATCH) {
                 queue.enqueue(chunk);
                 chunk.clear();
             }
-        }, task.id());
+        }, runs.values());
         queue.enqueue(chunk);
     }
 
@@ -173,11 +238,11 @@ final class RedcronData {
         redis.del(new RedisKeys(namespace).stream(GROUP));
     }
 
-    /** The runs of one task by status. */
-    Map<String, Integer> statusCounts(Task task) {
+    /** The runs by status. */
+    Map<String, Integer> statusCounts(RunSet runs) {
         Map<String, Integer> counts = new TreeMap<>();
-        query("SELECT status, COUNT(*) FROM task_run WHERE task_id = ? GROUP BY status",
-                row -> counts.put(row.getString(1), row.getInt(2)), task.id());
+        query("SELECT status, COUNT(*) FROM task_run WHERE " + runs.condition() + " GROUP BY status",
+                row -> counts.put(row.getString(1), row.getInt(2)), runs.values());
         return counts;
     }
 
@@ -185,9 +250,9 @@ final class RedcronData {
      * Runs of one task not final yet. Read through the (namespace, status, task_id) index, so only
      * those runs are visited, not the task's whole history.
      */
-    int unfinishedCount(Task task) {
+    int unfinishedCount(RunSet runs) {
         return (int) single("SELECT COUNT(*) FROM task_run WHERE namespace = ? AND "
-                + RunTransition.condition(RunStatus.UNFINISHED) + " AND task_id = ?", namespace, task.id());
+                + RunTransition.condition(RunStatus.UNFINISHED) + " AND " + runs.condition(), runs.with(namespace));
     }
 
     /** Entries on the group's stream that no worker has acknowledged yet (a Redis read). */
@@ -203,11 +268,12 @@ final class RedcronData {
         return total;
     }
 
-    /** Seconds from the first start to the last finish of the succeeded runs of one task. */
-    double succeededSpanSeconds(Task task) {
+    /** Seconds from the first start to the last finish of the succeeded runs. */
+    double succeededSpanSeconds(RunSet runs) {
         double[] span = new double[1];
         query("SELECT TIMESTAMPDIFF(MICROSECOND, MIN(started_at), MAX(finished_at)) FROM task_run"
-                + " WHERE status = 'SUCCEEDED' AND task_id = ?", row -> span[0] = row.getLong(1) / 1e6, task.id());
+                + " WHERE status = 'SUCCEEDED' AND " + runs.condition(), row -> span[0] = row.getLong(1) / 1e6,
+                runs.values());
         return span[0];
     }
 

@@ -26,17 +26,9 @@ public final class ThroughputScenario {
     public List<Result> run() {
         List<Result> results = new ArrayList<>();
         for (int workers : mode.workerCounts()) {
-            Progress.say("Throughput: Redcron, " + mode.runs() + " runs, " + workers + " worker process(es)");
-            Stores.Counters before = redcron.stores().counters();
-            Throughput measured = redcron.throughput(mode.runs(), workers, mode.warmUpRuns(), mode.phaseTimeout());
-            Stores.Counters used = redcron.stores().counters().minus(before);
-            String variant = workers + (workers == 1 ? " node" : " nodes");
-            add(results, redcron.name(), variant, measured);
-            if (measured.succeeded() > 0) {
-                results.add(new Result(NAME, redcron.name(), variant, "Redis commands/run",
-                        (double) used.redisCommands() / measured.succeeded(), "", "server-wide counter"));
-                results.add(new Result(NAME, redcron.name(), variant, "SQL writes/run",
-                        (double) used.sqlWrites() / measured.succeeded(), "", "server-wide counter, includes the bulk submit"));
+            for (RedcronData.TaskSettings settings : workers == 1 ? RedcronData.TaskSettings.values()
+                    : new RedcronData.TaskSettings[] {RedcronData.TaskSettings.ALLOW}) {
+                measureRedcron(results, workers, settings);
             }
         }
         for (SchedulerUnderTest baseline : baselines) {
@@ -47,6 +39,26 @@ public final class ThroughputScenario {
             add(results, baseline.name(), "1 process", baseline.throughput(mode.runs(), mode.phaseTimeout()));
         }
         return results;
+    }
+
+    /**
+     * Redcron with {@code workers} worker processes; one node is measured with its tasks on their
+     * default settings (a task of its own per run) and with concurrency ALLOW (one task).
+     */
+    private void measureRedcron(List<Result> results, int workers, RedcronData.TaskSettings settings) {
+        String variant = workers + (workers == 1 ? " node" : " nodes")
+                + (settings == RedcronData.TaskSettings.DEFAULTS ? ", default settings" : "");
+        Progress.say("Throughput: Redcron, " + mode.runs() + " runs, " + variant);
+        Stores.Counters before = redcron.stores().counters();
+        Throughput measured = redcron.throughput(mode.runs(), workers, mode.warmUpRuns(), mode.phaseTimeout(), settings);
+        Stores.Counters used = redcron.stores().counters().minus(before);
+        add(results, redcron.name(), variant, measured);
+        if (measured.succeeded() > 0) {
+            results.add(new Result(NAME, redcron.name(), variant, "Redis commands/run",
+                    (double) used.redisCommands() / measured.succeeded(), "", "server-wide counter"));
+            results.add(new Result(NAME, redcron.name(), variant, "SQL writes/run",
+                    (double) used.sqlWrites() / measured.succeeded(), "", "server-wide counter, includes the bulk submit"));
+        }
     }
 
     /** Batches until the warm-up time is over; the last is cut off then (Quartz never ends one). */
