@@ -6,7 +6,9 @@ import io.redcron.port.RunFilter;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A run listing, newest scheduled first; every value is a bind parameter. A listing reads no
@@ -18,8 +20,8 @@ import java.util.List;
  * namespace through {@code (namespace, status, …)} when only such statuses are asked for (they
  * are few however long the history); or else the namespace's history through
  * {@code (namespace, scheduled_at)}. A page then reads its offset and limit plus the runs the rest
- * rejects on the way, and the count reads at most {@link BoundedCount#LIMIT} runs of the range,
- * never the whole history.
+ * rejects on the way, and the count reads at most {@link BoundedCount#LIMIT} entries of an index
+ * range, never the whole history.
  */
 final class RunQuery {
     /** The index range a listing walks. */
@@ -34,6 +36,8 @@ final class RunQuery {
 
     private final Conditions range = new Conditions();
     private final Conditions rest = new Conditions();
+    /** Statuses alone (of a task, or of the namespace): counted from the state index without reading a run. */
+    private final Conditions byStatus;
     private final Walk walk;
 
     private RunQuery(RunFilter filter) {
@@ -41,29 +45,40 @@ final class RunQuery {
         walk = filter.taskId() != null ? Walk.TASK
                 : !statuses.isEmpty() && RunStatus.UNFINISHED.containsAll(statuses) ? Walk.UNFINISHED : Walk.NAMESPACE;
         if (walk == Walk.TASK) {
-            range.add(" AND r.task_id = ?", filter.taskId());
+            range.add("r.task_id", " AND r.task_id = ?", filter.taskId());
             if (filter.namespace() != null) {
                 // Every run of a task carries the task's namespace (a task never moves), so one run
                 // answers for all: the task's index range is then read without a row look-up each.
-                range.add(" AND ? = (SELECT o.namespace FROM task_run o WHERE o.task_id = ? LIMIT 1)",
+                range.add("r.task_id", " AND ? = (SELECT o.namespace FROM task_run o WHERE o.task_id = ? LIMIT 1)",
                         filter.namespace(), filter.taskId());
             }
         } else if (filter.namespace() != null) {
-            range.add(" AND r.namespace = ?", filter.namespace());
+            range.add("r.namespace", " AND r.namespace = ?", filter.namespace());
         }
         if (!statuses.isEmpty()) {
-            (walk == Walk.UNFINISHED ? range : rest).add(" AND r.status IN ("
+            (walk == Walk.UNFINISHED ? range : rest).add("r.status", " AND r.status IN ("
                     + String.join(", ", Collections.nCopies(statuses.size(), "?")) + ")", statuses.toArray());
         }
         if (filter.trigger() != null) {
-            rest.add(" AND r.trigger_type = ?", filter.trigger());
+            rest.add("r.trigger_type", " AND r.trigger_type = ?", filter.trigger());
         }
         Conditions times = walk == Walk.UNFINISHED ? rest : range;
         if (filter.from() != null) {
-            times.add(" AND r.scheduled_at >= ?", filter.from());
+            times.add("r.scheduled_at", " AND r.scheduled_at >= ?", filter.from());
         }
         if (filter.to() != null) {
-            times.add(" AND r.scheduled_at < ?", filter.to());
+            times.add("r.scheduled_at", " AND r.scheduled_at < ?", filter.to());
+        }
+        boolean statusesOnly = !statuses.isEmpty() && filter.namespace() != null && filter.trigger() == null
+                && filter.from() == null && filter.to() == null;
+        byStatus = statusesOnly ? new Conditions() : null;
+        if (statusesOnly) {
+            byStatus.add("r.namespace", " AND r.namespace = ?", filter.namespace());
+            byStatus.add("r.status", " AND r.status IN (" + String.join(", ", Collections.nCopies(statuses.size(), "?"))
+                    + ")", statuses.toArray());
+            if (filter.taskId() != null) {
+                byStatus.add("r.task_id", " AND r.task_id = ?", filter.taskId());
+            }
         }
     }
 
@@ -85,14 +100,29 @@ final class RunQuery {
         return all.toArray();
     }
 
-    /** How many runs of the range were read and how many of them match: bind {@link #countValues()}. */
+    /**
+     * How many runs of the range were read and how many of them match: bind {@link #countValues()}.
+     * A filter of statuses alone is counted in {@code (namespace, status, task_id, …)}, from the
+     * index alone; otherwise the range is read for the columns the rest tests only (none: again
+     * from the index alone).
+     */
     String count() {
-        return "SELECT COUNT(*) AS seen, COUNT(CASE WHEN 1 = 1" + rest.sql + " THEN 1 END) AS matched FROM ("
-                + "SELECT r.status, r.trigger_type, r.scheduled_at FROM task_run r WHERE 1 = 1" + range.sql
-                + (walk == Walk.UNFINISHED ? "" : orderBy()) + " LIMIT ?) r";
+        if (byStatus != null) {
+            return "SELECT COUNT(*) AS seen, COUNT(*) AS matched FROM (SELECT 1 FROM task_run r WHERE 1 = 1"
+                    + byStatus.sql + " LIMIT ?) r";
+        }
+        String columns = rest.columns.isEmpty() ? "1" : String.join(", ", rest.columns);
+        return "SELECT COUNT(*) AS seen, COUNT(CASE WHEN 1 = 1" + rest.sql + " THEN 1 END) AS matched FROM (SELECT "
+                + columns + " FROM task_run r WHERE 1 = 1" + range.sql + (walk == Walk.UNFINISHED ? "" : orderBy())
+                + " LIMIT ?) r";
     }
 
     Object[] countValues() {
+        if (byStatus != null) {
+            List<Object> all = new ArrayList<>(byStatus.values);
+            all.add(BoundedCount.LIMIT);
+            return all.toArray();
+        }
         List<Object> all = new ArrayList<>(rest.values);
         all.addAll(range.values);
         all.add(BoundedCount.LIMIT);
@@ -107,13 +137,15 @@ final class RunQuery {
         return walk == Walk.TASK ? " ORDER BY r.scheduled_at DESC" : " ORDER BY r.scheduled_at DESC, r.id DESC";
     }
 
-    /** SQL conditions, each starting with {@code AND}, and their bound values in order. */
+    /** SQL conditions, each starting with {@code AND}, the columns they test and their bound values in order. */
     private static final class Conditions {
         private final StringBuilder sql = new StringBuilder();
+        private final Set<String> columns = new LinkedHashSet<>();
         private final List<Object> values = new ArrayList<>();
 
-        void add(String condition, Object... bound) {
+        void add(String column, String condition, Object... bound) {
             sql.append(condition);
+            columns.add(column);
             values.addAll(List.of(bound));
         }
     }
