@@ -7,7 +7,6 @@ import io.redcron.domain.Task;
 import io.redcron.domain.TriggerType;
 import io.redcron.ops.Lookup;
 import io.redcron.port.PageRequest;
-import io.redcron.port.RecoveryStore;
 import io.redcron.port.RunFilter;
 import io.redcron.port.TaskFilter;
 import io.redcron.store.mysql.MysqlAuditLog;
