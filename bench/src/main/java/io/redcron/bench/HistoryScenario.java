@@ -75,8 +75,9 @@ public final class HistoryScenario {
         HistoryData.Generated history = prepare(url);
         String size = String.format(Locale.ROOT, "%,d runs", history.runs());
         results.add(new Result(NAME, "Redcron", size, "generation", history.took().toMillis() / 1000.0, "s",
-                (history.at().isBefore(started) ? "reused, generated " + history.at() : "generated in this run")
-                        + " (" + String.format(Locale.ROOT, "%,d", history.tasks()) + " tasks)"));
+                String.format(Locale.ROOT, "%,d tasks; %s; load average %s", history.tasks(),
+                        history.at().isBefore(started) ? "reused, generated " + history.at() : "generated in this run",
+                        history.loadAverage())));
         String empty = stores.freshDatabase("history_empty");
         try (HikariDataSource pool = stores.pool(url, 4); HikariDataSource nonePool = stores.pool(empty, 4)) {
             Progress.say("History: timing the screens' and commands' queries on " + size);
