@@ -47,8 +47,24 @@ public final class Bench implements Callable<Integer> {
     List<Integer> tasks;
 
     @Option(names = "--only", paramLabel = "SCENARIOS", split = ",",
-            description = "Run only these: ceiling, throughput, lateness, scale. Default: all.")
+            description = "Run only these: ceiling, throughput, lateness, scale, history. Default: all.")
     Set<String> only;
+
+    @Option(names = "--history-runs", paramLabel = "N", defaultValue = "10000000",
+            description = "Runs in the history scenario's database. Default: ${DEFAULT-VALUE}")
+    long historyRuns;
+
+    @Option(names = "--history-tasks", paramLabel = "N", defaultValue = "50000",
+            description = "Tasks the history's runs belong to. Default: ${DEFAULT-VALUE}")
+    int historyTasks;
+
+    @Option(names = "--history-db", paramLabel = "NAME", defaultValue = "rcbench_history",
+            description = "Database kept for the history between runs (generated when missing or of other sizes)."
+                    + " Default: ${DEFAULT-VALUE}")
+    String historyDb;
+
+    @Option(names = "--history-regenerate", description = "Generate the history's database again even if it matches.")
+    boolean historyRegenerate;
 
     @Option(names = "--jdbc-url", paramLabel = "URL", defaultValue = "jdbc:mysql://127.0.0.1:3306/test",
             description = "MariaDB/MySQL server to use (a fresh database is created per measurement). Default: ${DEFAULT-VALUE}")
@@ -145,10 +161,16 @@ public final class Bench implements Callable<Integer> {
                     + " Quartz and db-scheduler delete a one-off when it is done (their own bookkeeping).");
             settings.put(redcron.name(), redcron.settings());
             baselines.forEach(baseline -> settings.put(baseline.name(), baseline.settings()));
+            if (selected(HistoryScenario.NAME)) {
+                settings.put("History", String.format("%,d runs of %,d tasks in database %s, kept between runs",
+                        historyRuns, historyTasks, historyDb));
+            }
             run(results, CeilingScenario.NAME, () -> new CeilingScenario(sizes, stores).run());
             run(results, ThroughputScenario.NAME, () -> new ThroughputScenario(sizes, redcron, baselines).run());
             run(results, LatenessScenario.NAME, () -> new LatenessScenario(sizes, redcron, baselines).run());
             run(results, ScaleScenario.NAME, () -> new ScaleScenario(sizes, redcron).run());
+            run(results, HistoryScenario.NAME, () -> new HistoryScenario(sizes, stores, historyRuns, historyTasks, historyDb,
+                    historyRegenerate).run());
         }
         machine.put("Load average at end", MachineInfo.loadAverage());
         Report report = new Report(results);

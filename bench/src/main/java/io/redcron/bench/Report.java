@@ -119,6 +119,7 @@ public final class Report {
                         + pair[1] + ": " + number(ours.get() / ceiling.get()));
             }
         }
+        lines.addAll(HistoryScenario.goals(results));
         List<Result> scaling = results.stream().filter(r -> r.scenario().equals(ThroughputScenario.NAME)
                 && r.scheduler().equals("Redcron") && r.metric().equals("runs/s")).toList();
         if (scaling.size() > 1) {
@@ -174,7 +175,8 @@ public final class Report {
         stores.forEach((key, value) -> out.append("| ").append(key).append(" | ").append(value).append(" |\n"));
         out.append("\n## Goals\n\n");
         ratios().forEach(line -> out.append("- ").append(line).append('\n'));
-        for (String scenario : List.of(ThroughputScenario.NAME, LatenessScenario.NAME, ScaleScenario.NAME, CeilingScenario.NAME)) {
+        for (String scenario : List.of(ThroughputScenario.NAME, LatenessScenario.NAME, ScaleScenario.NAME, CeilingScenario.NAME,
+                HistoryScenario.NAME)) {
             List<Result> rows = results.stream().filter(r -> r.scenario().equals(scenario)).toList();
             if (rows.isEmpty()) {
                 continue;

@@ -113,6 +113,27 @@ public final class Stores implements AutoCloseable {
         return serverUrl + name;
     }
 
+    /**
+     * A database that outlives this run (it is not removed at the end), created if missing, for
+     * data that takes long to make and can be used again; returns its JDBC URL.
+     */
+    public String keptDatabase(String name) {
+        execute("CREATE DATABASE IF NOT EXISTS " + checkedName(name) + " CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
+        return serverUrl + name;
+    }
+
+    /** Removes a database made by {@link #keptDatabase}. */
+    public void dropDatabase(String name) {
+        execute("DROP DATABASE IF EXISTS " + checkedName(name));
+    }
+
+    private static String checkedName(String name) {
+        if (!name.matches("[A-Za-z0-9_]{1,64}")) {
+            throw new IllegalArgumentException("database name: letters, digits and _ only, got '" + name + "'");
+        }
+        return name;
+    }
+
     /** A Redcron namespace of its own for one measurement (its keys are deleted at the end). */
     public String freshNamespace(String label) {
         String namespace = "bench-" + tag + "-" + label.replaceAll("[^A-Za-z0-9]", "-");

@@ -140,7 +140,7 @@ public final class RunsViewModel {
             Page<Run> found = runs.list(wanted, request);
             Instant now = workspace.clock().instant();
             return new Loaded(found.items().stream().map(run -> RunRow.of(run, now, zone, messages)).toList(),
-                    found.total());
+                    found.total(), found.totalIsLowerBound());
         }, loaded -> {
             if (mine != generation) {
                 return;
@@ -151,7 +151,8 @@ public final class RunsViewModel {
             pager.total().set(loaded.total);
             long first = pager.firstShown(loaded.rows.size());
             long last = loaded.rows.isEmpty() ? 0 : first + loaded.rows.size() - 1;
-            status.set(messages.get("runs.page", first, last, loaded.total));
+            // A long history is counted only so far: the store then gives a lower bound.
+            status.set(messages.get(loaded.atLeast ? "runs.page.atLeast" : "runs.page", first, last, loaded.total));
             RunRow current = selected.get();
             if (current != null) {
                 loaded.rows.stream().filter(row -> row.id() == current.id()).findFirst().ifPresent(this::show);
@@ -174,7 +175,7 @@ public final class RunsViewModel {
         }
     }
 
-    private record Loaded(List<RunRow> rows, long total) {
+    private record Loaded(List<RunRow> rows, long total, boolean atLeast) {
     }
 
     private RunFilter filter() {

@@ -11,9 +11,11 @@ import io.redcron.ops.Operations;
 import io.redcron.ops.OperatorPorts;
 import io.redcron.port.EventBus;
 import io.redcron.port.LiveOutput;
+import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
 import io.redcron.port.RunFilter;
 import io.redcron.port.RunOutcome;
+import io.redcron.port.RunStore;
 import io.redcron.domain.ShellPayload;
 import io.redcron.schedule.CronDialect;
 import io.redcron.testkit.InMemoryLiveOutput;
@@ -22,6 +24,7 @@ import io.redcron.testkit.ManualClock;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -89,6 +92,24 @@ class RunsViewModelTest {
         assertThat(model.outputProperty().get()).isEqualTo("all done\n");
         assertThat(model.canRetryProperty().get()).isTrue();
         assertThat(model.canCancelProperty().get()).isFalse();
+    }
+
+    @Test
+    void aTotalTheStoreCountedOnlySoFarIsShownAsALowerBound() {
+        RunStore counted = (RunStore) Proxy.newProxyInstance(RunStore.class.getClassLoader(),
+                new Class<?>[] {RunStore.class}, (proxy, method, args) -> {
+                    Object result = method.invoke(stores.runs(), args);
+                    return result instanceof Page<?> page
+                            ? new Page<>(page.items(), page.total(), page.offset(), page.limit(), true) : result;
+                });
+        model = new RunsViewModel(operations, counted, new Workspace(NAMESPACE, OPERATOR, clock), UiExecutor.direct(),
+                messages, ZoneOffset.UTC);
+        queued(NOW.minusSeconds(120));
+        queued(NOW.minusSeconds(60));
+
+        model.load();
+
+        assertThat(model.statusProperty().get()).isEqualTo("1-2 of at least 2");
     }
 
     @Test

@@ -71,10 +71,7 @@ final class AuditCommand {
                             entry.databaseAccount() == null ? "-" : entry.databaseAccount(), entry.action(), entry.subject());
                 }
                 table.print(out);
-                if (page.hasMore()) {
-                    out.println("(" + page.items().size() + " of " + page.total() + "; next page: --offset "
-                            + (offset + page.items().size()) + ")");
-                }
+                PageFooter.print(out, page);
             }
         }
     }

@@ -70,10 +70,7 @@ final class RunsCommand {
                 out.println("No runs.");
             } else {
                 RunViews.table(out, page.items());
-                if (page.hasMore()) {
-                    out.println("(" + page.items().size() + " of " + page.total() + "; next page: --offset "
-                            + (offset + page.items().size()) + ")");
-                }
+                PageFooter.print(out, page);
             }
             out.flush();
         }

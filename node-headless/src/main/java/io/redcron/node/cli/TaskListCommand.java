@@ -72,10 +72,7 @@ final class TaskListCommand extends StoreCommand {
                     + (page.total() > 0 ? " at offset " + offset : "") + ".");
         } else {
             TaskViews.table(out, page.items(), now);
-            if (page.hasMore()) {
-                out.println("(" + page.items().size() + " of " + page.total() + "; next page: --offset "
-                        + (offset + page.items().size()) + ")");
-            }
+            PageFooter.print(out, page);
         }
     }
 }

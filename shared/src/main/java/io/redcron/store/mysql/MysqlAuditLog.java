@@ -7,6 +7,7 @@ import io.redcron.port.PageRequest;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.List;
 import javax.sql.DataSource;
 
 /**
@@ -20,6 +21,9 @@ public final class MysqlAuditLog implements AuditLog {
     private static final String WHERE_NAMESPACE = " FROM audit_log WHERE namespace = ?";
     private static final String WHERE_SUBJECT = WHERE_NAMESPACE + " AND subject = ?";
     private static final String NEWEST_FIRST = " ORDER BY at DESC, id DESC LIMIT ? OFFSET ?";
+    // The log only grows: the total is counted over the newest rows only (BoundedCount).
+    private static final String COUNT_HEAD = "SELECT COUNT(*) AS seen, COUNT(*) AS matched FROM (SELECT 1";
+    private static final String COUNT_TAIL = " ORDER BY at DESC, id DESC LIMIT ?) counted";
 
     private final Jdbc jdbc;
 
@@ -39,13 +43,18 @@ public final class MysqlAuditLog implements AuditLog {
     @Override
     public Page<AuditEntry> list(String namespace, String subject, PageRequest page) {
         String from = subject == null ? WHERE_NAMESPACE : WHERE_SUBJECT;
-        Object[] filter = subject == null ? new Object[] {namespace} : new Object[] {namespace, subject};
+        Object[] counted = subject == null
+                ? new Object[] {namespace, BoundedCount.LIMIT}
+                : new Object[] {namespace, subject, BoundedCount.LIMIT};
+        // One entry more than the page: it tells whether another page follows.
         Object[] paged = subject == null
-                ? new Object[] {namespace, page.limit(), page.offset()}
-                : new Object[] {namespace, subject, page.limit(), page.offset()};
-        return jdbc.autoCommit("read the audit log", connection -> new Page<>(
-                Jdbc.list(connection, "SELECT " + COLUMNS + from + NEWEST_FIRST, MysqlAuditLog::read, paged),
-                Jdbc.count(connection, "SELECT COUNT(*)" + from, filter), page.offset(), page.limit()));
+                ? new Object[] {namespace, page.limit() + 1, page.offset()}
+                : new Object[] {namespace, subject, page.limit() + 1, page.offset()};
+        return jdbc.autoCommit("read the audit log", connection -> {
+            List<AuditEntry> fetched = Jdbc.list(connection, "SELECT " + COLUMNS + from + NEWEST_FIRST, MysqlAuditLog::read,
+                    paged);
+            return BoundedCount.read(connection, COUNT_HEAD + from + COUNT_TAIL, counted).page(fetched, page);
+        });
     }
 
     private static AuditEntry read(ResultSet row) throws SQLException {

@@ -17,6 +17,7 @@ import java.sql.Statement;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -94,9 +95,10 @@ final class MysqlRunHistory {
 
     Page<Run> list(RunFilter filter, PageRequest page) {
         RunQuery query = RunQuery.of(filter);
-        return jdbc.autoCommit("list runs", connection -> new Page<>(
-                Jdbc.list(connection, query.select(), RunRows::readListed, query.values(page)),
-                Jdbc.count(connection, query.count(), query.values()), page.offset(), page.limit()));
+        return jdbc.autoCommit("list runs", connection -> {
+            List<Run> fetched = Jdbc.list(connection, query.select(), RunRows::readListed, query.values(page));
+            return BoundedCount.read(connection, query.count(), query.countValues()).page(fetched, page);
+        });
     }
 
     Map<Long, RunStatus> lastResults(Collection<Long> taskIds) {
@@ -104,19 +106,27 @@ final class MysqlRunHistory {
             return Map.of();
         }
         List<Long> ids = List.copyOf(new LinkedHashSet<>(taskIds));
-        // Newest ended run per task, found through the (task_id, scheduled_at) key.
-        String sql = "SELECT task_id, status FROM (SELECT task_id, status, ROW_NUMBER() OVER (PARTITION BY task_id"
-                + " ORDER BY scheduled_at DESC) AS newest FROM task_run WHERE task_id IN ("
-                + MysqlSchedulerStore.placeholders(ids.size()) + ") AND " + RunTransition.condition(RunStatus.FINAL)
-                + ") ranked WHERE newest = 1";
+        String sql = lastResultsOf(ids.size());
         return jdbc.autoCommit("read the last results of tasks", connection -> {
             Map<Long, RunStatus> results = new HashMap<>();
             for (Object[] row : Jdbc.list(connection, sql, r -> new Object[] {r.getLong(1), r.getString(2)},
                     ids.toArray())) {
-                results.put((Long) row[0], RunStatus.valueOf((String) row[1]));
+                if (row[1] != null) {
+                    results.put((Long) row[0], RunStatus.valueOf((String) row[1]));
+                }
             }
             return results;
         });
+    }
+
+    /**
+     * Per task, its runs newest first through the {@code (task_id, scheduled_at)} key until the
+     * first ended one: a run or two each, where ranking all of a task's runs read its whole history.
+     */
+    private static String lastResultsOf(int tasks) {
+        return "SELECT wanted.task_id, (SELECT r.status FROM task_run r WHERE r.task_id = wanted.task_id AND r."
+                + RunTransition.condition(RunStatus.FINAL) + " ORDER BY r.scheduled_at DESC LIMIT 1) AS status FROM ("
+                + String.join(" UNION ALL ", Collections.nCopies(tasks, "SELECT ? AS task_id")) + ") wanted";
     }
 
     Optional<Run> requestCancel(long runId, Instant now, String reason) {
