@@ -51,7 +51,7 @@ final class MysqlRunClaims {
     private static final String CLAIM = CLAIM_SET.replace("%s", "(trigger_type <> 'CRON' OR scheduled_at <= ?)")
             + " WHERE id = ? AND attempt - lost_attempts < max_attempts AND cancel_requested = FALSE AND " + WAITING_NOW;
     // The same conditions as CLAIM, for a batch of rows read just before, each fenced by the attempt read.
-    private static final String CLAIM_ALL_WHERE = " WHERE (id, attempt) IN (%s) AND attempt - lost_attempts < max_attempts"
+    private static final String CLAIM_ALL_WHERE = " WHERE %s AND attempt - lost_attempts < max_attempts"
             + " AND cancel_requested = FALSE AND " + WAITING_NOW;
     // A plain read: the claim's UPDATE repeats every condition, fenced by the attempt read here.
     private static final String READ_WAITING = "SELECT " + RunRows.COLUMNS + ", r.due_at, r.cancel_requested,"
@@ -172,21 +172,28 @@ final class MysqlRunClaims {
         values.addAll(begin);
         for (WaitingRun row : candidates) {
             values.add(row.run().id());
+        }
+        for (WaitingRun row : candidates) {
+            values.add(row.run().id());
             values.add(row.run().attempt());
         }
         values.add(start);
         String began = begin.isEmpty() ? "FALSE" : "id IN (" + MysqlSchedulerStore.placeholders(begin.size()) + ")";
-        String sql = CLAIM_SET.replace("%s", began) + CLAIM_ALL_WHERE.replace("%s", pairs(candidates.size()));
+        String sql = CLAIM_SET.replace("%s", began) + CLAIM_ALL_WHERE.replace("%s", fence(candidates.size()));
         return Jdbc.update(connection, sql, values.toArray());
     }
 
-    /** {@code size} placeholders of (id, attempt) pairs, for a fence read through the primary key. */
-    static String pairs(int size) {
-        StringBuilder sql = new StringBuilder(size * 8);
+    /**
+     * The condition that fences {@code size} rows by their (id, attempt): binds the ids, then the
+     * (id, attempt) pairs. The plain {@code id IN} is there for the optimizer: MariaDB reads a
+     * single-pair row constructor by a scan of the whole primary key, not a lookup.
+     */
+    static String fence(int size) {
+        StringBuilder pairs = new StringBuilder(size * 8);
         for (int i = 0; i < size; i++) {
-            sql.append(i == 0 ? "(?, ?)" : ", (?, ?)");
+            pairs.append(i == 0 ? "(?, ?)" : ", (?, ?)");
         }
-        return sql.toString();
+        return "id IN (" + MysqlSchedulerStore.placeholders(size) + ") AND (id, attempt) IN (" + pairs + ")";
     }
 
     /**

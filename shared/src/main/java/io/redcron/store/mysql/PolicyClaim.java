@@ -59,7 +59,7 @@ final class PolicyClaim {
             + " AND scheduled_at > ? AND scheduled_at < ?";
     // Begins held claims, each fenced by node and attempt; a cancel asked for meanwhile refuses it.
     private static final String MARK_BEGUN = "UPDATE task_run SET attempt_began = TRUE, lease_until = ?"
-            + " WHERE (id, attempt) IN (%s) AND node = ? AND cancel_requested = FALSE AND "
+            + " WHERE %s AND node = ? AND cancel_requested = FALSE AND "
             + RunTransition.condition(RunStatus.IN_FLIGHT);
     private static final String BEGUN_BY = "SELECT id, attempt FROM task_run WHERE id IN (%s) AND node = ?"
             + " AND attempt_began = TRUE AND cancel_requested = FALSE AND " + RunTransition.condition(RunStatus.IN_FLIGHT);
@@ -90,10 +90,13 @@ final class PolicyClaim {
         values.add(leaseUntil);
         for (HeldRow row : rows) {
             values.add(row.run().id());
+        }
+        for (HeldRow row : rows) {
+            values.add(row.run().id());
             values.add(row.run().attempt());
         }
         values.add(node);
-        int changed = Jdbc.update(connection, MARK_BEGUN.replace("%s", MysqlRunClaims.pairs(rows.size())),
+        int changed = Jdbc.update(connection, MARK_BEGUN.replace("%s", MysqlRunClaims.fence(rows.size())),
                 values.toArray());
         if (changed == rows.size()) {
             return rows;

@@ -255,9 +255,9 @@ class HistoryQueryPlansIT {
                     p.runs().requestCancel(facts.running(), now, "ops");
                 }),
                 new Scenario("worker: claim, begin, renew, end, hand back", PAGE, HistoryQueryPlansIT::workRuns),
-                new Scenario("worker: claim a run of a FORBID task", HistoryFill.UNFINISHED, p -> p.runs().claim(
-                        facts.hotQueued().get(0), "worker-2", now, now.plus(LEASE), Duration.ofMinutes(5),
-                        now.plusSeconds(1))),
+                new Scenario("worker: claim and begin a run of a FORBID task", HistoryFill.UNFINISHED,
+                        p -> p.runs().claimAndBeginAll(List.of(facts.hotQueued().get(0)), "worker-2", now,
+                                now.plus(LEASE), Duration.ofMinutes(5), now.plusSeconds(1))),
                 // Leader's housekeeping: reaper, reconciler, stream sweep, unserved groups
                 new Scenario("reaper: expired leases", HistoryFill.UNFINISHED, p -> p.recovery().expiredLeases(NS, now, 500)),
                 new Scenario("reaper: recover a lost attempt", 1, p -> p.recovery().recoverLost(facts.expired(), 1, now, 2,
@@ -294,11 +294,15 @@ class HistoryQueryPlansIT {
     private static void workRuns(Ports p) {
         Instant now = HistoryFill.END;
         // A misfire threshold longer than the runs have waited: none needs its task's rules weighed.
-        List<Run> claimed = p.runs().claimAll(facts.queued().subList(1, 6), "worker-2", now, now.plus(LEASE),
-                Duration.ofDays(1)).claimed();
+        RunStore.BatchClaim batch = p.runs().claimAll(facts.queued().subList(1, 6), "worker-2", now, now.plus(LEASE),
+                Duration.ofDays(1));
+        List<Run> claimed = new java.util.ArrayList<>(batch.begun());
+        claimed.addAll(batch.held());
         assertThat(claimed).hasSize(5);
-        p.runs().markStarted("worker-2", claimed.stream()
-                .map(run -> new RunStore.StartMark(run.id(), run.attempt(), now.plus(LEASE))).toList());
+        // Held claims (a task's rules to weigh) are begun under those rules, as at their time.
+        p.runs().beginAll("worker-2", batch.held().stream()
+                .map(run -> new RunStore.StartMark(run.id(), run.attempt(), now.plus(LEASE))).toList(), now,
+                Duration.ofDays(1), now.plusSeconds(1));
         Run one = claimed.get(0);
         p.runs().renewLease(one.id(), one.attempt(), "worker-2", now.plus(LEASE.multipliedBy(2)));
         p.runs().complete(one.id(), one.attempt(), RunStatus.RUNNING, new RunOutcome(RunStatus.SUCCEEDED, now, 0, "ok", null));
