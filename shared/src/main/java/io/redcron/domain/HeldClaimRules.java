@@ -49,9 +49,9 @@ public final class HeldClaimRules {
      * Everything one batch's decisions need.
      *
      * @param held          the held claims to decide
-     * @param tasks         the rules of their tasks as their rows hold them now;
+     * @param tasks         the rules of their tasks as their rows hold them now (under their lock);
      *                      a task that is gone is absent
-     * @param unfinished    every unfinished run of those tasks (locked), as {@link UnfinishedRun#of} reads
+     * @param unfinished    every unfinished run of those tasks, as {@link UnfinishedRun#of} reads
      *                      them (the held claims themselves among them)
      * @param laterMisfires per held run whose count {@link ClaimRules#countsLaterMisfires} needs, the
      *                      count (absent: zero)

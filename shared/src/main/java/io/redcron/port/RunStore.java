@@ -71,7 +71,7 @@ public interface RunStore {
     /**
      * Begins claims this node holds ({@link BatchClaim#held()}), when their time has come, under
      * their tasks' rules as they read now, decided together and atomically per task (the tasks'
-     * unfinished runs are locked when a rule must be weighed):
+     * rows are locked when a rule must be weighed):
      * <ul>
      *   <li>a cancel asked for meanwhile: recorded CANCELLED;</li>
      *   <li>a cron run never attempted that would start more than {@code misfireThreshold} after
