@@ -145,16 +145,15 @@ final class HttpExecutor implements Executor {
             } catch (IllegalArgumentException e) {
                 return Outcome.failed("cannot send the request: " + Texts.oneLine(e.getMessage(), 200));
             }
-            CompletableFuture<HttpResponse<InputStream>> sent =
-                    client.sendAsync(httpRequest, HttpResponse.BodyHandlers.ofInputStream());
-            Outcome interruption = awaitFirst(sent, deadline);
+            HttpSend sent = HttpSend.start(client, httpRequest, helpers);
+            Outcome interruption = awaitFirst(sent.response(), deadline);
             if (interruption != null) {
-                sent.cancel(true);
+                sent.abandon();
                 return interruption;
             }
             HttpResponse<InputStream> response;
             try {
-                response = sent.join();
+                response = sent.response().join();
             } catch (CompletionException | java.util.concurrent.CancellationException e) {
                 return failure(e.getCause() != null ? e.getCause() : e, hop.url(), deadline.timeout());
             }
@@ -177,6 +176,14 @@ final class HttpExecutor implements Executor {
 
     /** Null when the node lets the run request {@code url}, else the failed outcome. */
     private Outcome judge(URI url, Deadline deadline) {
+        if (!guard.looksUpHosts()) {
+            // Judged by the node's patterns alone: nothing to wait for, so no thread to wait on.
+            try {
+                return guard.refusal(url).map(Outcome::failed).orElse(null);
+            } catch (UnknownHostException e) {
+                throw new IllegalStateException("a judgement without a lookup resolved a host", e);
+            }
+        }
         CompletableFuture<Optional<String>> judged = CompletableFuture.supplyAsync(() -> {
             try {
                 return guard.refusal(url);
