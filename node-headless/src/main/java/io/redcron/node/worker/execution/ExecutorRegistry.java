@@ -65,11 +65,12 @@ public final class ExecutorRegistry {
         // One pool for every executor of the node: an idle helper serves whichever type runs next.
         HelperThreads helpers = new HelperThreads("redcron-helper");
         if (policy.allows(TaskType.EXEC) || policy.allows(TaskType.SHELL)) {
+            SessionSweeper sweeper = new SessionSweeper(SessionScan.PROC, killer, helpers);
             ProcessLaunch launch = new ProcessLaunch(nodeId, config.runAs().map(TaskUser::resolve), config.killProcessGroup(),
                     System.getenv());
             for (TaskType type : List.of(TaskType.EXEC, TaskType.SHELL)) {
                 if (policy.allows(type)) {
-                    executors.put(type, new ProcessExecutor(type, tail, killer, killGrace, launch, secrets, helpers));
+                    executors.put(type, new ProcessExecutor(type, tail, killer, killGrace, launch, secrets, helpers, sweeper));
                 }
             }
         }

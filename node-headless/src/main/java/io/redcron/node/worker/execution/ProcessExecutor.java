@@ -26,6 +26,12 @@ import java.util.concurrent.TimeUnit;
  */
 final class ProcessExecutor implements Executor {
     static final String SHELL = "/bin/sh";
+    /**
+     * How long the output may take to end after the program exited before something else is taken
+     * to hold it. The exit closes the program's end of the pipe, so the reader normally sees the
+     * end at once; a busy machine may take a moment to schedule it.
+     */
+    private static final Duration OUTPUT_SETTLES = Duration.ofMillis(20);
 
     private final TaskType type;
     private final int tailBytes;
@@ -34,19 +40,16 @@ final class ProcessExecutor implements Executor {
     private final ProcessLaunch launch;
     private final SecretStore secrets;
     private final HelperThreads helpers;
+    private final SessionSweeper sweeper;
 
     /**
-     * @param drain how long to keep reading output after the program ended, for background
-     *              children that still hold the pipe
+     * @param drain   how long to keep reading output after the program ended, for background
+     *                children that still hold the pipe
+     * @param helpers where output is read and a cancelled tree is killed, beside the calling thread
+     * @param sweeper ends what a program that exited left in its session
      */
-    ProcessExecutor(TaskType type, int tailBytes, ProcessTreeKiller killer, Duration drain) {
-        this(type, tailBytes, killer, drain, ProcessLaunch.sameUser("local"), SecretStore.NONE,
-                new HelperThreads("redcron-output"));
-    }
-
-    /** @param helpers where output is read and a cancelled tree is killed, beside the calling thread */
     ProcessExecutor(TaskType type, int tailBytes, ProcessTreeKiller killer, Duration drain, ProcessLaunch launch,
-                    SecretStore secrets, HelperThreads helpers) {
+                    SecretStore secrets, HelperThreads helpers, SessionSweeper sweeper) {
         if (type != TaskType.EXEC && type != TaskType.SHELL) {
             throw new IllegalArgumentException("not a process type: " + type);
         }
@@ -57,6 +60,7 @@ final class ProcessExecutor implements Executor {
         this.launch = launch;
         this.secrets = secrets;
         this.helpers = helpers;
+        this.sweeper = sweeper;
     }
 
     @Override
@@ -118,6 +122,9 @@ final class ProcessExecutor implements Executor {
         }
         boolean interrupted = false;
         try {
+            if (outcome.exitCode != null && launch.ownSession()) {
+                endSession(process.pid(), pump);
+            }
             pump.awaitEnd(drain);
         } catch (InterruptedException e) {
             interrupted = true;
@@ -166,15 +173,32 @@ final class ProcessExecutor implements Executor {
             killer.kill(process.toHandle(), launch.ownSession());
             return new Outcome(ExecutionStatus.TIMED_OUT, null, "timed out after " + Durations.format(timeout));
         }
-        if (launch.ownSession()) {
-            // The program started in a session of its own: whatever is still in it (a background
-            // child, a double fork) belongs to this run and ends with it.
-            killer.killSession(process.pid());
-        }
         int code = process.exitValue();
         return code == 0
                 ? new Outcome(ExecutionStatus.SUCCEEDED, 0, null)
                 : new Outcome(ExecutionStatus.FAILED, code, "exited with code " + code);
+    }
+
+    /**
+     * The program started in a session of its own, which it has left by exiting: whatever is still
+     * in it (a background child, a double fork) belongs to this run and ends with it. Once the
+     * output has ended nothing left holds it, so the result need not wait: the sweeper ends the
+     * leftovers shortly, sharing one read of the process table with the other runs. While something
+     * still holds the output, it is ended now, so that the output and the run end.
+     */
+    private void endSession(long session, OutputPump pump) throws InterruptedException {
+        boolean outputEnded;
+        try {
+            outputEnded = pump.awaitEnd(OUTPUT_SETTLES);
+        } catch (InterruptedException e) {
+            sweeper.sweep(session); // the node is stopping: sweep without waiting
+            throw e;
+        }
+        if (outputEnded) {
+            sweeper.sweep(session);
+        } else {
+            killer.killSession(session);
+        }
     }
 
     /**

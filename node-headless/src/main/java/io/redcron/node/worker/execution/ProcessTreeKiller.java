@@ -72,11 +72,20 @@ final class ProcessTreeKiller {
      * it when the node stops. Returns how many processes were found.
      */
     int killSession(long session) {
-        Set<ProcessHandle> members = sessionMembers(session);
+        return killMembers(session, sessionMembers(session));
+    }
+
+    /**
+     * Ends {@code found}, the members of session {@code session} a read found, as
+     * {@link #killSession} does: the session is read again before KILL, for what they started
+     * meanwhile.
+     */
+    int killMembers(long session, Set<ProcessHandle> found) {
+        Set<ProcessHandle> members = new LinkedHashSet<>(found);
         if (members.isEmpty()) {
             return 0;
         }
-        int found = members.size();
+        int count = members.size();
         boolean interrupted = false;
         try {
             members.forEach(ProcessHandle::destroy);
@@ -90,7 +99,7 @@ final class ProcessTreeKiller {
                 Thread.currentThread().interrupt();
             }
         }
-        return found;
+        return count;
     }
 
     /**

@@ -18,6 +18,7 @@ import static io.redcron.node.worker.execution.Fixtures.exec;
 import static io.redcron.node.worker.execution.Fixtures.request;
 import static io.redcron.node.worker.execution.Fixtures.shell;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 class ProcessExecutorTest {
     private final ExecutorRegistry registry = Fixtures.registry(65536);
@@ -177,6 +178,21 @@ class ProcessExecutorTest {
         assertThat(result.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
         assertThat(result.elapsed()).isLessThan(Duration.ofSeconds(10));
         ProcessHandle.of(Long.parseLong(result.output().strip())).ifPresent(ProcessHandle::destroyForcibly);
+    }
+
+    @Test
+    void whatARunLeavesRunningEndsSoonAfterIt() {
+        ExecutionResult result = run(request(shell("sleep 600 >/dev/null 2>&1 & echo $!")));
+
+        assertThat(result.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+        ProcessHandle left = ProcessHandle.of(Long.parseLong(result.output().strip())).orElse(null);
+        try {
+            await().atMost(Duration.ofSeconds(10)).until(() -> left == null || !left.isAlive());
+        } finally {
+            if (left != null) {
+                left.destroyForcibly();
+            }
+        }
     }
 
     @Test
