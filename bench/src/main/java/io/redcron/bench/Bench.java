@@ -47,7 +47,7 @@ public final class Bench implements Callable<Integer> {
     List<Integer> tasks;
 
     @Option(names = "--only", paramLabel = "SCENARIOS", split = ",",
-            description = "Run only these: ceiling, throughput, lateness, scale. Default: all.")
+            description = "Run only these: ceiling, throughput, lateness, scale, process, http. Default: all.")
     Set<String> only;
 
     @Option(names = "--jdbc-url", paramLabel = "URL", defaultValue = "jdbc:mysql://127.0.0.1:3306/test",
@@ -151,6 +151,8 @@ public final class Bench implements Callable<Integer> {
             all.addAll(baselines);
             run(results, LatenessScenario.NAME, () -> new LatenessScenario(sizes, all).run());
             run(results, ScaleScenario.NAME, () -> new ScaleScenario(sizes, redcron).run());
+            run(results, ProcessScenario.NAME, () -> new ProcessScenario(sizes, redcron, slots).run());
+            run(results, HttpScenario.NAME, () -> new HttpScenario(sizes, redcron, slots).run());
         }
         machine.put("Load average at end", MachineInfo.loadAverage());
         Report report = new Report(results);

@@ -98,6 +98,8 @@ public final class Report {
                         + pair[1] + ": " + number(ours.get() / ceiling.get()));
             }
         }
+        lines.addAll(ProcessScenario.goals(results));
+        lines.addAll(HttpScenario.goals(results));
         List<Result> scaling = results.stream().filter(r -> r.scenario().equals(ThroughputScenario.NAME)
                 && r.scheduler().equals("Redcron") && r.metric().equals("runs/s")).toList();
         if (scaling.size() > 1) {
@@ -153,7 +155,8 @@ public final class Report {
         stores.forEach((key, value) -> out.append("| ").append(key).append(" | ").append(value).append(" |\n"));
         out.append("\n## Goals\n\n");
         ratios().forEach(line -> out.append("- ").append(line).append('\n'));
-        for (String scenario : List.of(ThroughputScenario.NAME, LatenessScenario.NAME, ScaleScenario.NAME, CeilingScenario.NAME)) {
+        for (String scenario : List.of(ThroughputScenario.NAME, LatenessScenario.NAME, ScaleScenario.NAME, CeilingScenario.NAME,
+                ProcessScenario.NAME, HttpScenario.NAME)) {
             List<Result> rows = results.stream().filter(r -> r.scenario().equals(scenario)).toList();
             if (rows.isEmpty()) {
                 continue;
