@@ -142,14 +142,16 @@ final class ProcessExecutor implements Executor {
     }
 
     /**
-     * Waits for the first of: the program's exit, a cancellation, the timeout, an interrupt; then
-     * ends what is left of the program's processes.
+     * Waits for the first of: the program's exit, a cancellation, the timeout, an interrupt; a
+     * program stopped by any but its exit has its whole tree killed before this returns.
      *
      * <p>This thread waits on the JDK's own exit signal ({@link Process#waitFor(long, TimeUnit)},
      * given by the reaper thread the JDK keeps for every child anyway), so waiting costs no thread
-     * of its own: {@link Process#onExit()} handed every exit to a new thread on a machine of two
-     * cores. A cancel cannot wake this wait, so it kills the tree instead ({@link CancelKill}): the
-     * program's end is what wakes it then.
+     * of its own: {@link Process#onExit()} handed every exit to a new thread on a machine of one or
+     * two cores. A cancel cannot wake this wait, so it kills the tree instead ({@link CancelKill}):
+     * the program's end is what wakes it then. (A program that not even KILL ends, stuck in the
+     * kernel, thus keeps its slot until it ends or times out, where it used to free the slot while
+     * still running.)
      */
     private Outcome await(Process process, CancelKill cancel, Duration timeout) {
         boolean exited;
