@@ -47,7 +47,7 @@ public final class Bench implements Callable<Integer> {
     List<Integer> tasks;
 
     @Option(names = "--only", paramLabel = "SCENARIOS", split = ",",
-            description = "Run only these: ceiling, throughput, lateness, scale, history. Default: all.")
+            description = "Run only these: ceiling, throughput, lateness, scale, history, process, http. Default: all.")
     Set<String> only;
 
     @Option(names = "--history-runs", paramLabel = "N", defaultValue = "10000000",
@@ -171,6 +171,8 @@ public final class Bench implements Callable<Integer> {
             run(results, ScaleScenario.NAME, () -> new ScaleScenario(sizes, redcron).run());
             run(results, HistoryScenario.NAME, () -> new HistoryScenario(sizes, stores, historyRuns, historyTasks, historyDb,
                     historyRegenerate).run());
+            run(results, ProcessScenario.NAME, () -> new ProcessScenario(sizes, redcron, slots).run());
+            run(results, HttpScenario.NAME, () -> new HttpScenario(sizes, redcron, slots).run());
         }
         machine.put("Load average at end", MachineInfo.loadAverage());
         Report report = new Report(results);

@@ -58,6 +58,31 @@ final class BenchmarksPage {
               calls of one pass of the reaper, the reconciler, the stream sweep and the unserved-group
               check are timed the same way there and on a database with the same tasks and runs under
               way but no history; the goal compares their p50s.
+            - **Process**: `/bin/true` as an `exec` task and as a `shell` task (`/bin/sh -c /bin/true`),
+              created with the defaults of `task add` (concurrency forbid, timeout 1 h, no retries),
+              one type after the other on one node process with both roles and the benchmark's
+              slots, in a database of its own. Warm-up batches first (not counted) for 8 s (full
+              mode: 30 s) on the fresh node, one batch for the next type. Then throughput: one
+              queued manual run for each of N tasks (a task's runs would wait for each other under
+              forbid), put on the stream at once; runs per second from the first start to the last
+              finish. Then lateness, as in the lateness scenario but on that warm node, so with a
+              shorter warm-up (quick mode: 4 s, then a 5 s window, fires not started 2 s after it
+              counted as missing; full mode: 20 s, 30 s, 10 s): 100, then 500 tasks firing every
+              second, the waiting runs of one load discarded before the next. Beside it, in the same
+              run, the machine's ceiling: as many threads as the node has slots start `/bin/true`
+              from Java (stdin closed, output merged and read to the end, as the node starts a
+              program) and reap it, back to back, for 2 s after half a second not counted (full:
+              10 s); the goal compares each type's runs per second to it. The same ceiling through
+              `setsid` is shown too: the node starts every program in a session of its own (so that
+              what it leaves running can be ended with it), which costs one more program start per
+              run.
+            - **Http**: the same for `http` tasks that `GET` a local endpoint: the JDK's HTTP server
+              on the loopback address with 16 threads and `TCP_NODELAY` (without it every answer
+              waits some 40 ms for a delayed ACK), started by the benchmark. The node is given a
+              `worker.allow-urls` pattern matching exactly that URL (loopback is refused otherwise).
+              Its ceiling: requests per second from one Java HTTP/1.1 client in as many threads as
+              the node has slots. Quick mode keeps both scenarios within about two and a half
+              minutes on a quiet machine of two cores.
             - The capacity model divides these: runs per database commit, Redis commands per run
               (from the servers' own counters, which on a shared machine include other clients).
 

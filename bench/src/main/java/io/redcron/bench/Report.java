@@ -120,6 +120,8 @@ public final class Report {
             }
         }
         lines.addAll(HistoryScenario.goals(results));
+        lines.addAll(ProcessScenario.goals(results));
+        lines.addAll(HttpScenario.goals(results));
         List<Result> scaling = results.stream().filter(r -> r.scenario().equals(ThroughputScenario.NAME)
                 && r.scheduler().equals("Redcron") && r.metric().equals("runs/s")).toList();
         if (scaling.size() > 1) {
@@ -176,7 +178,7 @@ public final class Report {
         out.append("\n## Goals\n\n");
         ratios().forEach(line -> out.append("- ").append(line).append('\n'));
         for (String scenario : List.of(ThroughputScenario.NAME, LatenessScenario.NAME, ScaleScenario.NAME, CeilingScenario.NAME,
-                HistoryScenario.NAME)) {
+                HistoryScenario.NAME, ProcessScenario.NAME, HttpScenario.NAME)) {
             List<Result> rows = results.stream().filter(r -> r.scenario().equals(scenario)).toList();
             if (rows.isEmpty()) {
                 continue;

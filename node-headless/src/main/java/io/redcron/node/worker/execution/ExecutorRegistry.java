@@ -62,18 +62,21 @@ public final class ExecutorRegistry {
         int tail = config.outputTailBytes();
         ProcessTreeKiller killer = new ProcessTreeKiller(killGrace);
         SecretStore secrets = new SecretStore(config.secretsDir());
+        // One pool for every executor of the node: an idle helper serves whichever type runs next.
+        HelperThreads helpers = new HelperThreads("redcron-helper");
         if (policy.allows(TaskType.EXEC) || policy.allows(TaskType.SHELL)) {
+            SessionSweeper sweeper = new SessionSweeper(SessionScan.PROC, killer, helpers);
             ProcessLaunch launch = new ProcessLaunch(nodeId, config.runAs().map(TaskUser::resolve), config.killProcessGroup(),
                     System.getenv());
             for (TaskType type : List.of(TaskType.EXEC, TaskType.SHELL)) {
                 if (policy.allows(type)) {
-                    executors.put(type, new ProcessExecutor(type, tail, killer, killGrace, launch, secrets));
+                    executors.put(type, new ProcessExecutor(type, tail, killer, killGrace, launch, secrets, helpers, sweeper));
                 }
             }
         }
         if (policy.allows(TaskType.HTTP)) {
             executors.put(TaskType.HTTP, new HttpExecutor(tail, config.httpMaxResponse(),
-                    new UrlGuard(nodeId, config.allowUrls(), UrlGuard.Resolver.SYSTEM), secrets));
+                    new UrlGuard(nodeId, config.allowUrls(), UrlGuard.Resolver.SYSTEM), secrets, helpers));
         }
         javaExecutor = policy.allows(TaskType.JAVA) ? new JavaExecutor(nodeId, tail, killGrace, handlerLoader) : null;
         if (javaExecutor != null) {

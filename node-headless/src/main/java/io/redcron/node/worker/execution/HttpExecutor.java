@@ -55,12 +55,14 @@ final class HttpExecutor implements Executor {
     private final int tailBytes;
     private final int maxResponseBytes;
     private final SecretStore secrets;
+    private final HelperThreads helpers;
 
     HttpExecutor(int tailBytes, int maxResponseBytes, UrlGuard guard) {
-        this(tailBytes, maxResponseBytes, guard, SecretStore.NONE);
+        this(tailBytes, maxResponseBytes, guard, SecretStore.NONE, new HelperThreads("redcron-http-body"));
     }
 
-    HttpExecutor(int tailBytes, int maxResponseBytes, UrlGuard guard, SecretStore secrets) {
+    /** @param helpers where response bodies are read, beside the calling thread */
+    HttpExecutor(int tailBytes, int maxResponseBytes, UrlGuard guard, SecretStore secrets, HelperThreads helpers) {
         // HTTP/1.1: a plain-http endpoint then never sees an h2c upgrade attempt it may mishandle.
         // A task timeout shorter than the connect timeout still bounds the connect: the executor's
         // own deadline covers the whole exchange.
@@ -81,6 +83,7 @@ final class HttpExecutor implements Executor {
         this.tailBytes = tailBytes;
         this.maxResponseBytes = maxResponseBytes;
         this.secrets = secrets;
+        this.helpers = helpers;
     }
 
     @Override
@@ -142,16 +145,15 @@ final class HttpExecutor implements Executor {
             } catch (IllegalArgumentException e) {
                 return Outcome.failed("cannot send the request: " + Texts.oneLine(e.getMessage(), 200));
             }
-            CompletableFuture<HttpResponse<InputStream>> sent =
-                    client.sendAsync(httpRequest, HttpResponse.BodyHandlers.ofInputStream());
-            Outcome interruption = awaitFirst(sent, deadline);
+            HttpSend sent = HttpSend.start(client, httpRequest, helpers);
+            Outcome interruption = awaitFirst(sent.response(), deadline);
             if (interruption != null) {
-                sent.cancel(true);
+                sent.abandon();
                 return interruption;
             }
             HttpResponse<InputStream> response;
             try {
-                response = sent.join();
+                response = sent.response().join();
             } catch (CompletionException | java.util.concurrent.CancellationException e) {
                 return failure(e.getCause() != null ? e.getCause() : e, hop.url(), deadline.timeout());
             }
@@ -168,12 +170,20 @@ final class HttpExecutor implements Executor {
                 }
                 notFollowed = decision.refusal();
             }
-            return answer(request, payload, response, notFollowed, deadline, sink);
+            return answer(payload, response, notFollowed, deadline, sink);
         }
     }
 
     /** Null when the node lets the run request {@code url}, else the failed outcome. */
     private Outcome judge(URI url, Deadline deadline) {
+        if (!guard.looksUpHosts()) {
+            // Judged by the node's patterns alone: nothing to wait for, so no thread to wait on.
+            try {
+                return guard.refusal(url).map(Outcome::failed).orElse(null);
+            } catch (UnknownHostException e) {
+                throw new IllegalStateException("a judgement without a lookup resolved a host", e);
+            }
+        }
         CompletableFuture<Optional<String>> judged = CompletableFuture.supplyAsync(() -> {
             try {
                 return guard.refusal(url);
@@ -194,12 +204,11 @@ final class HttpExecutor implements Executor {
     }
 
     /** Records the final answer's status and body; the status decides, unless a redirect was refused. */
-    private Outcome answer(ExecutionRequest request, HttpPayload payload, HttpResponse<InputStream> response,
-                           String notFollowed, Deadline deadline, OutputSink sink) {
+    private Outcome answer(HttpPayload payload, HttpResponse<InputStream> response, String notFollowed,
+                           Deadline deadline, OutputSink sink) {
         int status = response.statusCode();
         sink.writeText("HTTP " + status + "\n");
-        OutputPump pump = new OutputPump(response.body(), sink, "redcron-http-" + request.runId(), maxResponseBytes)
-                .start();
+        OutputPump pump = new OutputPump(response.body(), sink, maxResponseBytes).start(helpers);
         Outcome interruption = awaitFirst(pump.ended(), deadline);
         if (interruption != null) {
             pump.abort();

@@ -5,44 +5,59 @@ import java.io.InputStream;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Copies a stream into an {@link OutputSink} on its own daemon thread, so that the program never
- * blocks on a full pipe while the executor waits for it to end. With a limit it reads no more
- * than that many bytes: the rest is left unread and the stream closed.
+ * Copies a stream into an {@link OutputSink} on a {@link HelperThreads helper thread}, so that the
+ * program never blocks on a full pipe while the executor waits for it to end. With a limit it
+ * reads no more than that many bytes: the rest is left unread and the stream closed.
+ *
+ * <p>The helper thread goes back to its pool when the copy ends, so {@link #abort()} interrupts it
+ * only while it still copies for this pump, and the copy clears any interrupt it leaves behind:
+ * the next attempt's copy on that thread never sees this one's stop.
  */
 final class OutputPump {
     private static final int CHUNK = 8192;
+    /**
+     * One copy buffer per helper thread, kept with it: listeners get the buffer only for the length
+     * of their call ({@link OutputListener}), so reusing it for the next attempt is safe.
+     */
+    private static final ThreadLocal<byte[]> BUFFER = ThreadLocal.withInitial(() -> new byte[CHUNK]);
 
     private final InputStream in;
     private final OutputSink sink;
     private final long limit;
-    private final Thread thread;
     private final CompletableFuture<Void> ended = new CompletableFuture<>();
     private volatile boolean cut;
+    /** The thread copying for this pump; null before the copy starts and once it ended. */
+    private Thread copying;
+    private boolean aborted;
 
-    OutputPump(InputStream in, OutputSink sink, String threadName) {
-        this(in, sink, threadName, Long.MAX_VALUE);
+    OutputPump(InputStream in, OutputSink sink) {
+        this(in, sink, Long.MAX_VALUE);
     }
 
     /** @param limit bytes read at most */
-    OutputPump(InputStream in, OutputSink sink, String threadName, long limit) {
+    OutputPump(InputStream in, OutputSink sink, long limit) {
         this.in = in;
         this.sink = sink;
         this.limit = limit;
-        this.thread = new Thread(this::copy, threadName);
-        this.thread.setDaemon(true);
     }
 
-    OutputPump start() {
-        thread.start();
+    OutputPump start(Executor threads) {
+        threads.execute(this::copy);
         return this;
     }
 
     private void copy() {
-        byte[] buffer = new byte[CHUNK];
+        if (!began()) {
+            closeQuietly();
+            ended.complete(null);
+            return;
+        }
+        byte[] buffer = BUFFER.get();
         try (in) {
             long left = limit;
             int read = 0;
@@ -55,14 +70,26 @@ final class OutputPump {
         } catch (IOException e) {
             // Closed under us (timeout, cancel) or interrupted: the tail so far is the output.
         } finally {
+            finished();
             ended.complete(null);
         }
+    }
+
+    private synchronized boolean began() {
+        copying = Thread.currentThread();
+        return !aborted;
+    }
+
+    private synchronized void finished() {
+        copying = null;
+        // An abort that came as the copy ended must not reach whatever this thread does next.
+        Thread.interrupted();
     }
 
     /**
      * Waits until the stream ended. A background process that inherited the program's stdout can
      * hold the pipe open long after the program exited; after {@code limit} we stop waiting for it,
-     * leaving the daemon thread to end whenever that process closes the pipe.
+     * leaving the helper thread to end the copy whenever that process closes the pipe.
      */
     boolean awaitEnd(Duration limit) throws InterruptedException {
         try {
@@ -87,7 +114,16 @@ final class OutputPump {
 
     /** Stops reading: wakes a reader blocked on an interruptible stream (the HTTP body). */
     void abort() {
-        thread.interrupt();
+        synchronized (this) {
+            aborted = true;
+            if (copying != null) {
+                copying.interrupt();
+            }
+        }
+        closeQuietly();
+    }
+
+    private void closeQuietly() {
         try {
             in.close();
         } catch (IOException e) {

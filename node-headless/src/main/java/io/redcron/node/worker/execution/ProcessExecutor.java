@@ -18,7 +18,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Runs {@code exec} tasks (the argv as given, no shell ever) and {@code shell} tasks
@@ -27,6 +26,12 @@ import java.util.concurrent.TimeoutException;
  */
 final class ProcessExecutor implements Executor {
     static final String SHELL = "/bin/sh";
+    /**
+     * How long the output may take to end after the program exited before something else is taken
+     * to hold it. The exit closes the program's end of the pipe, so the reader normally sees the
+     * end at once; a busy machine may take a moment to schedule it.
+     */
+    private static final Duration OUTPUT_SETTLES = Duration.ofMillis(20);
 
     private final TaskType type;
     private final int tailBytes;
@@ -34,17 +39,17 @@ final class ProcessExecutor implements Executor {
     private final Duration drain;
     private final ProcessLaunch launch;
     private final SecretStore secrets;
+    private final HelperThreads helpers;
+    private final SessionSweeper sweeper;
 
     /**
-     * @param drain how long to keep reading output after the program ended, for background
-     *              children that still hold the pipe
+     * @param drain   how long to keep reading output after the program ended, for background
+     *                children that still hold the pipe
+     * @param helpers where output is read and a cancelled tree is killed, beside the calling thread
+     * @param sweeper ends what a program that exited left in its session
      */
-    ProcessExecutor(TaskType type, int tailBytes, ProcessTreeKiller killer, Duration drain) {
-        this(type, tailBytes, killer, drain, ProcessLaunch.sameUser("local"), SecretStore.NONE);
-    }
-
     ProcessExecutor(TaskType type, int tailBytes, ProcessTreeKiller killer, Duration drain, ProcessLaunch launch,
-                    SecretStore secrets) {
+                    SecretStore secrets, HelperThreads helpers, SessionSweeper sweeper) {
         if (type != TaskType.EXEC && type != TaskType.SHELL) {
             throw new IllegalArgumentException("not a process type: " + type);
         }
@@ -54,6 +59,8 @@ final class ProcessExecutor implements Executor {
         this.drain = drain;
         this.launch = launch;
         this.secrets = secrets;
+        this.helpers = helpers;
+        this.sweeper = sweeper;
     }
 
     @Override
@@ -103,25 +110,21 @@ final class ProcessExecutor implements Executor {
         }
         closeQuietly(process);
         OutputSink sink = new OutputSink(tailBytes, output, new SecretMask(prepared.secretValues));
-        OutputPump pump = new OutputPump(process.getInputStream(), sink, "redcron-output-" + request.runId()).start();
+        OutputPump pump = new OutputPump(process.getInputStream(), sink).start(helpers);
 
-        CompletableFuture<String> stop = new CompletableFuture<>();
+        CancelKill cancel = new CancelKill(process, cancellation);
         Outcome outcome;
-        Cancellation.Registration registration = cancellation.onCancel(() -> stop.complete(cancellation.reason()));
+        Cancellation.Registration registration = cancellation.onCancel(cancel);
         try {
-            outcome = await(process, stop, request.timeout());
-            if (outcome.status != ExecutionStatus.SUCCEEDED && outcome.status != ExecutionStatus.FAILED) {
-                killer.kill(process.toHandle(), launch.ownSession());
-            } else if (launch.ownSession()) {
-                // The program started in a session of its own: whatever is still in it (a
-                // background child, a double fork) belongs to this run and ends with it.
-                killer.killSession(process.pid());
-            }
+            outcome = await(process, cancel, request.timeout());
         } finally {
             registration.close();
         }
         boolean interrupted = false;
         try {
+            if (outcome.exitCode != null && launch.ownSession()) {
+                endSession(process.pid(), pump);
+            }
             pump.awaitEnd(drain);
         } catch (InterruptedException e) {
             interrupted = true;
@@ -138,30 +141,123 @@ final class ProcessExecutor implements Executor {
     private record Outcome(ExecutionStatus status, Integer exitCode, String error) {
     }
 
-    /** Waits for the first of: the program's exit, a cancellation, the timeout, an interrupt. */
-    private static Outcome await(Process process, CompletableFuture<String> stop, Duration timeout) {
-        CompletableFuture<Process> exit = process.onExit();
+    /**
+     * Waits for the first of: the program's exit, a cancellation, the timeout, an interrupt; a
+     * program stopped by any but its exit has its whole tree killed before this returns.
+     *
+     * <p>This thread waits on the JDK's own exit signal ({@link Process#waitFor(long, TimeUnit)},
+     * given by the reaper thread the JDK keeps for every child anyway), so waiting costs no thread
+     * of its own: {@link Process#onExit()} handed every exit to a new thread on a machine of one or
+     * two cores. A cancel cannot wake this wait, so it kills the tree instead ({@link CancelKill}):
+     * the program's end is what wakes it then. (A program that not even KILL ends, stuck in the
+     * kernel, thus keeps its slot until it ends or times out, where it used to free the slot while
+     * still running.)
+     */
+    private Outcome await(Process process, CancelKill cancel, Duration timeout) {
+        boolean exited;
         try {
-            CompletableFuture.anyOf(exit, stop).get(timeout.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            // Unless it exited at the very same moment: checked below.
+            exited = process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
-            // The worker itself is stopping (node drain): treat it as a cancellation, keep the flag.
+            // The worker itself is stopping (node drain): a cancellation, killed at once as the
+            // interrupt stays set (KILL follows TERM without the grace).
             Thread.currentThread().interrupt();
-            stop.complete("interrupted: the node is stopping");
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("neither future completes exceptionally", e);
+            String reason = cancel.stopping().orElse("interrupted: the node is stopping");
+            killer.kill(process.toHandle(), launch.ownSession());
+            cancel.awaitKilled();
+            return new Outcome(ExecutionStatus.CANCELLED, null, reason);
         }
-        if (exit.isDone()) {
-            int code = process.exitValue();
-            return code == 0
-                    ? new Outcome(ExecutionStatus.SUCCEEDED, 0, null)
-                    : new Outcome(ExecutionStatus.FAILED, code, "exited with code " + code);
+        Optional<String> cancelled = cancel.stopping();
+        if (cancelled.isPresent()) {
+            cancel.awaitKilled();
+            return new Outcome(ExecutionStatus.CANCELLED, null, cancelled.get());
         }
-        if (stop.isDone()) {
-            return new Outcome(ExecutionStatus.CANCELLED, null, stop.join());
+        if (!exited) {
+            killer.kill(process.toHandle(), launch.ownSession());
+            return new Outcome(ExecutionStatus.TIMED_OUT, null, "timed out after " + Durations.format(timeout));
         }
-        return new Outcome(ExecutionStatus.TIMED_OUT, null, "timed out after " + Durations.format(timeout));
+        int code = process.exitValue();
+        return code == 0
+                ? new Outcome(ExecutionStatus.SUCCEEDED, 0, null)
+                : new Outcome(ExecutionStatus.FAILED, code, "exited with code " + code);
+    }
+
+    /**
+     * The program started in a session of its own, which it has left by exiting: whatever is still
+     * in it (a background child, a double fork) belongs to this run and ends with it. Once the
+     * output has ended nothing left holds it, so the result need not wait: the sweeper ends the
+     * leftovers shortly, sharing one read of the process table with the other runs. While something
+     * still holds the output, it is ended now, so that the output and the run end.
+     */
+    private void endSession(long session, OutputPump pump) throws InterruptedException {
+        boolean outputEnded;
+        try {
+            outputEnded = pump.awaitEnd(OUTPUT_SETTLES);
+        } catch (InterruptedException e) {
+            sweeper.sweep(session); // the node is stopping: sweep without waiting
+            throw e;
+        }
+        if (outputEnded) {
+            sweeper.sweep(session);
+        } else {
+            killer.killSession(session);
+        }
+    }
+
+    /**
+     * A cancel of one running program, called on the cancelling thread (an operator's cancel, a
+     * replacing run, the node's drain). It kills the tree on a helper thread, because the
+     * cancelling thread serves other runs and must not wait out the grace. A program that already
+     * exited by itself keeps its own outcome: the cancel came too late to change it.
+     */
+    private final class CancelKill implements Runnable {
+        private final Process process;
+        private final Cancellation cancellation;
+        private String reason;
+        private CompletableFuture<Void> killed;
+
+        CancelKill(Process process, Cancellation cancellation) {
+            this.process = process;
+            this.cancellation = cancellation;
+        }
+
+        @Override
+        public synchronized void run() {
+            if (reason != null || !process.isAlive()) {
+                return;
+            }
+            reason = cancellation.reason();
+            killed = CompletableFuture.runAsync(() -> killer.kill(process.toHandle(), launch.ownSession()), helpers);
+        }
+
+        /** Why the program is being stopped, if a cancel came while it ran. */
+        synchronized Optional<String> stopping() {
+            return Optional.ofNullable(reason);
+        }
+
+        /** Returns once the cancel's kill is over, which the grace bounds. */
+        void awaitKilled() {
+            CompletableFuture<Void> kill;
+            synchronized (this) {
+                kill = killed;
+            }
+            if (kill == null) {
+                return;
+            }
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    kill.get();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (ExecutionException e) {
+                    break; // the kill failed: nothing more to wait for
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     private record Launch(ProcessBuilder builder, String program, String workDir, Collection<String> secretValues) {

@@ -1,9 +1,5 @@
 package io.redcron.node.worker.execution;
 
-import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -25,9 +21,15 @@ final class ProcessTreeKiller {
     private static final Duration KILL_WAIT = Duration.ofSeconds(2);
 
     private final Duration grace;
+    private final SessionScan sessions;
 
     ProcessTreeKiller(Duration grace) {
+        this(grace, new SessionScan(SessionScan.PROC));
+    }
+
+    ProcessTreeKiller(Duration grace, SessionScan sessions) {
         this.grace = grace;
+        this.sessions = sessions;
     }
 
     /** Returns once the whole tree is gone, or KILL was sent to all of it and did not take in time. */
@@ -70,11 +72,20 @@ final class ProcessTreeKiller {
      * it when the node stops. Returns how many processes were found.
      */
     int killSession(long session) {
-        Set<ProcessHandle> members = sessionMembers(session);
+        return killMembers(session, sessionMembers(session));
+    }
+
+    /**
+     * Ends {@code found}, the members of session {@code session} a read found, as
+     * {@link #killSession} does: the session is read again before KILL, for what they started
+     * meanwhile.
+     */
+    int killMembers(long session, Set<ProcessHandle> found) {
+        Set<ProcessHandle> members = new LinkedHashSet<>(found);
         if (members.isEmpty()) {
             return 0;
         }
-        int found = members.size();
+        int count = members.size();
         boolean interrupted = false;
         try {
             members.forEach(ProcessHandle::destroy);
@@ -88,31 +99,15 @@ final class ProcessTreeKiller {
                 Thread.currentThread().interrupt();
             }
         }
-        return found;
+        return count;
     }
 
-    /** The running processes whose session id is {@code session}, read from {@code /proc}. */
-    static Set<ProcessHandle> sessionMembers(long session) {
-        Set<ProcessHandle> members = new LinkedHashSet<>();
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
-            for (Path entry : entries) {
-                try {
-                    String stat = Files.readString(entry.resolve("stat"));
-                    int end = stat.lastIndexOf(')');
-                    // after ") ": state ppid pgrp session …
-                    String[] fields = stat.substring(end + 2).split(" ", 5);
-                    char state = fields[0].isEmpty() ? '?' : fields[0].charAt(0);
-                    if (Long.parseLong(fields[3]) == session && state != 'Z' && state != 'X') {
-                        ProcessHandle.of(Long.parseLong(entry.getFileName().toString())).ifPresent(members::add);
-                    }
-                } catch (IOException | RuntimeException e) {
-                    // gone meanwhile
-                }
-            }
-        } catch (IOException e) {
-            // no /proc (not Linux): nothing to sweep
-        }
-        return members;
+    /**
+     * The running processes whose session id is {@code session}, from a read of {@code /proc}
+     * shared with the other attempts asking at the same time ({@link SessionScan}).
+     */
+    Set<ProcessHandle> sessionMembers(long session) {
+        return new LinkedHashSet<>(sessions.members(session));
     }
 
     /**
@@ -156,14 +151,8 @@ final class ProcessTreeKiller {
         if (!handle.isAlive()) {
             return false;
         }
-        try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(handle.pid()), "stat"));
-            int end = stat.lastIndexOf(')'); // the command name may itself contain ") "
-            char state = end >= 0 && end + 2 < stat.length() ? stat.charAt(end + 2) : '?';
-            return state != 'Z' && state != 'X';
-        } catch (IOException | RuntimeException e) {
-            return handle.isAlive(); // gone meanwhile, or not Linux
-        }
+        ProcStat stat = ProcStat.read(handle.pid(), new byte[ProcStat.BUFFER_BYTES]);
+        return stat != null ? stat.running() : handle.isAlive(); // null: gone meanwhile, or not Linux
     }
 
     /** Adds {@code handle} and its live descendants to {@code seen}; returns the ones new to it. */

@@ -79,6 +79,14 @@ final class UrlGuard {
         return Optional.empty();
     }
 
+    /**
+     * Whether judging a URL resolves its host, which may wait on DNS. With
+     * {@code worker.allow-urls} set the patterns alone decide.
+     */
+    boolean looksUpHosts() {
+        return allowUrls.isEmpty();
+    }
+
     private String refused(String url, String why) {
         return "node " + nodeId + " refuses URL '" + Texts.oneLine(url, 200) + "': " + why;
     }

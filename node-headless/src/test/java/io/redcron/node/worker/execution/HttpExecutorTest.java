@@ -309,6 +309,20 @@ class HttpExecutorTest {
         assertThat(missing.error()).isEqualTo("secret 'api-key' cannot be resolved: this node has no worker.secrets-dir");
     }
 
+    @Test
+    void anAttemptStartsNoThreadOfItsOwn() {
+        run(get("/echo", Set.of()), Duration.ofSeconds(20)); // the client's, helper and server threads now exist
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long before = threads.getTotalStartedThreadCount();
+
+        for (int i = 0; i < 30; i++) {
+            assertThat(run(get("/echo", Set.of()), Duration.ofSeconds(20)).status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+        }
+
+        // HttpClient.sendAsync handed each response to a new thread on a machine of two cores: 30.
+        assertThat(threads.getTotalStartedThreadCount() - before).isLessThan(10);
+    }
+
     private static ExecutorRegistry registry(List<Pattern> allowUrls) {
         return new ExecutorRegistry(Fixtures.config(64 * 1024).withAllowUrls(allowUrls), Fixtures.NODE, Fixtures.GRACE);
     }

@@ -6,6 +6,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,6 +18,7 @@ import static io.redcron.node.worker.execution.Fixtures.exec;
 import static io.redcron.node.worker.execution.Fixtures.request;
 import static io.redcron.node.worker.execution.Fixtures.shell;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 class ProcessExecutorTest {
     private final ExecutorRegistry registry = Fixtures.registry(65536);
@@ -175,6 +178,35 @@ class ProcessExecutorTest {
         assertThat(result.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
         assertThat(result.elapsed()).isLessThan(Duration.ofSeconds(10));
         ProcessHandle.of(Long.parseLong(result.output().strip())).ifPresent(ProcessHandle::destroyForcibly);
+    }
+
+    @Test
+    void whatARunLeavesRunningEndsSoonAfterIt() {
+        ExecutionResult result = run(request(shell("sleep 600 >/dev/null 2>&1 & echo $!")));
+
+        assertThat(result.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+        ProcessHandle left = ProcessHandle.of(Long.parseLong(result.output().strip())).orElse(null);
+        try {
+            await().atMost(Duration.ofSeconds(10)).until(() -> left == null || !left.isAlive());
+        } finally {
+            if (left != null) {
+                left.destroyForcibly();
+            }
+        }
+    }
+
+    @Test
+    void anAttemptStartsNoThreadOfItsOwn() {
+        run(request(exec("/bin/true"))); // the helper and the JDK's reaper thread now exist
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long before = threads.getTotalStartedThreadCount();
+
+        for (int i = 0; i < 30; i++) {
+            assertThat(run(request(exec("/bin/true"))).status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+        }
+
+        // One to read the output and one to hear of the exit, per attempt, was 60.
+        assertThat(threads.getTotalStartedThreadCount() - before).isLessThan(10);
     }
 
     private ExecutionResult run(ExecutionRequest request) {

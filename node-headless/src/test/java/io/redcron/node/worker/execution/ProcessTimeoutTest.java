@@ -81,6 +81,29 @@ class ProcessTimeoutTest {
     }
 
     @Test
+    void theCancellingThreadDoesNotWaitOutTheGrace() {
+        ExecutorRegistry patient = new ExecutorRegistry(Fixtures.config(65536), Fixtures.NODE, Duration.ofMinutes(10));
+        Fixtures.Recording live = new Fixtures.Recording();
+        Cancellation cancellation = new Cancellation();
+        CompletableFuture<ExecutionResult> outcome = new CompletableFuture<>();
+        // An ignored signal stays ignored across exec: the sleep ignores TERM too.
+        Thread worker = new Thread(() -> outcome.complete(patient.execute(
+                request(shell("trap '' TERM; echo $$; sleep 600; true"), Map.of(), Duration.ofMinutes(5)), live, cancellation)));
+        worker.start();
+        List<ProcessHandle> tree = treeOf(live, 1);
+
+        cancellation.cancel("cancelled by alice"); // returns while the tree has ten minutes to end
+
+        assertThat(outcome).isNotDone();
+        worker.interrupt(); // the impolite way: KILL at once
+        ExecutionResult result = outcome.orTimeout(30, TimeUnit.SECONDS).join();
+        assertThat(result.status()).isEqualTo(ExecutionStatus.CANCELLED);
+        assertThat(result.error()).isEqualTo("cancelled by alice");
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                assertThat(tree).noneMatch(ProcessHandle::isAlive));
+    }
+
+    @Test
     void anAlreadyCancelledRunDoesNotStart() {
         Cancellation cancellation = new Cancellation();
         cancellation.cancel("replaced by run 43");
