@@ -57,6 +57,28 @@ final class Claims {
         return delivery;
     }
 
+    /**
+     * Held claims that began run their task as it is now, not as it was when they were claimed a
+     * lookahead before: an edit announced meanwhile dropped the cached definition. A task gone
+     * meanwhile keeps the definition read at the claim (its fires were withdrawn by the change).
+     */
+    void refresh(List<InFlight> begun) {
+        if (begun.isEmpty()) {
+            return;
+        }
+        List<Long> taskIds = new ArrayList<>(begun.size());
+        for (InFlight flight : begun) {
+            taskIds.add(flight.run.taskId());
+        }
+        Map<Long, Task> found = tasks.get(taskIds);
+        for (InFlight flight : begun) {
+            Task now = found.get(flight.run.taskId());
+            if (now != null) {
+                flight.task = now;
+            }
+        }
+    }
+
     /** A run claimed and begun again by this worker ({@link Begins#beginAgain}) joins those in flight. */
     Optional<InFlight> adopt(Run begun) {
         return prepare(begun, Optional.ofNullable(tasks.get(List.of(begun.taskId())).get(begun.taskId())));

@@ -110,6 +110,18 @@ final class HeldRunStarter implements Runnable {
             flights.forEach(results::release);
             return started;
         }
+        List<InFlight> began = new ArrayList<>();
+        for (int i = 0; i < flights.size(); i++) {
+            if (begun.get(i).result() == Claim.Result.CLAIMED) {
+                began.add(flights.get(i));
+            }
+        }
+        try {
+            claims.refresh(began);
+        } catch (RuntimeException e) {
+            LOG.debug("Could not read the definitions of {} begun run(s) again; they run as claimed: {}", began.size(),
+                    e.getMessage());
+        }
         for (int i = 0; i < flights.size(); i++) {
             InFlight flight = flights.get(i);
             switch (begun.get(i).result()) {

@@ -7,7 +7,8 @@ import io.redcron.node.worker.execution.Cancellation;
 /** A run this node has claimed (executing, or held for its scheduled time), with the means to stop it. */
 final class InFlight {
     final Run run;
-    final Task task;
+    /** The task's definition it runs: read when claimed, read again (from the cache) when a held claim begins. */
+    volatile Task task;
     final Cancellation cancellation = new Cancellation();
     /** Set when the node gives the run back instead of finishing it (shutdown). */
     volatile boolean handBack;

@@ -85,14 +85,20 @@ class TaskChangedWhileRunningIT {
         }
     }
 
-    /** A run that is executing: RUNNING, its time come (a claim held ahead of its time is RUNNING too). */
+    /** A run whose attempt began: RUNNING and begun (a claim held for its time is RUNNING, not begun). */
     private Run awaitRunning(Task task) {
-        await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100))
-                .until(() -> cluster.runsOf(task).stream().anyMatch(TaskChangedWhileRunningIT::executing));
-        return cluster.runsOf(task).stream().filter(TaskChangedWhileRunningIT::executing).findFirst().orElseThrow();
-    }
-
-    private static boolean executing(Run run) {
-        return run.status() == RunStatus.RUNNING && run.scheduledAt().isBefore(java.time.Instant.now().minusMillis(500));
+        long[] begun = new long[1];
+        await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100)).until(() -> {
+            try (java.sql.Connection connection = cluster.dataSource().getConnection();
+                 java.sql.PreparedStatement query = connection.prepareStatement("SELECT id FROM task_run"
+                         + " WHERE task_id = ? AND status = 'RUNNING' AND attempt_began = TRUE ORDER BY id LIMIT 1")) {
+                query.setLong(1, task.id());
+                try (java.sql.ResultSet row = query.executeQuery()) {
+                    begun[0] = row.next() ? row.getLong(1) : 0;
+                }
+            }
+            return begun[0] != 0;
+        });
+        return cluster.runs().get(begun[0]).orElseThrow();
     }
 }
