@@ -44,7 +44,7 @@ public final class Bench implements Callable<Integer> {
     List<Integer> rates;
 
     @Option(names = "--tasks", paramLabel = "N,…", split = ",",
-            description = "Task counts of the scale scenario (overrides the mode's 1000,10000,100000; each above 100).")
+            description = "Task counts of the scale scenario (overrides the mode's 1000,10000,100000,1000000; each above 100).")
     List<Integer> tasks;
 
     @Option(names = "--only", paramLabel = "SCENARIOS", split = ",",
