@@ -159,6 +159,11 @@ public final class NodeProcess implements AutoCloseable {
         return logText().lines().filter(line -> line.contains(" WARN ") || line.contains(" ERROR ")).count();
     }
 
+    /** SIGTERM now, without waiting: nodes asked together drain together; {@link #close} waits. */
+    public void requestStop() {
+        process.destroy();
+    }
+
     /** SIGTERM (the node drains), then SIGKILL if it is still there after a few seconds. */
     @Override
     public void close() {

@@ -96,6 +96,8 @@ public final class ScaleScenario {
             double firesPerSecond = (double) data.startedIn(window) / window.seconds();
             Progress.say(String.format("  %d tasks: leader CPU %.3f s/s, heap %.1f MiB after GC, %.0f fires/s started",
                     tasks, cpuPerSecond, heap / 1048576.0, firesPerSecond));
+            worker.requestStop();
+            leader.requestStop();
             return List.of(
                     new Result(NAME, redcron.name(), variant, "index rebuild", rebuild, "s",
                             "a new leader reads every planned task into the schedule index, firing meanwhile (its log)"),
