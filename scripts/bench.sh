@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the benchmark: Redcron's node processes next to Quartz and db-scheduler on one MariaDB and
+# Runs the benchmark: Redcron's node processes next to Quartz, db-scheduler and JobRunr on one MariaDB and
 # one Redis (the machine's on 3306 and 6379 when they answer, embedded ones otherwise). Prints a
 # table, writes bench/results/<mode>-<time>.csv and .md, and regenerates docs/BENCHMARKS.md.
 #

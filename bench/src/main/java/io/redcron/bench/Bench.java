@@ -16,13 +16,14 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 /**
  * Runs every scenario against one MariaDB and one Redis, prints a table and writes CSV and
  * Markdown. Started by {@code scripts/bench.sh}.
  */
 @Command(name = "redcron-bench", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Measures Redcron's throughput, lateness and scale next to Quartz and db-scheduler,",
+        description = {"Measures Redcron's throughput, lateness and scale next to Quartz, db-scheduler and JobRunr,",
                 "and the ceilings of the stores, on this machine. Progress goes to stderr, the table to stdout."})
 public final class Bench implements Callable<Integer> {
     @Option(names = "--quick", description = "Small sizes, a few minutes (the default).")
@@ -43,7 +44,7 @@ public final class Bench implements Callable<Integer> {
     List<Integer> rates;
 
     @Option(names = "--tasks", paramLabel = "N,…", split = ",",
-            description = "Task counts of the scale scenario (overrides the mode's 1000,10000,100000; each above 100).")
+            description = "Task counts of the scale scenario (overrides the mode's 1000,10000,100000,1000000; each above 100).")
     List<Integer> tasks;
 
     @Option(names = "--only", paramLabel = "SCENARIOS", split = ",",
@@ -78,7 +79,7 @@ public final class Bench implements Callable<Integer> {
     String redisUri;
 
     @Option(names = "--slots", paramLabel = "N", defaultValue = "64",
-            description = "Redcron slots per node; also Quartz's and db-scheduler's thread count. Default: ${DEFAULT-VALUE}")
+            description = "Redcron slots per node; also Quartz's and db-scheduler's thread count and JobRunr's worker count. Default: ${DEFAULT-VALUE}")
     int slots;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "bench/results", description = "Where CSV and Markdown go. Default: ${DEFAULT-VALUE}")
@@ -93,6 +94,10 @@ public final class Bench implements Callable<Integer> {
 
     @Option(names = "--no-baselines", description = "Measure Redcron alone (for profiling it; no ratios then).")
     boolean noBaselines;
+
+    @Option(names = "--baselines", paramLabel = "NAME,…", split = ",",
+            description = "Measure only these baselines: Quartz, db-scheduler, JobRunr (any case). Default: all.")
+    Set<String> baselineNames;
 
     @Option(names = "--keep-data", description = "Leave the benchmark's databases and Redis keys for inspection.")
     boolean keepData;
@@ -151,14 +156,16 @@ public final class Bench implements Callable<Integer> {
             storeFacts = stores.describe();
             RedcronScheduler redcron = new RedcronScheduler(stores, jars, logs, slots);
             List<SchedulerUnderTest> baselines = noBaselines ? List.of()
-                    : List.of(new QuartzScheduler(stores, slots), new DbSchedulerBaseline(stores, slots));
+                    : Stream.of(new QuartzScheduler(stores, slots), new DbSchedulerBaseline(stores, slots),
+                    new JobRunrBaseline(stores, slots)).filter(this::baselineSelected).toList();
             settings.put("Mode", describe(mode));
             settings.put("Stores", "one MariaDB and one Redis for every scheduler; a fresh database per measurement"
                     + " (and a fresh namespace for Redcron)");
             settings.put("Fairness", "Redcron runs as its real node processes (one JVM each, the processes users run);"
                     + " the baselines are libraries and run inside the benchmark's JVM, as applications embed them."
                     + " All use HikariCP pools with the same driver settings. Redcron keeps a history row per run;"
-                    + " Quartz and db-scheduler delete a one-off when it is done (their own bookkeeping).");
+                    + " Quartz and db-scheduler delete a one-off when it is done (their own bookkeeping); JobRunr keeps it"
+                    + " as SUCCEEDED.");
             settings.put(redcron.name(), redcron.settings());
             baselines.forEach(baseline -> settings.put(baseline.name(), baseline.settings()));
             if (selected(HistoryScenario.NAME)) {
@@ -197,6 +204,11 @@ public final class Bench implements Callable<Integer> {
             Progress.say("The " + scenario + " scenario failed: " + reason);
             results.add(new Result(scenario, "-", "-", "failed", Double.NaN, "", reason));
         }
+    }
+
+    private boolean baselineSelected(SchedulerUnderTest baseline) {
+        return baselineNames == null || baselineNames.isEmpty()
+                || baselineNames.stream().anyMatch(name -> name.equalsIgnoreCase(baseline.name()));
     }
 
     private boolean selected(String scenario) {

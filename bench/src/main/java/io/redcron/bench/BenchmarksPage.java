@@ -23,13 +23,14 @@ final class BenchmarksPage {
               each in quick mode, 50,000 in full) for 30 s, in the same process(es) that are then
               measured, not counted: schedulers are long-running processes, and a fresh JVM spends
               its first 20–30 s compiling its hot path (for a Redcron node, more CPU than the runs
-              themselves on 2 cores). Redcron warms up on its node processes; Quartz and db-scheduler
-              run in the benchmark's JVM, each warming up with batches of its own (the last one cut
-              off at 30 s; Quartz never finishes one). Then N
+              themselves on 2 cores). Redcron warms up on its node processes; Quartz, db-scheduler and
+              JobRunr run in the benchmark's JVM, each warming up with batches of its own (the last one
+              cut off at 30 s; Quartz never finishes one). Then N
               one-off no-op runs are submitted at once (Redcron: QUEUED manual runs inserted in
               batches, then put on the group's stream in pipelined chunks, as a manual trigger does;
               Quartz: one trigger per run, stored in one transaction before the scheduler starts;
-              db-scheduler: `scheduleBatch` before it starts). Runs per second = succeeded runs ÷
+              db-scheduler: `scheduleBatch` before it starts; JobRunr: `JobRequestScheduler.enqueue` of
+              a stream before its server starts). Runs per second = succeeded runs ÷
               time from the first run's start to the last run's end. Redcron's figure comes from its
               `task_run` rows; the baselines' from their jobs.
             - **Lateness**: K tasks with a cron that fires every second (quartz `* * * * * ?`). After a
@@ -37,11 +38,23 @@ final class BenchmarksPage {
               start − scheduled time (Redcron: `started_at − scheduled_at` of the `task_run` rows; the
               baselines: the time their job started − the scheduled fire time they report). A fire
               that had not started 10 s after the window counts with the lateness it had by then, so
-              a scheduler that falls behind cannot look good by dropping fires.
-            - **Scale**: 1,000, 10,000 and 100,000 enabled tasks, of which the same 100 fire every
-              second and the others once a year. A scheduler-only node (the leader) and a worker-only
-              node run; the leader's CPU (user + system from `/proc/<pid>/stat`) per wall second
-              over the window, and its heap after a full GC (`jcmd <pid> GC.run`, `GC.heap_info`).
+              a scheduler that falls behind cannot look good by dropping fires. JobRunr refuses a
+              recurring job that fires more often than every 5 s, and a poll interval under 5 s, on a
+              SQL database: at K fires/s it gets 5 × K recurring jobs firing every 5 s, a fifth of them
+              at each second, so each second still has K fires due. It enqueues every fire due within
+              the next poll interval at once, so its fires may start before their time: negative
+              lateness.
+            - **Scale**: 1,000, 10,000, 100,000 and 1,000,000 enabled tasks, of which the same 100
+              fire every second and the others once a year (copies of one task made by the store,
+              written with `INSERT … SELECT` from MariaDB's sequence engine). At each size, first the
+              store call behind `redcron-node task list` (its first 1,000 tasks by name and the
+              total) is timed 50 times; then a scheduler-only node (the leader) and a worker-only node
+              start. A new leader reads every planned task into the schedule index, a few thousand
+              per pass between fire passes; the time it takes (from its log) is reported apart, and
+              the window begins once it is done and at least 10 s after the start (10 s windows in
+              quick mode, 60 s in full): the leader's CPU (user + system from `/proc/<pid>/stat`)
+              per wall second over the window, and its heap after a full GC (`jcmd <pid> GC.run`,
+              `GC.heap_info`).
             - **Ceilings**: MariaDB's rate of durable single-row INSERT commits (autocommit) with as
               many connections as one or two worker nodes' pools (10 each), and Redis's rate of
               pipelined INCRs (100 per round trip) on one connection.

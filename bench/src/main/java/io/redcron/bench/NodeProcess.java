@@ -93,6 +93,22 @@ public final class NodeProcess implements AutoCloseable {
         throw new IllegalStateException("node " + nodeId + " did not start within " + timeout + ": " + tail());
     }
 
+    /** Waits until a line of the node's log contains {@code text} and returns it; fails as {@link #awaitRunning} does. */
+    public String awaitLogLine(String text, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            var line = logText().lines().filter(candidate -> candidate.contains(text)).findFirst();
+            if (line.isPresent()) {
+                return line.get();
+            }
+            if (!process.isAlive()) {
+                throw new IllegalStateException("node " + nodeId + " exited with " + process.exitValue() + ": " + tail());
+            }
+            pause(Duration.ofMillis(100));
+        }
+        throw new IllegalStateException("node " + nodeId + " logged no '" + text + "' within " + timeout + ": " + tail());
+    }
+
     public long pid() {
         return process.pid();
     }
@@ -141,6 +157,11 @@ public final class NodeProcess implements AutoCloseable {
     /** Lines of the node's log that report a warning or an error (for the report's notes). */
     public long problems() {
         return logText().lines().filter(line -> line.contains(" WARN ") || line.contains(" ERROR ")).count();
+    }
+
+    /** SIGTERM now, without waiting: nodes asked together drain together; {@link #close} waits. */
+    public void requestStop() {
+        process.destroy();
     }
 
     /** SIGTERM (the node drains), then SIGKILL if it is still there after a few seconds. */

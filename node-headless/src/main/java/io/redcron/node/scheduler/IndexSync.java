@@ -3,6 +3,8 @@ package io.redcron.node.scheduler;
 import io.redcron.port.ScheduleIndex;
 import io.redcron.port.SchedulerStore;
 import io.redcron.port.SchedulerStore.ScheduleState;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -17,6 +19,15 @@ import java.util.Map;
  * the {@code updated_at} index). Task changes write {@code next_fire_at} themselves, so the index
  * just copies it.
  *
+ * <p>A rebuild reads {@link #REBUILD_PAGES_PER_PASS} pages per pass and goes on at the next: a
+ * million tasks take seconds to read, and the leader must not stop firing meanwhile. Firing from
+ * an index still being rebuilt is safe because the index only says when to look at a task: the
+ * fire pass plans from the task's row in MySQL and follows it where the entry is stale, and an
+ * entry still missing is one the rebuild has not reached yet (the same as when the whole rebuild
+ * came first). Changes committed while it runs are read once it ends, from {@link #OVERLAP}
+ * before it began. A rebuild whose index disappears (Redis restarted empty) or whose pass fails
+ * starts again from the first task: pages written before may be lost.
+ *
  * <p>Each look goes back {@link #OVERLAP} before the later of the newest change seen and the
  * previous look, so a change committed a little after the time it was stamped with is still
  * found, while a burst of changes (a thousand tasks enabled at once) is read again only for that
@@ -28,36 +39,60 @@ final class IndexSync {
     /** Changes are re-read this far back, so a change committed late with an earlier timestamp is not missed. */
     private static final Duration OVERLAP = Duration.ofSeconds(5);
     private static final int PAGE = 1000;
+    /** Some 10,000 tasks per pass: a pass stays well within the lookahead, so fires keep their time. */
+    static final int REBUILD_PAGES_PER_PASS = 10;
+    private static final Logger LOG = LoggerFactory.getLogger(IndexSync.class);
 
     private final String namespace;
     private final SchedulerStore store;
     private final ScheduleIndex index;
+    private final int page;
+    private final int rebuildPagesPerPass;
     private Instant watermark;
     /** When the previous look began: changes stamped {@link #OVERLAP} before it were visible to it. */
     private Instant previousLook;
+    /** The rebuild under way, or null. */
+    private Rebuild rebuild;
 
     IndexSync(String namespace, SchedulerStore store, ScheduleIndex index) {
+        this(namespace, store, index, PAGE, REBUILD_PAGES_PER_PASS);
+    }
+
+    IndexSync(String namespace, SchedulerStore store, ScheduleIndex index, int page, int rebuildPagesPerPass) {
         this.namespace = namespace;
         this.store = store;
         this.index = index;
+        this.page = page;
+        this.rebuildPagesPerPass = rebuildPagesPerPass;
     }
 
     /** Forgets what was synced: the next pass rebuilds. */
     void reset() {
         watermark = null;
+        rebuild = null;
+    }
+
+    /** Whether a rebuild is under way: the loop then goes on at once instead of sleeping. */
+    boolean rebuilding() {
+        return rebuild != null;
     }
 
     /** Returns how many tasks were written to the index. */
     int pass(Instant now) {
-        if (watermark == null || !index.exists()) {
-            return rebuild(now);
+        if (rebuild == null && (watermark == null || !index.exists())) {
+            rebuild = new Rebuild(now);
+        } else if (rebuild != null && rebuild.afterId > 0 && !index.exists()) {
+            rebuild = new Rebuild(now); // Redis lost what this rebuild had written
+        }
+        if (rebuild != null) {
+            return continueRebuild(now);
         }
         int written = 0;
         Instant since = (previousLook.isAfter(watermark) ? previousLook : watermark).minus(OVERLAP);
         previousLook = now;
         List<ScheduleState> changes;
         do {
-            changes = store.changedSince(namespace, since, PAGE);
+            changes = store.changedSince(namespace, since, page);
             apply(changes);
             written += changes.size();
             for (ScheduleState change : changes) {
@@ -66,26 +101,44 @@ final class IndexSync {
                 }
                 since = change.updatedAt();
             }
-        } while (changes.size() == PAGE && written < 100 * PAGE);
+        } while (changes.size() == page && written < 100 * page);
         return written;
     }
 
-    private int rebuild(Instant now) {
-        Instant started = now.minus(OVERLAP);
-        long afterId = 0;
-        int written = 0;
-        List<ScheduleState> page;
-        do {
-            page = store.planned(namespace, afterId, PAGE);
-            apply(page);
-            written += page.size();
-            if (!page.isEmpty()) {
-                afterId = page.get(page.size() - 1).taskId();
+    /** Up to {@link #rebuildPagesPerPass} pages of the rebuild; the last one ends it. */
+    private int continueRebuild(Instant now) {
+        Rebuild current = rebuild;
+        int before = current.written;
+        try {
+            for (int pages = 0; pages < rebuildPagesPerPass; pages++) {
+                List<ScheduleState> planned = store.planned(namespace, current.afterId, page);
+                apply(planned);
+                current.written += planned.size();
+                if (!planned.isEmpty()) {
+                    current.afterId = planned.get(planned.size() - 1).taskId();
+                }
+                if (planned.size() < page) {
+                    end(current, now);
+                    break;
+                }
             }
-        } while (page.size() == PAGE);
-        watermark = started;
-        previousLook = now;
-        return written;
+        } catch (RuntimeException e) {
+            rebuild = null;
+            watermark = null;
+            throw e;
+        }
+        return current.written - before;
+    }
+
+    private void end(Rebuild done, Instant now) {
+        watermark = done.began.minus(OVERLAP);
+        previousLook = done.began;
+        rebuild = null;
+        // A namespace with nothing planned has no index, so it is "rebuilt" on every pass: not news.
+        if (done.written > 0) {
+            LOG.info("Schedule index of namespace '{}' rebuilt: {} planned tasks in {} ms", namespace, done.written,
+                    Duration.between(done.began, now).toMillis());
+        }
     }
 
     private void apply(List<ScheduleState> states) {
@@ -100,5 +153,16 @@ final class IndexSync {
         }
         index.put(put);
         index.remove(remove);
+    }
+
+    /** How far a rebuild has come: the tasks up to {@code afterId} are in the index. */
+    private static final class Rebuild {
+        private final Instant began;
+        private long afterId;
+        private int written;
+
+        Rebuild(Instant began) {
+            this.began = began;
+        }
     }
 }

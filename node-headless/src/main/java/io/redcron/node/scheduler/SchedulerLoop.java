@@ -123,7 +123,7 @@ public final class SchedulerLoop implements Runnable {
             if (!now.isBefore(nextHousekeeping)) {
                 housekeeping(now);
             }
-            if (due >= batchSize) {
+            if (due >= batchSize || sync.rebuilding()) {
                 return Duration.ZERO;
             }
             return untilNextFire(clock.instant());

@@ -3,6 +3,7 @@ package io.redcron.node.scheduler;
 import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.domain.Task;
 import io.redcron.port.ScheduleIndex;
+import io.redcron.port.SchedulerStore;
 import io.redcron.store.mysql.MutableClock;
 import io.redcron.store.mysql.MysqlSchedulerStore;
 import io.redcron.store.mysql.MysqlTaskStore;
@@ -16,13 +17,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.UnifiedJedis;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The leader's index follows task changes, reading each burst of changes again only briefly. */
+/**
+ * The leader's index follows task changes, reading each burst of changes again only briefly; a
+ * rebuild larger than a pass goes on over several and starts again when its index is lost.
+ */
 class IndexSyncIT {
     private static final Instant T0 = Instant.parse("2031-03-01T08:00:00Z");
     private static final int BURST = 50;
@@ -75,5 +82,89 @@ class IndexSyncIT {
         tasks.setEnabled(disabled.id(), true, "test");
         assertThat(sync.pass(T0.plusSeconds(42))).isEqualTo(1);
         assertThat(index.size()).isEqualTo(BURST);
+    }
+
+    @Test
+    void aRebuildGoesOnOverSeveralPassesThenReadsTheChangesMadeMeanwhile() {
+        List<Task> created = createTasks(9);
+        IndexSync sliced = new IndexSync(namespace, new MysqlSchedulerStore(pool, clock), index, 2, 2);
+
+        assertThat(sliced.pass(T0.plusSeconds(1))).isEqualTo(4);
+        assertThat(sliced.rebuilding()).isTrue();
+        clock.set(T0.plusSeconds(2));
+        tasks.setEnabled(created.get(0).id(), false, "test"); // already in the index
+        tasks.setEnabled(created.get(8).id(), false, "test"); // not read yet
+        assertThat(sliced.pass(T0.plusSeconds(3))).isEqualTo(4);
+        assertThat(sliced.pass(T0.plusSeconds(4))).isZero();
+        assertThat(sliced.rebuilding()).isFalse();
+        assertThat(indexed()).contains(created.get(0).id()).doesNotContain(created.get(8).id()).hasSize(8);
+
+        sliced.pass(T0.plusSeconds(5));
+
+        assertThat(indexed()).doesNotContain(created.get(0).id(), created.get(8).id()).hasSize(7);
+    }
+
+    @Test
+    void aRebuildWhoseIndexIsLostStartsAgainFromTheFirstTask() {
+        List<Task> created = createTasks(5);
+        IndexSync sliced = new IndexSync(namespace, new MysqlSchedulerStore(pool, clock), index, 2, 1);
+        sliced.pass(T0.plusSeconds(1));
+        sliced.pass(T0.plusSeconds(2));
+        assertThat(index.size()).isEqualTo(4);
+
+        redis.del(new RedisKeys(namespace).schedule()); // Redis restarted empty
+        while (sliced.rebuilding()) {
+            sliced.pass(T0.plusSeconds(3));
+        }
+
+        assertThat(indexed()).containsExactlyInAnyOrderElementsOf(created.stream().map(Task::id).toList());
+    }
+
+    @Test
+    void aRebuildPassThatFailsStartsTheRebuildAgainFromTheFirstTask() {
+        List<Task> created = createTasks(5);
+        MysqlSchedulerStore store = new MysqlSchedulerStore(pool, clock);
+        List<Long> readAfter = new ArrayList<>();
+        SchedulerStore failingOnce = (SchedulerStore) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {SchedulerStore.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("planned")) {
+                        readAfter.add((Long) args[1]);
+                        if (readAfter.size() == 2) {
+                            throw new IllegalStateException("MySQL went away");
+                        }
+                    }
+                    try {
+                        return method.invoke(store, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        IndexSync sliced = new IndexSync(namespace, failingOnce, index, 2, 1);
+        sliced.pass(T0.plusSeconds(1));
+
+        assertThatThrownBy(() -> sliced.pass(T0.plusSeconds(2))).hasMessage("MySQL went away");
+        assertThat(sliced.rebuilding()).isFalse();
+        do {
+            sliced.pass(T0.plusSeconds(3));
+        } while (sliced.rebuilding());
+
+        long second = created.get(1).id();
+        long fourth = created.get(3).id();
+        assertThat(readAfter).containsExactly(0L, second, 0L, second, fourth);
+        assertThat(indexed()).containsExactlyInAnyOrderElementsOf(created.stream().map(Task::id).toList());
+    }
+
+    /** Tasks created a millisecond apart from T0 on, as tasks created one by one are. */
+    private List<Task> createTasks(int count) {
+        List<Task> created = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            clock.set(T0.plusMillis(i));
+            created.add(tasks.create(TaskFixtures.shell(namespace, "task-" + i).build(), "test"));
+        }
+        return created;
+    }
+
+    private List<Long> indexed() {
+        return index.due(Instant.parse("9999-01-01T00:00:00Z"), 1000).stream().map(ScheduleIndex.Entry::taskId).toList();
     }
 }
