@@ -53,13 +53,9 @@ public final class InMemoryRecoveryStore implements RecoveryStore {
             }
             if (!row.attemptBegan) {
                 // A claim ahead of the run's time that never began: released, not a lost attempt.
-                row.move(RunTransition.RELEASE_UNSTARTED, RunStatus.QUEUED);
                 row.error = "node " + row.node + " claimed it ahead of its time and stopped before it began;"
                         + " the claim was released";
-                row.attempt--;
-                row.node = null;
-                row.startedAt = null;
-                row.attemptBegan = true;
+                row.undoClaim(RunTransition.RELEASE_UNSTARTED, RunStatus.QUEUED);
                 row.dueAt = at.isAfter(row.scheduledAt) ? at : row.scheduledAt;
                 return RunStatus.QUEUED;
             }

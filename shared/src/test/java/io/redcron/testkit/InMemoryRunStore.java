@@ -209,11 +209,7 @@ public final class InMemoryRunStore implements RunStore {
                 row.lostAttempts++;
             } else {
                 // A claim that never began was no attempt: it is taken back.
-                row.move(RunTransition.RELEASE_UNSTARTED, RunStatus.QUEUED);
-                row.attempt--;
-                row.node = null;
-                row.startedAt = null;
-                row.attemptBegan = true;
+                row.undoClaim(RunTransition.RELEASE_UNSTARTED, RunStatus.QUEUED);
             }
             row.leaseUntil = null;
             row.dueAt = at.isAfter(row.scheduledAt) ? at : row.scheduledAt;

@@ -240,12 +240,7 @@ public final class InMemoryTaskStore implements TaskStore {
                 row.error = Texts.error(reason);
             } else if (row.status == RunStatus.RUNNING && !row.attemptBegan && row.attempt == 1) {
                 // Held for its time, never begun: withdrawn like a queued fire.
-                row.move(RunTransition.DROP_HELD, RunStatus.SKIPPED);
-                row.attempt--;
-                row.node = null;
-                row.leaseUntil = null;
-                row.startedAt = null;
-                row.attemptBegan = true;
+                row.undoClaim(RunTransition.DROP_HELD, RunStatus.SKIPPED);
                 row.finishedAt = now;
                 row.error = Texts.error(reason);
             } else {

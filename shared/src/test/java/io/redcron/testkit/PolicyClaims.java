@@ -87,12 +87,7 @@ final class PolicyClaims {
                 }
                 case DEFER -> {
                     // Released: it waits queued, due again at the recheck.
-                    row.move(RunTransition.RELEASE_UNSTARTED, RunStatus.QUEUED);
-                    row.attempt--;
-                    row.node = null;
-                    row.leaseUntil = null;
-                    row.startedAt = null;
-                    row.attemptBegan = true;
+                    row.undoClaim(RunTransition.RELEASE_UNSTARTED, RunStatus.QUEUED);
                     row.dueAt = decision.until().isAfter(row.scheduledAt) ? decision.until() : row.scheduledAt;
                     yield new Claim(Claim.Result.DEFERRED, row.toRun(), List.of());
                 }
@@ -110,12 +105,7 @@ final class PolicyClaims {
 
     /** A held claim the rules drop ({@link RunTransition#DROP_HELD}): it never began, so it was no attempt. */
     private static Claim drop(RunRow row, Instant now, String reason, RunStatus status, Claim.Result result) {
-        row.move(RunTransition.DROP_HELD, status);
-        row.attempt--;
-        row.node = null;
-        row.leaseUntil = null;
-        row.startedAt = null;
-        row.attemptBegan = true;
+        row.undoClaim(RunTransition.DROP_HELD, status);
         row.finishedAt = now;
         row.error = Texts.error(reason);
         return new Claim(result, row.toRun(), List.of());

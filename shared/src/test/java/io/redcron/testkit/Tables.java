@@ -136,6 +136,19 @@ final class Tables {
             status = to;
         }
 
+        /**
+         * A claim that never began is taken back by {@code transition} (RELEASE_UNSTARTED, or
+         * DROP_HELD to {@code to}): its attempt undone, no node, no lease, no start.
+         */
+        void undoClaim(RunTransition transition, RunStatus to) {
+            move(transition, to);
+            attempt--;
+            node = null;
+            leaseUntil = null;
+            startedAt = null;
+            attemptBegan = true;
+        }
+
         boolean neverAttempted() {
             return attempt == 0;
         }
