@@ -238,11 +238,6 @@ public final class InMemoryTaskStore implements TaskStore {
                 row.move(RunTransition.SKIP, RunStatus.SKIPPED);
                 row.finishedAt = now;
                 row.error = Texts.error(reason);
-            } else if (row.status == RunStatus.RUNNING && !row.attemptBegan && row.attempt == 1) {
-                // Held for its time, never begun: withdrawn like a queued fire.
-                row.undoClaim(RunTransition.DROP_HELD, RunStatus.SKIPPED);
-                row.finishedAt = now;
-                row.error = Texts.error(reason);
             } else {
                 row.cancelRequested = true;
             }

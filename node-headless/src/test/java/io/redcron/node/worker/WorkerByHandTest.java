@@ -139,7 +139,7 @@ class WorkerByHandTest {
     }
 
     @Test
-    void aHeldRunWhoseTaskNoLongerFiresThenIsWithdrawnWithoutRunning() throws InterruptedException {
+    void aHeldRunWhoseTaskNoLongerFiresThenEndsCancelledWithoutRunning() throws InterruptedException {
         Task task = task(ECHO, RetryPolicy.NONE);
         Run run = queuedCron(task, NOW.plusSeconds(2));
         worker.takeOnce();
@@ -149,14 +149,12 @@ class WorkerByHandTest {
         worker.taskChanged(task.id());
 
         Run done = finished(run);
-        assertThat(done.status()).as("a held claim is no attempt: withdrawn like a queued fire")
-                .isEqualTo(RunStatus.SKIPPED);
-        assertThat(done.error()).startsWith("withdrawn");
-        assertThat(done.attempt()).isZero();
+        assertThat(done.status()).isEqualTo(RunStatus.CANCELLED);
+        assertThat(done.error()).endsWith("(before it started)");
         assertThat(done.startedAt()).isNull();
         clock.advance(Duration.ofSeconds(2));
         assertThat(worker.startDue()).isZero();
-        assertThat(stored(run).status()).isEqualTo(RunStatus.SKIPPED);
+        assertThat(stored(run).status()).isEqualTo(RunStatus.CANCELLED);
     }
 
     @Test

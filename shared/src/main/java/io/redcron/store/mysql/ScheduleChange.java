@@ -29,15 +29,14 @@ import java.util.List;
  *       published (the default until a leader ever ran). A deleted task's are recorded skipped.
  *       The reconciler queues them once a leader runs.</li>
  *   <li><b>Fires recorded ahead</b> (the lookahead) for after the change that the new definition
- *       does not fire at are withdrawn: one never attempted (queued, or held by a worker for its
- *       time, which is no attempt) is recorded SKIPPED with the reason; one attempted before is
- *       asked to cancel.</li>
+ *       does not fire at are withdrawn: one never attempted is recorded SKIPPED with the reason,
+ *       one a worker holds for its time is asked to cancel (the worker ends it before it starts).</li>
  * </ul>
  */
 final class ScheduleChange {
     /** Fires planned per step while recording a long outage's fires: bounds the memory, not the count. */
     private static final int FIRES_PER_STEP = 10_000;
-    private static final String FUTURE_FIRES = "SELECT id, scheduled_at, status, attempt, attempt_began FROM task_run"
+    private static final String FUTURE_FIRES = "SELECT id, scheduled_at, status, attempt FROM task_run"
             + " WHERE task_id = ? AND scheduled_at > ? AND trigger_type = 'CRON' AND "
             + RunTransition.condition(java.util.EnumSet.of(RunStatus.QUEUED, RunStatus.RUNNING)) + " FOR UPDATE";
     private static final String ASK_TO_CANCEL = "UPDATE task_run SET cancel_requested = TRUE WHERE id = ? AND "
@@ -97,7 +96,7 @@ final class ScheduleChange {
         String reason = "withdrawn: the task was " + (after == null ? "deleted" : !after.enabled() ? "disabled"
                 : "given another schedule") + " before this fire was due";
         List<Object[]> ahead = Jdbc.list(connection, FUTURE_FIRES, row -> new Object[] {row.getLong(1),
-            Jdbc.instant(row, "scheduled_at"), row.getString(3), row.getInt(4), row.getBoolean(5)}, before.id(), now);
+            Jdbc.instant(row, "scheduled_at"), row.getString(3), row.getInt(4)}, before.id(), now);
         for (Object[] row : ahead) {
             long id = (Long) row[0];
             Instant at = (Instant) row[1];
@@ -105,16 +104,11 @@ final class ScheduleChange {
                 continue;
             }
             boolean neverAttempted = (Integer) row[3] == 0;
-            RunStatus status = RunStatus.valueOf((String) row[2]);
-            boolean began = (Boolean) row[4];
-            if (neverAttempted && RunTransition.SKIP.from().contains(status)) {
+            if (neverAttempted && RunTransition.SKIP.from().contains(RunStatus.valueOf((String) row[2]))) {
                 Jdbc.update(connection, RunChanges.SKIP, now, reason, id);
-            } else if (status == RunStatus.RUNNING && !began && (Integer) row[3] == 1) {
-                // Claimed and held by a worker for its time, never begun, so never attempted: the
-                // fire is withdrawn like one still queued (its worker finds it gone when it is due).
-                Jdbc.update(connection, RunChanges.DROP_HELD, RunStatus.SKIPPED.name(), now, reason, id);
             } else {
-                // Handed back after an attempt: it is asked to stop, and ends cancelled.
+                // Claimed and held by a worker for its time (or handed back after a claim): its
+                // worker, told by the task-changed event, ends it before it starts.
                 Jdbc.update(connection, ASK_TO_CANCEL, id);
             }
         }
