@@ -175,12 +175,28 @@ public final class ClaimRules {
     public static Optional<Decision> ownState(UnfinishedRun run, Instant now) {
         if (run.cancelRequested() && (run.run().status() == RunStatus.QUEUED
                 || run.run().status() == RunStatus.RETRYING)) {
-            return Optional.of(Decision.cancelSelf("cancelled before it started"));
+            return Optional.of(cancelled(run.run()));
         }
         if (!run.claimableAt(now)) {
             return Optional.of(Decision.unavailable());
         }
         return Optional.empty();
+    }
+
+    /** What the error of a fire withdrawn by a task change starts with. */
+    public static final String WITHDRAWN = "withdrawn: ";
+
+    /**
+     * A waiting run whose cancel was asked for: a fire never attempted that a task change withdrew
+     * (the change asked with its reason) is SKIPPED like any withdrawn fire; any other is
+     * CANCELLED before it started.
+     */
+    public static Decision cancelled(Run run) {
+        if (mayBeSkipped(run) && run.trigger() == TriggerType.CRON && run.error() != null
+                && run.error().startsWith(WITHDRAWN)) {
+            return Decision.skip(run.error());
+        }
+        return Decision.cancelSelf("cancelled before it started");
     }
 
     /** The decision for the claim of {@code input.run()}. */

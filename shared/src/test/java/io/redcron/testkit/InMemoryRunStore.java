@@ -147,10 +147,15 @@ public final class InMemoryRunStore implements RunStore {
                     continue;
                 }
                 if (row.cancelRequested) {
-                    // Cancelled while it waited: it ends here, never run.
-                    row.move(RunTransition.CANCEL_WAITING, RunStatus.CANCELLED);
+                    // Cancelled (or withdrawn by a task change) while it waited: it ends here, never run.
+                    ClaimRules.Decision ended = ClaimRules.cancelled(row.toListed());
+                    if (ended.verdict() == ClaimRules.Verdict.SKIP) {
+                        row.move(RunTransition.SKIP, RunStatus.SKIPPED);
+                    } else {
+                        row.move(RunTransition.CANCEL_WAITING, RunStatus.CANCELLED);
+                    }
                     row.finishedAt = start;
-                    row.error = Texts.error("cancelled before it started");
+                    row.error = Texts.error(ended.reason());
                 } else if (claimable(row, start)) {
                     Task task = tables.tasks.get(row.taskId);
                     boolean begins = ClaimRules.beginsAtClaim(row.unfinished(),

@@ -225,7 +225,7 @@ public final class InMemoryTaskStore implements TaskStore {
     }
 
     private void withdrawFiresAhead(Task before, Task after, Instant now) {
-        String reason = "withdrawn: the task was " + (after == null ? "deleted" : !after.enabled() ? "disabled"
+        String reason = io.redcron.domain.ClaimRules.WITHDRAWN + "the task was " + (after == null ? "deleted" : !after.enabled() ? "disabled"
                 : "given another schedule") + " before this fire was due";
         for (Tables.RunRow row : tables.runs.values()) {
             boolean ahead = row.taskId == before.id() && row.trigger == TriggerType.CRON
@@ -240,6 +240,7 @@ public final class InMemoryTaskStore implements TaskStore {
                 row.error = Texts.error(reason);
             } else {
                 row.cancelRequested = true;
+                row.error = Texts.error(reason);
             }
         }
     }

@@ -100,6 +100,11 @@ final class HeldRuns {
         return next.take();
     }
 
+    /** Whether the run is held here as a claim. */
+    boolean holds(long runId) {
+        return byRun.containsKey(runId);
+    }
+
     /** Takes a held run out before its time (it was cancelled); empty if it is not held (any more). */
     Optional<Held> withdraw(long runId) {
         Held held = byRun.get(runId);

@@ -47,7 +47,7 @@ final class LeaseKeeper {
                 if (runs.renewLease(flight.run.id(), flight.run.attempt(), nodeId, leaseUntil)) {
                     flight.leaseUntil = leaseUntil;
                 } else {
-                    stops.stop(flight, "node " + nodeId + " no longer owns this run");
+                    stops.leaseRefused(flight, "node " + nodeId + " no longer owns this run");
                 }
             } catch (RuntimeException e) {
                 LOG.warn("Could not renew the lease of run {}: {}", flight.run.id(), e.getMessage());

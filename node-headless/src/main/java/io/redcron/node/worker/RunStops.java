@@ -1,15 +1,9 @@
 package io.redcron.node.worker;
 
-import io.redcron.domain.Task;
-import io.redcron.domain.TriggerType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
 
 /**
  * Stops runs in flight here: an operator's cancel, the REPLACE policy, a lease this node lost, or
@@ -49,36 +43,25 @@ final class RunStops {
     }
 
     /**
-     * The task changed or was deleted: its next run reads it again, and a cron run held here for
-     * a time the task no longer fires at (disabled, deleted, another schedule) ends before it
-     * starts. The change itself recorded the withdrawal (it asked for the cancel); this is the
-     * worker doing it.
+     * The task changed or was deleted: its next run reads it again. A fire the change withdrew
+     * that this node holds for its time carries the change's cancel request, and its begin at its
+     * time records it withdrawn (SKIPPED), never run.
      */
     void taskChanged(long taskId) {
         tasks.invalidate(taskId);
-        Instant now = clock.instant();
-        List<InFlight> waitingForTheirTime = new ArrayList<>();
-        for (InFlight flight : inFlight.all()) {
-            if (flight.run.taskId() == taskId && flight.startedAt == null
-                    && flight.run.trigger() == TriggerType.CRON && flight.run.scheduledAt().isAfter(now)) {
-                waitingForTheirTime.add(flight);
-            }
-        }
-        if (waitingForTheirTime.isEmpty()) {
+    }
+
+    /**
+     * The lease of a run could not be renewed: a claim still held for its time is left to its
+     * begin, which finds out why (withdrawn, cancelled, or no longer this node's) and records it;
+     * a run that began is stopped.
+     */
+    void leaseRefused(InFlight flight, String reason) {
+        if (flight.startedAt == null && held.holds(flight.run.id())) {
+            LOG.debug("Run {}: lease not renewed while held; its begin decides", flight.run.id());
             return;
         }
-        Optional<Task> task;
-        try {
-            task = tasks.fresh(taskId);
-        } catch (RuntimeException e) {
-            LOG.warn("Task {} changed, but could not be read to check the runs held for it: {}", taskId, e.getMessage());
-            return;
-        }
-        for (InFlight flight : waitingForTheirTime) {
-            if (task.isEmpty() || !task.get().firesAt(flight.run.scheduledAt())) {
-                stop(flight, "withdrawn: the task was changed before this fire was due");
-            }
-        }
+        stop(flight, reason);
     }
 
     /** Ends a held run that was cancelled before its time, at once and without a slot. */

@@ -186,14 +186,8 @@ public final class TestCluster extends StoreScope {
         if (!run.scheduledAt().isAfter(switchedOff)) {
             return run.status() == RunStatus.SUCCEEDED;
         }
-        if (run.status() == RunStatus.SKIPPED) {
-            return run.attempt() == 0 && run.error() != null && run.error().startsWith("withdrawn");
-        }
-        // Claimed and held by a worker for its time: asked to cancel by the change, and ended by
-        // that worker before it began (told by the task-changed event, by its refused lease
-        // renewal, or at its begin), never run.
-        return run.status() == RunStatus.CANCELLED && run.startedAt() == null && run.error() != null
-                && (run.error().endsWith("(before it started)") || run.error().startsWith("cancelled before it started"));
+        return run.status() == RunStatus.SKIPPED && run.attempt() == 0 && run.error() != null
+                && run.error().startsWith("withdrawn");
     }
 
     boolean allFinal(Task task) {

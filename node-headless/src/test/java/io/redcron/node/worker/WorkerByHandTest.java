@@ -139,7 +139,7 @@ class WorkerByHandTest {
     }
 
     @Test
-    void aHeldRunWhoseTaskNoLongerFiresThenEndsCancelledWithoutRunning() throws InterruptedException {
+    void aHeldRunWhoseTaskNoLongerFiresIsWithdrawnAtItsTimeWithoutRunning() throws InterruptedException {
         Task task = task(ECHO, RetryPolicy.NONE);
         Run run = queuedCron(task, NOW.plusSeconds(2));
         worker.takeOnce();
@@ -147,14 +147,15 @@ class WorkerByHandTest {
         Task stored = stores.tasks().get(task.id()).orElseThrow();
         stores.tasks().update(stored.toBuilder().cron("0 0 0 1 1 ? 2099").build(), "test");
         worker.taskChanged(task.id());
-
-        Run done = finished(run);
-        assertThat(done.status()).isEqualTo(RunStatus.CANCELLED);
-        assertThat(done.error()).endsWith("(before it started)");
-        assertThat(done.startedAt()).isNull();
         clock.advance(Duration.ofSeconds(2));
+
         assertThat(worker.startDue()).isZero();
-        assertThat(stored(run).status()).isEqualTo(RunStatus.CANCELLED);
+        Run done = stored(run);
+        assertThat(done.status()).as("a held claim is no attempt: withdrawn like a queued fire")
+                .isEqualTo(RunStatus.SKIPPED);
+        assertThat(done.error()).startsWith("withdrawn");
+        assertThat(done.attempt()).isZero();
+        assertThat(done.startedAt()).isNull();
     }
 
     @Test

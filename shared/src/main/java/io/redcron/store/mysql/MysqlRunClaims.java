@@ -140,9 +140,14 @@ final class MysqlRunClaims {
         Set<Long> begin = new HashSet<>();
         for (WaitingRun row : waiting) {
             if (row.unfinished().cancelRequested()) {
-                // Cancelled while it waited: it ends here, never run.
-                Jdbc.update(connection, RunChanges.CANCEL_WAITING, start,
-                        RunChanges.error("cancelled before it started"), row.run().id(), row.run().attempt());
+                // Cancelled (or withdrawn by a task change) while it waited: it ends here, never run.
+                ClaimRules.Decision ended = ClaimRules.cancelled(row.run());
+                if (ended.verdict() == ClaimRules.Verdict.SKIP) {
+                    Jdbc.update(connection, RunChanges.SKIP, start, RunChanges.error(ended.reason()), row.run().id());
+                } else {
+                    Jdbc.update(connection, RunChanges.CANCEL_WAITING, start, RunChanges.error(ended.reason()),
+                            row.run().id(), row.run().attempt());
+                }
             } else if (row.unfinished().claimableAt(start)) {
                 candidates.add(row);
                 if (ClaimRules.beginsAtClaim(row.unfinished(), row.concurrency(), start, misfireThreshold)) {

@@ -39,7 +39,9 @@ final class ScheduleChange {
     private static final String FUTURE_FIRES = "SELECT id, scheduled_at, status, attempt FROM task_run"
             + " WHERE task_id = ? AND scheduled_at > ? AND trigger_type = 'CRON' AND "
             + RunTransition.condition(java.util.EnumSet.of(RunStatus.QUEUED, RunStatus.RUNNING)) + " FOR UPDATE";
-    private static final String ASK_TO_CANCEL = "UPDATE task_run SET cancel_requested = TRUE WHERE id = ? AND "
+    // The reason goes with the request: a claim held for its time and never begun is then dropped by
+    // its worker as a withdrawn fire (SKIPPED, with this reason), not as an operator's cancel.
+    private static final String ASK_TO_CANCEL = "UPDATE task_run SET cancel_requested = TRUE, error = ? WHERE id = ? AND "
             + RunTransition.condition(java.util.EnumSet.of(RunStatus.QUEUED, RunStatus.RUNNING));
 
     private ScheduleChange() {
@@ -93,7 +95,7 @@ final class ScheduleChange {
 
     private static void withdrawFiresAhead(Connection connection, Task before, Task after, Instant now)
             throws SQLException {
-        String reason = "withdrawn: the task was " + (after == null ? "deleted" : !after.enabled() ? "disabled"
+        String reason = io.redcron.domain.ClaimRules.WITHDRAWN + "the task was " + (after == null ? "deleted" : !after.enabled() ? "disabled"
                 : "given another schedule") + " before this fire was due";
         List<Object[]> ahead = Jdbc.list(connection, FUTURE_FIRES, row -> new Object[] {row.getLong(1),
             Jdbc.instant(row, "scheduled_at"), row.getString(3), row.getInt(4)}, before.id(), now);
@@ -109,7 +111,7 @@ final class ScheduleChange {
             } else {
                 // Claimed and held by a worker for its time (or handed back after a claim): its
                 // worker, told by the task-changed event, ends it before it starts.
-                Jdbc.update(connection, ASK_TO_CANCEL, id);
+                Jdbc.update(connection, ASK_TO_CANCEL, reason, id);
             }
         }
     }
