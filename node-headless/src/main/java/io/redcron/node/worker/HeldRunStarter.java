@@ -57,8 +57,15 @@ final class HeldRunStarter implements Runnable {
             } catch (InterruptedException e) {
                 return;
             }
-            if (start(due) < 0) {
-                return;
+            try {
+                if (start(due) < 0) {
+                    return;
+                }
+            } catch (RuntimeException e) {
+                // The starter must outlive any failure: a held run it stopped starting would be
+                // renewed, never begun. The runs whose begin failed were released; one that began
+                // and could not be handed a slot keeps its lease until the reaper recovers it.
+                LOG.warn("Starting {} held run(s) failed: {}", due.size(), e.getMessage());
             }
         }
     }
@@ -174,7 +181,16 @@ final class HeldRunStarter implements Runnable {
             if (result.result() == Claim.Result.DEFERRED) {
                 held.recheck(deferred.get(i), clock.instant().plus(Begins.RECHECK));
             } else if (result.result() == Claim.Result.CLAIMED) {
-                Optional<InFlight> flight = claims.adopt(result.run());
+                Optional<InFlight> flight;
+                try {
+                    flight = claims.adopt(result.run());
+                } catch (RuntimeException e) {
+                    // It began but cannot be prepared here: its lease runs out, and the reaper
+                    // records the attempt lost and queues it again.
+                    LOG.warn("Run {} began but its task could not be read, so it does not start here: {}",
+                            result.run().id(), e.getMessage());
+                    continue;
+                }
                 if (flight.isPresent()) {
                     if (!startOnSlot(flight.get())) {
                         for (int rest = i + 1; rest < deferred.size(); rest++) {
