@@ -207,6 +207,10 @@ final class SandboxMariaDb extends DB {
         builder.setWorkingDirectory(baseDir);
         builder.addFileArgument("--datadir", new File(configuration.getDataDir()));
         builder.addFileArgument("--basedir", baseDir);
+        // The bootstrap server's temporary tables go to the sandbox's own folder, not the system's:
+        // there a file left by another server (or by an install killed earlier) can fail the install.
+        Path tmp = Files.createDirectories(Path.of(configuration.getTmpDir()));
+        builder.addFileArgument("--tmpdir", tmp.toFile());
         builder.addArgument("--no-defaults");
         builder.addArgument("--force");
         builder.addArgument("--skip-name-resolve");
