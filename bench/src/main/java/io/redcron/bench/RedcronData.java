@@ -85,6 +85,9 @@ final class RedcronData {
      * its copies, {@link #growFamily}).
      */
     record RunSet(String condition, Object... values) {
+        /** Every run of the benchmark's database. */
+        static final RunSet ALL = new RunSet("TRUE");
+
         static RunSet of(Task task) {
             return new RunSet("task_id = ?", task.id());
         }
@@ -106,8 +109,10 @@ final class RedcronData {
     }
 
     /**
-     * Inserts one QUEUED manual run for every task of the family {@code prefix}, not yet on any
-     * stream (workers do not see them until {@link #enqueueRuns}).
+     * Inserts one QUEUED manual run for every task of the family {@code prefix}, with the task's
+     * own attempts, not yet on any stream (workers do not see them until {@link #enqueueRuns}). A
+     * task's runs then never wait for each other under the default concurrency policy, forbid: a
+     * run stands for a fire of one of many tasks.
      */
     void recordRunPerTask(String prefix) {
         String now = utc(Instant.now());
@@ -115,7 +120,7 @@ final class RedcronData {
         String sql = "INSERT INTO task_run (task_id, namespace, task_name, task_group, trigger_type, scheduled_at,"
                 + " due_at, status, attempt, max_attempts, created_at, params)"
                 + " SELECT id, namespace, name, task_group, 'MANUAL', ?, ?, "
-                + RunTransition.RECORD_NEW.literal(RunStatus.QUEUED) + ", 0, 1, ?, '{}' FROM task"
+                + RunTransition.RECORD_NEW.literal(RunStatus.QUEUED) + ", 0, retry_max_attempts, ?, '{}' FROM task"
                 + " WHERE namespace = ? AND name LIKE ?";
         try (Connection connection = dataSource.getConnection();
              PreparedStatement insert = bind(connection.prepareStatement(sql), due, now, now, namespace, prefix + "%")) {
@@ -279,16 +284,27 @@ final class RedcronData {
 
     /** Cron runs due in the window that have started. */
     int startedIn(Window window) {
+        return startedIn(RunSet.ALL, window);
+    }
+
+    /** Cron runs of {@code runs} due in the window that have started. */
+    int startedIn(RunSet runs, Window window) {
         return (int) single("SELECT COUNT(*) FROM task_run WHERE trigger_type = 'CRON' AND scheduled_at >= ?"
-                + " AND scheduled_at < ? AND started_at IS NOT NULL", utc(window.start()), utc(window.end()));
+                + " AND scheduled_at < ? AND started_at IS NOT NULL AND " + runs.condition(),
+                runs.with(utc(window.start()), utc(window.end())));
     }
 
     /** Lateness in milliseconds of the cron runs due in the window that have started. */
     long[] latenessIn(Window window) {
+        return latenessIn(RunSet.ALL, window);
+    }
+
+    /** Lateness in milliseconds of the cron runs of {@code runs} due in the window that have started. */
+    long[] latenessIn(RunSet runs, Window window) {
         List<Long> lateness = new ArrayList<>();
         query("SELECT TIMESTAMPDIFF(MICROSECOND, scheduled_at, started_at) FROM task_run WHERE trigger_type = 'CRON'"
-                + " AND scheduled_at >= ? AND scheduled_at < ? AND started_at IS NOT NULL",
-                row -> lateness.add(row.getLong(1) / 1000), utc(window.start()), utc(window.end()));
+                + " AND scheduled_at >= ? AND scheduled_at < ? AND started_at IS NOT NULL AND " + runs.condition(),
+                row -> lateness.add(row.getLong(1) / 1000), runs.with(utc(window.start()), utc(window.end())));
         return lateness.stream().mapToLong(Long::longValue).toArray();
     }
 

@@ -1,6 +1,7 @@
 package io.redcron.bench;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.redcron.bench.RedcronData.RunSet;
 import io.redcron.domain.TaskPayload;
 
 import java.time.Duration;
@@ -102,10 +103,11 @@ final class TaskTypeBench {
         double cpuBefore = node.cpuSeconds();
         String note = runAll(families, prefix);
         double cpu = node.cpuSeconds() - cpuBefore;
-        Map<String, Integer> counts = families.statusCounts(prefix);
+        RunSet runs = families.data().family(prefix);
+        Map<String, Integer> counts = families.data().statusCounts(runs);
         int succeeded = counts.getOrDefault("SUCCEEDED", 0);
         Throughput measured = new Throughput(sizes.runs(), succeeded, RedcronData.finalCount(counts) - succeeded,
-                families.succeededSpanSeconds(prefix), note);
+                families.data().succeededSpanSeconds(runs), note);
         Progress.say(String.format("  %s: %.0f runs/s (%d succeeded, %d failed, %.1f s), node CPU %.2f ms/run %s",
                 variant, measured.perSecond(), measured.succeeded(), measured.failed(), measured.seconds(),
                 cpu * 1000 / sizes.runs(), note));
@@ -122,16 +124,18 @@ final class TaskTypeBench {
 
     /** Records one run of each task of the family, queues them all, and waits until all are final. */
     private String runAll(TaskFamilies families, String prefix) {
-        families.recordOneRunEach(prefix);
-        families.enqueue(prefix, redcron.stores().redis());
+        RedcronData data = families.data();
+        RunSet runs = data.family(prefix);
+        data.recordRunPerTask(prefix);
+        data.enqueueRuns(runs, redcron.stores().redis());
         long deadline = System.nanoTime() + phaseTimeout.toNanos();
         while (System.nanoTime() < deadline) {
-            if (families.unfinished(prefix) == 0) {
+            if (data.unfinishedCount(runs) == 0) {
                 return "";
             }
             NodeProcess.pause(Duration.ofMillis(250));
         }
-        return "cut short after " + phaseTimeout.toSeconds() + " s: " + families.statusCounts(prefix);
+        return "cut short after " + phaseTimeout.toSeconds() + " s: " + data.statusCounts(runs);
     }
 
     private List<Result> lateness(String scenario, Type type, TaskFamilies families, int rate) {
@@ -143,11 +147,11 @@ final class TaskTypeBench {
         window.awaitEnd();
         int expected = (int) (rate * window.seconds());
         Instant drainEnd = window.end().plus(sizes.drain());
-        while (Instant.now().isBefore(drainEnd) && families.startedIn(prefix, window) < expected) {
+        while (Instant.now().isBefore(drainEnd) && data.startedIn(data.family(prefix), window) < expected) {
             NodeProcess.pause(Duration.ofMillis(250));
         }
         long lowerBound = Duration.between(window.end(), Instant.now()).toMillis();
-        Lateness measured = Lateness.of(expected, families.latenessIn(prefix, window), lowerBound);
+        Lateness measured = Lateness.of(expected, data.latenessIn(data.family(prefix), window), lowerBound);
         data.setEnabled(prefix, false, null);
         data.discardWaitingRuns(redcron.stores().redis());
         String variant = type.name() + " at " + rate + " fires/s";

@@ -71,10 +71,7 @@ public final class ClaimRules {
             if (run.status() != RunStatus.RUNNING || attemptBegan) {
                 return new UnfinishedRun(run, dueAt, cancelRequested);
             }
-            Run waiting = new Run(run.id(), run.taskId(), run.namespace(), run.taskName(), run.group(), run.trigger(),
-                    run.scheduledAt(), RunStatus.QUEUED, run.attempt() - 1, run.maxAttempts(), run.lostAttempts(), null,
-                    null, run.createdAt(), null, null, null, null, run.error(), run.params());
-            return new UnfinishedRun(waiting, null, cancelRequested);
+            return new UnfinishedRun(run.unclaimed(), null, cancelRequested);
         }
 
         public boolean inFlight() {

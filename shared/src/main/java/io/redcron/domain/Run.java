@@ -37,6 +37,28 @@ public record Run(long id, long taskId, String namespace, String taskName, Strin
         return Duration.between(startedAt, finishedAt != null ? finishedAt : startedAt);
     }
 
+    /**
+     * The run as a claim by {@code node} leaves it: running as its next attempt, leased until
+     * {@code leaseUntil}, started at {@code startedAt}; the last attempt's outcome cleared, its
+     * error kept until the new attempt ends.
+     */
+    public Run claimed(String node, Instant leaseUntil, Instant startedAt) {
+        return new Run(id, taskId, namespace, taskName, group, trigger, scheduledAt, RunStatus.RUNNING, attempt + 1,
+                maxAttempts, lostAttempts, node, leaseUntil, createdAt, startedAt, null, null, null, error, params);
+    }
+
+    /** The run as it waited before a claim that has not begun: queued, the claim's attempt not taken. */
+    public Run unclaimed() {
+        return new Run(id, taskId, namespace, taskName, group, trigger, scheduledAt, RunStatus.QUEUED, attempt - 1,
+                maxAttempts, lostAttempts, null, null, createdAt, null, null, null, null, error, params);
+    }
+
+    /** The same run leased until {@code leaseUntil}. */
+    public Run withLease(Instant leaseUntil) {
+        return new Run(id, taskId, namespace, taskName, group, trigger, scheduledAt, status, attempt, maxAttempts,
+                lostAttempts, node, leaseUntil, createdAt, startedAt, finishedAt, exitCode, output, error, params);
+    }
+
     /** Whether a failed attempt may be retried: lost attempts do not count. */
     public boolean hasAttemptsLeft() {
         return attempt - lostAttempts < maxAttempts;

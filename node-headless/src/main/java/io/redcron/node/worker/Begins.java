@@ -59,11 +59,9 @@ final class Begins {
         for (int i = 0; i < due.size(); i++) {
             if (results.get(i).result() == Claim.Result.CLAIMED) {
                 due.get(i).leaseUntil = leaseUntil;
-                for (Run replaced : results.get(i).replaced()) {
-                    publishCancel(replaced.id());
-                }
             }
         }
+        askReplacedToStop(results);
         return results;
     }
 
@@ -79,15 +77,20 @@ final class Begins {
         }
         List<Claim> results = runs.claimAndBeginAll(ids, settings.nodeId(), now, now.plus(settings.lease()),
                 settings.misfireThreshold(), now.plus(RECHECK));
-        results.forEach(result -> result.replaced().forEach(replaced -> publishCancel(replaced.id())));
+        askReplacedToStop(results);
         return results;
     }
 
-    private void publishCancel(long runId) {
-        try {
-            events.publish(new EventBus.Event(EventBus.Event.Kind.CANCEL_RUN, runId));
-        } catch (RuntimeException e) {
-            LOG.warn("Could not ask for run {} to be cancelled: {}", runId, e.getMessage());
+    /** Asks the nodes running the runs a REPLACE policy overtook to stop them (the store marked them). */
+    private void askReplacedToStop(List<Claim> results) {
+        for (Claim result : results) {
+            for (Run replaced : result.replaced()) {
+                try {
+                    events.publish(new EventBus.Event(EventBus.Event.Kind.CANCEL_RUN, replaced.id()));
+                } catch (RuntimeException e) {
+                    LOG.warn("Could not ask for run {} to be cancelled: {}", replaced.id(), e.getMessage());
+                }
+            }
         }
     }
 }

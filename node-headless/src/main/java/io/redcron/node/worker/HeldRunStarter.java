@@ -10,7 +10,6 @@ import org.slf4j.LoggerFactory;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Starts the held claims when their time comes: takes every one due at once (up to a batch),
@@ -89,68 +88,49 @@ final class HeldRunStarter implements Runnable {
      */
     private int start(List<HeldRuns.Held> due) {
         List<InFlight> flights = new ArrayList<>(due.size());
-        List<Run> again = new ArrayList<>();
+        List<Run> deferred = new ArrayList<>();
         for (HeldRuns.Held next : due) {
             if (next.flight != null) {
                 flights.add(next.flight);
             } else {
-                again.add(next.again);
+                deferred.add(next.again);
             }
         }
-        int started = 0;
-        if (!again.isEmpty()) {
-            int begun = beginAgain(again);
-            if (begun < 0) {
-                return -1;
-            }
-            started += begun;
+        List<InFlight> began = new ArrayList<>(due.size());
+        if (!deferred.isEmpty()) {
+            began.addAll(beginAgain(deferred));
         }
-        if (flights.isEmpty()) {
-            return started;
+        if (!flights.isEmpty()) {
+            began.addAll(begin(flights));
         }
-        List<Claim> begun;
+        return startOnSlots(began);
+    }
+
+    /** Begins held claims; those that began, their definitions read again. */
+    private List<InFlight> begin(List<InFlight> flights) {
+        List<Claim> results;
         try {
-            begun = begins.begin(flights);
+            results = begins.begin(flights);
         } catch (RuntimeException e) {
             // Nothing began: the claims go back, to be run by whoever takes them next.
             LOG.warn("Could not begin {} held run(s), so they do not start here: {}", flights.size(), e.getMessage());
-            flights.forEach(results::release);
-            return started;
+            flights.forEach(this.results::release);
+            return List.of();
         }
-        List<InFlight> began = new ArrayList<>();
-        for (int i = 0; i < flights.size(); i++) {
-            if (begun.get(i).result() == Claim.Result.CLAIMED) {
-                began.add(flights.get(i));
-            }
-        }
-        try {
-            claims.refresh(began);
-        } catch (RuntimeException e) {
-            LOG.debug("Could not read the definitions of {} begun run(s) again; they run as claimed: {}", began.size(),
-                    e.getMessage());
-        }
+        List<InFlight> began = new ArrayList<>(flights.size());
         for (int i = 0; i < flights.size(); i++) {
             InFlight flight = flights.get(i);
-            switch (begun.get(i).result()) {
-                case CLAIMED -> {
-                    if (!startOnSlot(flight)) {
-                        for (int rest = i + 1; rest < flights.size(); rest++) {
-                            if (begun.get(rest).result() == Claim.Result.CLAIMED) {
-                                results.handBack(flights.get(rest));
-                            }
-                        }
-                        return -1;
-                    }
-                    started++;
-                }
+            Claim claim = results.get(i);
+            switch (claim.result()) {
+                case CLAIMED -> began.add(flight);
                 case DEFERRED -> {
                     // Its claim was released: it waits queued, and this worker tries again shortly.
                     inFlight.remove(flight);
-                    held.recheck(begun.get(i).run(), clock.instant().plus(Begins.RECHECK));
+                    recheckSoon(claim.run());
                 }
                 case SKIPPED, CANCELLED -> {
                     // Recorded by the begin: it never ran here.
-                    LOG.debug("Run {} did not start: {}", flight.run.id(), begun.get(i).run().error());
+                    LOG.debug("Run {} did not start: {}", flight.run.id(), claim.run().error());
                     inFlight.remove(flight);
                 }
                 case UNAVAILABLE -> {
@@ -159,65 +139,64 @@ final class HeldRunStarter implements Runnable {
                 }
             }
         }
-        return started;
+        try {
+            claims.refresh(began);
+        } catch (RuntimeException e) {
+            LOG.debug("Could not read the definitions of {} begun run(s) again; they run as claimed: {}", began.size(),
+                    e.getMessage());
+        }
+        return began;
     }
 
-    /**
-     * Claims and begins again the runs this worker deferred, starting those that began; how many,
-     * or -1 if interrupted while waiting for a slot.
-     */
-    private int beginAgain(List<Run> deferred) {
+    /** Claims and begins again runs this worker deferred; those that began, ready to start. */
+    private List<InFlight> beginAgain(List<Run> deferred) {
         List<Claim> results;
         try {
             results = begins.beginAgain(deferred);
         } catch (RuntimeException e) {
             // They wait queued: whoever claims them next runs them (the reconciler queues them again).
             LOG.warn("Could not claim {} deferred run(s) again: {}", deferred.size(), e.getMessage());
-            return 0;
+            return List.of();
         }
-        int started = 0;
+        List<InFlight> began = new ArrayList<>();
         for (int i = 0; i < deferred.size(); i++) {
-            Claim result = results.get(i);
-            if (result.result() == Claim.Result.DEFERRED) {
-                held.recheck(deferred.get(i), clock.instant().plus(Begins.RECHECK));
-            } else if (result.result() == Claim.Result.CLAIMED) {
-                Optional<InFlight> flight;
+            Claim claim = results.get(i);
+            if (claim.result() == Claim.Result.DEFERRED) {
+                recheckSoon(deferred.get(i));
+            } else if (claim.result() == Claim.Result.CLAIMED) {
                 try {
-                    flight = claims.adopt(result.run());
+                    claims.adopt(claim.run()).ifPresent(began::add);
                 } catch (RuntimeException e) {
                     // It began but cannot be prepared here: its lease runs out, and the reaper
                     // records the attempt lost and queues it again.
                     LOG.warn("Run {} began but its task could not be read, so it does not start here: {}",
-                            result.run().id(), e.getMessage());
-                    continue;
-                }
-                if (flight.isPresent()) {
-                    if (!startOnSlot(flight.get())) {
-                        for (int rest = i + 1; rest < deferred.size(); rest++) {
-                            if (results.get(rest).result() == Claim.Result.CLAIMED) {
-                                claims.adopt(results.get(rest).run()).ifPresent(this.results::handBack);
-                            }
-                        }
-                        return -1;
-                    }
-                    started++;
+                            claim.run().id(), e.getMessage());
                 }
             }
         }
-        return started;
+        return began;
     }
 
-    /** Runs a begun run on a slot once one is free; false if interrupted meanwhile (it is handed back). */
-    private boolean startOnSlot(InFlight flight) {
-        try {
-            slots.take();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            results.handBack(flight);
-            return false;
+    private void recheckSoon(Run deferred) {
+        held.recheck(deferred, clock.instant().plus(Begins.RECHECK));
+    }
+
+    /**
+     * Starts begun runs in turn, each once a slot is free; how many, or -1 if interrupted while
+     * waiting for a slot (the runs not started yet are handed back).
+     */
+    private int startOnSlots(List<InFlight> began) {
+        for (int i = 0; i < began.size(); i++) {
+            try {
+                slots.take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                began.subList(i, began.size()).forEach(results::handBack);
+                return -1;
+            }
+            slots.start(began.get(i));
         }
-        slots.start(flight);
-        return true;
+        return began.size();
     }
 
     /** Gives nothing back from now on (the node halted as if it crashed): leases and entries lapse. */

@@ -3,12 +3,11 @@ package io.redcron.node.worker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.time.Clock;
-
 /**
- * Stops runs in flight here: an operator's cancel, the REPLACE policy, a lease this node lost, or
- * a task change that withdrew a fire held for its time. A run executing is cancelled (its executor
- * ends it and the result says so); one still held ends at once, never executed.
+ * Stops runs in flight here: an operator's cancel, the REPLACE policy, a lease this node lost. A
+ * run executing is cancelled (its executor ends it and the result says so); one still held ends at
+ * once, never executed. A task change only makes the task's next run read it again: a fire it
+ * withdrew is recorded by that fire's begin.
  */
 final class RunStops {
     private static final Logger LOG = LoggerFactory.getLogger(RunStops.class);
@@ -17,14 +16,12 @@ final class RunStops {
     private final HeldRuns held;
     private final TaskCache tasks;
     private final Results results;
-    private final Clock clock;
 
-    RunStops(RunsInFlight inFlight, HeldRuns held, TaskCache tasks, Results results, Clock clock) {
+    RunStops(RunsInFlight inFlight, HeldRuns held, TaskCache tasks, Results results) {
         this.inFlight = inFlight;
         this.held = held;
         this.tasks = tasks;
         this.results = results;
-        this.clock = clock;
     }
 
     /** Stops a run in flight here, if it is. */

@@ -80,7 +80,7 @@ public final class WorkerLoop implements Runnable {
         this.starter = new HeldRunStarter(held, slots, claims, new Begins(settings, runs, events, clock), queue, results,
                 inFlight, clock, batch);
         this.intake = new Intake(settings, queue, claims, held, slots, results, clock);
-        this.stops = new RunStops(inFlight, held, tasks, results, clock);
+        this.stops = new RunStops(inFlight, held, tasks, results);
         this.leases = new LeaseKeeper(node, settings.lease(), runs, inFlight, stops, clock);
         this.starterThread = new Thread(starter, "redcron-starter-" + node);
         this.starterThread.setDaemon(true);

@@ -22,6 +22,11 @@ record HeldRow(Run run, Instant dueAt, boolean cancelRequested, boolean attemptB
                 row.getBoolean("attempt_began"), policy == null ? null : ConcurrencyPolicy.valueOf(policy));
     }
 
+    /** A claim just made, not begun: no recheck time, no cancel asked for. */
+    static HeldRow claimed(Run run, ConcurrencyPolicy concurrency) {
+        return new HeldRow(run, null, false, false, concurrency);
+    }
+
     /** Whether the row is still the claim {@code node} made as {@code attempt}. */
     boolean heldBy(String node, int attempt) {
         return run.status() == RunStatus.RUNNING && node.equals(run.node()) && run.attempt() == attempt;
@@ -38,9 +43,6 @@ record HeldRow(Run run, Instant dueAt, boolean cancelRequested, boolean attemptB
 
     /** The run as the begin leaves it: its lease renewed. */
     Run begun(Instant leaseUntil) {
-        return new Run(run.id(), run.taskId(), run.namespace(), run.taskName(), run.group(), run.trigger(),
-                run.scheduledAt(), run.status(), run.attempt(), run.maxAttempts(), run.lostAttempts(), run.node(),
-                leaseUntil, run.createdAt(), run.startedAt(), run.finishedAt(), run.exitCode(), run.output(),
-                run.error(), run.params());
+        return run.withLease(leaseUntil);
     }
 }

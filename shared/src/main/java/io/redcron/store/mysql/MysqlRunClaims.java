@@ -98,7 +98,7 @@ final class MysqlRunClaims {
         // the attempt that read saw, so a run that moved on meanwhile is simply not claimed.
         // Repeatable: a run claimed by a first try is no longer waiting when read again.
         return jdbc.autoCommitRepeatable("claim " + ids.size() + " runs",
-                connection -> claimIn(connection, ids, node, start, lease, misfireThreshold));
+                connection -> claimIn(connection, ids, node, start, lease, misfireThreshold).batch());
     }
 
     List<Claim> claimAndBeginAll(List<Long> runIds, String node, Instant now, Instant leaseUntil,
@@ -109,20 +109,16 @@ final class MysqlRunClaims {
         List<Long> ids = runIds.stream().distinct().sorted().toList();
         Instant start = Jdbc.millis(now);
         Instant lease = Jdbc.millis(leaseUntil);
+        Instant recheck = Jdbc.millis(recheckAt);
         Map<Long, Claim> results = jdbc.transaction("claim and begin " + ids.size() + " runs", connection -> {
-            BatchClaim batch = claimIn(connection, ids, node, start, lease, misfireThreshold);
+            Claimed claimed = claimIn(connection, ids, node, start, lease, misfireThreshold);
             Map<Long, Claim> decided = new HashMap<>();
-            for (Run run : batch.begun()) {
+            for (Run run : claimed.begun()) {
                 decided.put(run.id(), new Claim(Claim.Result.CLAIMED, run, List.of()));
             }
-            if (!batch.held().isEmpty()) {
-                List<HeldRow> held = new ArrayList<>();
-                for (Run run : batch.held()) {
-                    held.add(new HeldRow(run, null, false, false, null));
-                }
-                decided.putAll(PolicyClaim.begin(connection, held, node, lease, start, misfireThreshold,
-                        Jdbc.millis(recheckAt)));
-            }
+            HeldBatch held = HeldBatch.of(claimed.held(), start, misfireThreshold);
+            decided.putAll(beginOn(connection, held.plain(), held.weighed(), node, lease, start, misfireThreshold,
+                    recheck));
             return decided;
         });
         List<Claim> ordered = new ArrayList<>(runIds.size());
@@ -132,9 +128,54 @@ final class MysqlRunClaims {
         return ordered;
     }
 
+    /** What a claim took: the runs it began, and the held claims with their tasks' policies. */
+    private record Claimed(List<Run> begun, List<HeldRow> held) {
+        BatchClaim batch() {
+            return new BatchClaim(begun, held.stream().map(HeldRow::run).toList());
+        }
+    }
+
+    /**
+     * Held claims about to begin, split by what their begin needs: the plain ones begin by one
+     * fenced UPDATE; the weighed ones need their tasks' rules, read under their tasks' locks.
+     */
+    private record HeldBatch(List<HeldRow> plain, List<HeldRow> weighed) {
+        static HeldBatch of(List<HeldRow> rows, Instant now, Duration misfireThreshold) {
+            List<HeldRow> plain = new ArrayList<>();
+            List<HeldRow> weighed = new ArrayList<>();
+            for (HeldRow row : rows) {
+                boolean weigh = ClaimRules.weighedAlone(row.waiting(), row.concurrency(), now, misfireThreshold);
+                (weigh ? weighed : plain).add(row);
+            }
+            return new HeldBatch(plain, weighed);
+        }
+    }
+
+    /**
+     * Begins held claims on the caller's connection: {@code plain} by one UPDATE fenced by node
+     * and attempt, {@code weighed} under their tasks' rules ({@link PolicyClaim#begin}, which locks
+     * the tasks' rows: the caller's transaction, if there are any). A claim that moved on meanwhile
+     * is {@link Claim.Result#UNAVAILABLE}.
+     */
+    private static Map<Long, Claim> beginOn(Connection connection, List<HeldRow> plain, List<HeldRow> weighed,
+                                            String node, Instant lease, Instant start, Duration misfireThreshold,
+                                            Instant recheckAt) throws SQLException {
+        Map<Long, Claim> begun = new HashMap<>();
+        for (HeldRow row : PolicyClaim.markBegun(connection, plain, node, lease)) {
+            begun.put(row.run().id(), new Claim(Claim.Result.CLAIMED, row.begun(lease), List.of()));
+        }
+        for (HeldRow row : plain) {
+            begun.putIfAbsent(row.run().id(), Claim.unavailable(row.run()));
+        }
+        if (!weighed.isEmpty()) {
+            begun.putAll(PolicyClaim.begin(connection, weighed, node, lease, start, misfireThreshold, recheckAt));
+        }
+        return begun;
+    }
+
     /** The body of {@link #claimAll}, on the caller's connection. */
-    private static BatchClaim claimIn(Connection connection, List<Long> ids, String node, Instant start, Instant lease,
-                                      Duration misfireThreshold) throws SQLException {
+    private static Claimed claimIn(Connection connection, List<Long> ids, String node, Instant start, Instant lease,
+                                   Duration misfireThreshold) throws SQLException {
         List<WaitingRun> waiting = Jdbc.list(connection, RunChanges.in(READ_WAITING, ids.size()), WaitingRun::read, ids.toArray());
         List<WaitingRun> candidates = new ArrayList<>();
         Set<Long> begin = new HashSet<>();
@@ -156,17 +197,22 @@ final class MysqlRunClaims {
             }
         }
         if (candidates.isEmpty()) {
-            return new BatchClaim(List.of(), List.of());
+            return new Claimed(List.of(), List.of());
         }
         int changed = claimCandidates(connection, candidates, begin, node, lease, start);
         List<WaitingRun> won = changed == candidates.size() ? candidates
                 : claimedOf(connection, candidates, node, lease);
         List<Run> begun = new ArrayList<>();
-        List<Run> held = new ArrayList<>();
+        List<HeldRow> held = new ArrayList<>();
         for (WaitingRun row : won) {
-            (begin.contains(row.run().id()) ? begun : held).add(row.claimedBy(node, lease, start));
+            Run claimed = row.claimedBy(node, lease, start);
+            if (begin.contains(claimed.id())) {
+                begun.add(claimed);
+            } else {
+                held.add(HeldRow.claimed(claimed, row.concurrency()));
+            }
         }
-        return new BatchClaim(begun, held);
+        return new Claimed(begun, held);
     }
 
     /** The conditional UPDATE of {@link #claimAll}; returns how many runs it claimed. */
@@ -248,6 +294,7 @@ final class MysqlRunClaims {
         }
         Instant start = Jdbc.millis(now);
         Instant lease = Jdbc.millis(marks.get(0).leaseUntil());
+        Instant recheck = Jdbc.millis(recheckAt);
         Map<Long, Claim> begun = new HashMap<>();
         List<HeldRow> weighed = new ArrayList<>();
         // The runs whose rules need no weighing begin by one conditional UPDATE (a plain read, the
@@ -260,31 +307,28 @@ final class MysqlRunClaims {
             for (HeldRow row : Jdbc.list(connection, RunChanges.in(READ_HELD, ids.size()), HeldRow::read, ids.toArray())) {
                 rows.put(row.run().id(), row);
             }
-            List<HeldRow> plain = new ArrayList<>();
+            List<HeldRow> toBegin = new ArrayList<>();
             for (StartMark mark : marks) {
                 HeldRow row = rows.get(mark.runId());
                 if (row == null || !row.heldBy(node, mark.attempt())) {
                     begun.put(mark.runId(), Claim.unavailable(row == null ? null : row.run()));
                 } else if (row.attemptBegan()) {
                     begun.put(mark.runId(), new Claim(Claim.Result.CLAIMED, row.run(), List.of()));
-                } else if (ClaimRules.weighedAlone(row.waiting(), row.concurrency(), start, misfireThreshold)) {
-                    weighed.add(row);
                 } else {
-                    plain.add(row);
+                    toBegin.add(row);
                 }
             }
-            for (HeldRow row : PolicyClaim.markBegun(connection, plain, node, lease)) {
-                begun.put(row.run().id(), new Claim(Claim.Result.CLAIMED, row.begun(lease), List.of()));
-            }
-            for (HeldRow row : plain) {
-                begun.putIfAbsent(row.run().id(), Claim.unavailable(row.run()));
-            }
+            HeldBatch batch = HeldBatch.of(toBegin, start, misfireThreshold);
+            weighed.addAll(batch.weighed());
+            begun.putAll(beginOn(connection, batch.plain(), List.of(), node, lease, start, misfireThreshold, recheck));
             return null;
         });
         if (!weighed.isEmpty()) {
+            // The weighed ones in a transaction of their own, so that the plain ones do not wait
+            // for their tasks' locks.
             begun.putAll(jdbc.transaction("begin " + weighed.size() + " runs under their tasks' rules",
-                    connection -> PolicyClaim.begin(connection, weighed, node, lease, start, misfireThreshold,
-                            Jdbc.millis(recheckAt))));
+                    connection -> beginOn(connection, List.of(), weighed, node, lease, start, misfireThreshold,
+                            recheck)));
         }
         List<Claim> results = new ArrayList<>(marks.size());
         for (StartMark mark : marks) {

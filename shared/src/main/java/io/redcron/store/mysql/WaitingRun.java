@@ -3,7 +3,6 @@ package io.redcron.store.mysql;
 import io.redcron.domain.ClaimRules.UnfinishedRun;
 import io.redcron.domain.ConcurrencyPolicy;
 import io.redcron.domain.Run;
-import io.redcron.domain.RunStatus;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -23,9 +22,6 @@ record WaitingRun(UnfinishedRun unfinished, ConcurrencyPolicy concurrency) {
     /** The row as CLAIM leaves it. */
     Run claimedBy(String node, Instant leaseUntil, Instant now) {
         Run run = run();
-        Instant plannedStart = run.scheduledAt().isAfter(now) ? run.scheduledAt() : now;
-        return new Run(run.id(), run.taskId(), run.namespace(), run.taskName(), run.group(), run.trigger(),
-                run.scheduledAt(), RunStatus.RUNNING, run.attempt() + 1, run.maxAttempts(), run.lostAttempts(), node,
-                leaseUntil, run.createdAt(), plannedStart, null, null, null, run.error(), run.params());
+        return run.claimed(node, leaseUntil, run.scheduledAt().isAfter(now) ? run.scheduledAt() : now);
     }
 }
