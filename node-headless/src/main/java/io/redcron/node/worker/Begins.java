@@ -23,11 +23,8 @@ import java.util.List;
  */
 final class Begins {
     private static final Logger LOG = LoggerFactory.getLogger(Begins.class);
-    /**
-     * How soon a run the forbid policy defers is tried again, by the worker that deferred it:
-     * waiting costs no trip through the queue.
-     */
-    static final Duration RECHECK = Duration.ofMillis(250);
+    /** When a run the forbid policy defers is due again for any other claim: its worker's first recheck. */
+    private static final Duration RECHECK = HeldRuns.RECHECK;
 
     private final WorkerLoop.Settings settings;
     private final RunStore runs;

@@ -7,7 +7,6 @@ import io.redcron.port.RunQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,12 +28,11 @@ final class HeldRunStarter implements Runnable {
     private final RunQueue queue;
     private final Results results;
     private final RunsInFlight inFlight;
-    private final Clock clock;
     private final int batch;
     private volatile boolean halted;
 
     HeldRunStarter(HeldRuns held, Slots slots, Claims claims, Begins begins, RunQueue queue, Results results,
-                   RunsInFlight inFlight, Clock clock, int batch) {
+                   RunsInFlight inFlight, int batch) {
         this.held = held;
         this.slots = slots;
         this.claims = claims;
@@ -42,11 +40,10 @@ final class HeldRunStarter implements Runnable {
         this.queue = queue;
         this.results = results;
         this.inFlight = inFlight;
-        this.clock = clock;
         this.batch = Math.max(1, batch);
     }
 
-    /** The starter's thread: takes the held runs due at once and starts them, until interrupted. */
+    /** A starter thread (the worker runs a few): takes held runs due at once and starts them, until interrupted. */
     @Override
     public void run() {
         while (true) {
@@ -88,12 +85,12 @@ final class HeldRunStarter implements Runnable {
      */
     private int start(List<HeldRuns.Held> due) {
         List<InFlight> flights = new ArrayList<>(due.size());
-        List<Run> deferred = new ArrayList<>();
+        List<HeldRuns.Held> deferred = new ArrayList<>();
         for (HeldRuns.Held next : due) {
             if (next.flight != null) {
                 flights.add(next.flight);
             } else {
-                deferred.add(next.again);
+                deferred.add(next);
             }
         }
         List<InFlight> began = new ArrayList<>(due.size());
@@ -126,7 +123,7 @@ final class HeldRunStarter implements Runnable {
                 case DEFERRED -> {
                     // Its claim was released: it waits queued, and this worker tries again shortly.
                     inFlight.remove(flight);
-                    recheckSoon(claim.run());
+                    held.defer(claim.run(), 1);
                 }
                 case SKIPPED, CANCELLED -> {
                     // Recorded by the begin: it never ran here.
@@ -149,10 +146,10 @@ final class HeldRunStarter implements Runnable {
     }
 
     /** Claims and begins again runs this worker deferred; those that began, ready to start. */
-    private List<InFlight> beginAgain(List<Run> deferred) {
+    private List<InFlight> beginAgain(List<HeldRuns.Held> deferred) {
         List<Claim> results;
         try {
-            results = begins.beginAgain(deferred);
+            results = begins.beginAgain(deferred.stream().map(again -> again.again).toList());
         } catch (RuntimeException e) {
             // They wait queued: whoever claims them next runs them (the reconciler queues them again).
             LOG.warn("Could not claim {} deferred run(s) again: {}", deferred.size(), e.getMessage());
@@ -162,7 +159,8 @@ final class HeldRunStarter implements Runnable {
         for (int i = 0; i < deferred.size(); i++) {
             Claim claim = results.get(i);
             if (claim.result() == Claim.Result.DEFERRED) {
-                recheckSoon(deferred.get(i));
+                HeldRuns.Held again = deferred.get(i);
+                held.defer(again.again, again.deferrals + 1);
             } else if (claim.result() == Claim.Result.CLAIMED) {
                 try {
                     claims.adopt(claim.run()).ifPresent(began::add);
@@ -175,10 +173,6 @@ final class HeldRunStarter implements Runnable {
             }
         }
         return began;
-    }
-
-    private void recheckSoon(Run deferred) {
-        held.recheck(deferred, clock.instant().plus(Begins.RECHECK));
     }
 
     /**

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.DelayQueue;
 import java.util.concurrent.Delayed;
@@ -23,14 +24,27 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * forbid policy deferred, held until they are tried again. Bounded, so that a worker does not read
  * ahead without limit.
  *
+ * <p>A deferred run waits for a run of its task in flight. It is tried again as soon as a run of
+ * its task that executed here has ended (its result written), and otherwise after a wait that
+ * doubles each time it is deferred again, up to {@link #MAX_RECHECK}: a blocker on another node
+ * ends unseen, and a backlog of deferred runs must not spend the database on rechecks that are
+ * bound to defer them again.
+ *
  * <p>Each held run leaves exactly once: taken by the starter at its time, withdrawn by a cancel,
  * or drained when the worker stops; {@code Held.take} decides between them.
  */
 final class HeldRuns {
+    /** The first wait of a deferred run before it is tried again. */
+    static final Duration RECHECK = Duration.ofMillis(250);
+    /** The longest wait of a deferred run before it is tried again. */
+    static final Duration MAX_RECHECK = Duration.ofSeconds(1);
+
     private final Clock clock;
     private final int capacity;
     private final DelayQueue<Held> due = new DelayQueue<>();
     private final Map<Long, Held> byRun = new ConcurrentHashMap<>();
+    /** The deferred runs waiting here, by task. */
+    private final Map<Long, Set<Held>> deferredByTask = new ConcurrentHashMap<>();
     /** Notified whenever a held run leaves. */
     private final Object changes = new Object();
 
@@ -50,14 +64,45 @@ final class HeldRuns {
 
     /**
      * A run the forbid policy deferred (its claim released, so it waits queued), to be claimed
-     * again at {@code at} by this worker: waiting costs no trip through the queue.
+     * again by this worker: waiting costs no trip through the queue.
+     *
+     * @param deferrals how many times in a row it has been deferred, this time included
      */
-    void recheck(Run run, Instant at) {
-        due.add(new Held(run.id(), at, null, run));
+    void defer(Run run, int deferrals) {
+        Held held = new Held(run.id(), clock.instant().plus(recheckAfter(deferrals)), null, run, deferrals);
+        deferredByTask.computeIfAbsent(run.taskId(), task -> ConcurrentHashMap.newKeySet()).add(held);
+        due.add(held);
+    }
+
+    /** The wait before a run deferred {@code deferrals} times in a row is tried again. */
+    static Duration recheckAfter(int deferrals) {
+        int doublings = Math.min(Math.max(0, deferrals - 1), 16);
+        Duration wait = RECHECK.multipliedBy(1L << doublings);
+        return wait.compareTo(MAX_RECHECK) > 0 ? MAX_RECHECK : wait;
+    }
+
+    /**
+     * A run of task {@code taskId} that executed here has ended, its result written: the runs of
+     * the task deferred here are due at once.
+     */
+    void taskRunEnded(long taskId) {
+        Set<Held> deferred = deferredByTask.get(taskId);
+        if (deferred == null) {
+            return;
+        }
+        Instant now = clock.instant();
+        for (Held held : deferred) {
+            if (held.startAt.isAfter(now) && due.remove(held)) { // not taken meanwhile: it is ours to move
+                deferred.remove(held);
+                Held sooner = new Held(held.runId, now, null, held.again, held.deferrals);
+                deferred.add(sooner);
+                due.add(sooner);
+            }
+        }
     }
 
     private void hold(InFlight flight, Instant startAt) {
-        Held held = new Held(flight.run.id(), startAt, flight, null);
+        Held held = new Held(flight.run.id(), startAt, flight, null, 0);
         byRun.put(held.runId, held);
         due.add(held);
     }
@@ -96,6 +141,12 @@ final class HeldRuns {
     /** A held run leaves the queue: true if this caller is the one to act on it. */
     private boolean leave(Held next) {
         byRun.remove(next.runId, next);
+        if (next.again != null) {
+            deferredByTask.computeIfPresent(next.again.taskId(), (task, runs) -> {
+                runs.remove(next);
+                return runs.isEmpty() ? null : runs;
+            });
+        }
         signalRoom();
         return next.take();
     }
@@ -123,6 +174,9 @@ final class HeldRuns {
         for (Held held : due.toArray(new Held[0])) {
             if (due.remove(held) && held.take()) {
                 byRun.remove(held.runId, held);
+                if (held.again != null) {
+                    deferredByTask.remove(held.again.taskId());
+                }
                 drained.add(held);
             }
         }
@@ -166,19 +220,24 @@ final class HeldRuns {
         }
     }
 
-    /** One held claim ({@code flight}), or a deferred run to claim again ({@code again}), due at {@code startAt}. */
+    /**
+     * One held claim ({@code flight}), or a deferred run to claim again ({@code again}, deferred
+     * {@code deferrals} times in a row), due at {@code startAt}.
+     */
     final class Held implements Delayed {
         final long runId;
         final Instant startAt;
         final InFlight flight;
         final Run again;
+        final int deferrals;
         private final AtomicBoolean taken = new AtomicBoolean();
 
-        private Held(long runId, Instant startAt, InFlight flight, Run again) {
+        private Held(long runId, Instant startAt, InFlight flight, Run again, int deferrals) {
             this.runId = runId;
             this.startAt = startAt;
             this.flight = flight;
             this.again = again;
+            this.deferrals = deferrals;
         }
 
         /** True for the one caller that gets to act on this run. */

@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * The runs this node has claimed and not yet settled (executing, or held for their time): their
@@ -14,13 +15,21 @@ import java.util.concurrent.TimeUnit;
 final class RunsInFlight {
     private final Map<Long, InFlight> runs = new ConcurrentHashMap<>();
     private final Object emptied = new Object();
+    private volatile Consumer<InFlight> executedRunLeft = flight -> { };
+
+    /** Told of every run that executed here when it leaves (its result written, refused or given back). */
+    void onExecutedRunLeft(Consumer<InFlight> listener) {
+        this.executedRunLeft = listener;
+    }
 
     void add(InFlight flight) {
         runs.put(flight.run.id(), flight);
     }
 
     void remove(InFlight flight) {
-        runs.remove(flight.run.id(), flight);
+        if (runs.remove(flight.run.id(), flight) && flight.startedAt != null) {
+            executedRunLeft.accept(flight);
+        }
         if (runs.isEmpty()) {
             synchronized (emptied) {
                 emptied.notifyAll();

@@ -12,6 +12,8 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -39,6 +41,13 @@ public final class WorkerLoop implements Runnable {
     /** How long a draining worker waits for its stopped runs to end before it leaves them to the reaper. */
     private static final Duration STOP_WAIT = Duration.ofSeconds(30);
     private static final Duration THREAD_WAIT = Duration.ofSeconds(5);
+    /**
+     * Threads beginning held runs. Runs due at the same time (every task on the same cron second)
+     * are begun in batches, each one round of statements; with one thread the last batch of a
+     * thousand waited for the three before it. Begins of a task's runs queue on its row's lock
+     * whatever thread makes them. Few, for each holds a database connection while it begins.
+     */
+    static final int STARTERS = 3;
 
     private final Settings settings;
     private final RunsInFlight inFlight = new RunsInFlight();
@@ -49,7 +58,7 @@ public final class WorkerLoop implements Runnable {
     private final Intake intake;
     private final RunStops stops;
     private final LeaseKeeper leases;
-    private final Thread starterThread;
+    private final List<Thread> starterThreads = new ArrayList<>();
     private final CountDownLatch intakeEnded = new CountDownLatch(1);
     private volatile boolean running;
     private volatile boolean stopped;
@@ -72,18 +81,23 @@ public final class WorkerLoop implements Runnable {
         int batch = Math.max(1, settings.resultBatch());
         TaskCache tasks = new TaskCache(taskStore, clock, settings.taskCacheTtl());
         this.held = new HeldRuns(clock, settings.prefetch());
+        // A run of a task ended here: the task's runs deferred behind it are tried again at once.
+        inFlight.onExecutedRunLeft(flight -> held.taskRunEnded(flight.run.taskId()));
         // Built from the last stage to the first: each gets only the ones runs flow on to.
         this.results = new Results(node, batch, runs, queue, events, clock, Math::random, metrics, alerts, inFlight);
         this.slots = new Slots(settings.slots(), threads,
                 new Attempts(node, executors, liveLog, results, inFlight, clock, metrics), results);
         Claims claims = new Claims(settings, runs, queue, tasks, inFlight, clock);
         this.starter = new HeldRunStarter(held, slots, claims, new Begins(settings, runs, events, clock), queue, results,
-                inFlight, clock, batch);
+                inFlight, batch);
         this.intake = new Intake(settings, queue, claims, held, slots, results, clock);
         this.stops = new RunStops(inFlight, held, tasks, results);
         this.leases = new LeaseKeeper(node, settings.lease(), runs, inFlight, stops, clock);
-        this.starterThread = new Thread(starter, "redcron-starter-" + node);
-        this.starterThread.setDaemon(true);
+        for (int i = 1; i <= STARTERS; i++) {
+            Thread thread = new Thread(starter, "redcron-starter-" + node + "-" + i);
+            thread.setDaemon(true);
+            starterThreads.add(thread);
+        }
     }
 
     /** Starts the stages' threads and runs intake on this one until the worker stops. */
@@ -96,7 +110,7 @@ public final class WorkerLoop implements Runnable {
                 }
                 running = true;
                 results.start();
-                starterThread.start();
+                starterThreads.forEach(Thread::start);
             }
             intake.run();
         } finally {
@@ -142,7 +156,7 @@ public final class WorkerLoop implements Runnable {
     public synchronized void halt() {
         intake.stop();
         results.halt();
-        starterThread.interrupt();
+        starterThreads.forEach(Thread::interrupt);
         starter.halt();
         for (InFlight flight : inFlight.all()) {
             flight.cancellation.cancel("node " + settings.nodeId() + " halted");
@@ -164,9 +178,9 @@ public final class WorkerLoop implements Runnable {
                 intakeEnded.await(Intake.READ_BLOCK.plus(grace).toMillis(), TimeUnit.MILLISECONDS);
             }
             // Held runs have not started: they go back at once, for another node to run on time.
-            starterThread.interrupt();
-            if (starterThread.isAlive()) {
-                starterThread.join(THREAD_WAIT.toMillis());
+            starterThreads.forEach(Thread::interrupt);
+            for (Thread thread : starterThreads) {
+                thread.join(THREAD_WAIT.toMillis());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

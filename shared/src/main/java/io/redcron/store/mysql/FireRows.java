@@ -10,7 +10,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -19,54 +18,38 @@ import java.util.List;
  * missed while no scheduler ran. A fire recorded before is kept as it is.
  */
 final class FireRows {
-    private static final String ROW = "(?, ?, ?, ?, 'CRON', ?, ?, ?, 0, ?, ?, ?, ?, '{}')";
     // IGNORE keeps a fire recorded before as it is. Not ON DUPLICATE KEY UPDATE: that needs the
     // UPDATE right on every column it inserts, and the node may not rewrite a run's task or params.
-    private static final String HEAD = "INSERT IGNORE INTO task_run (task_id, namespace, task_name, task_group,"
+    private static final String INSERT = "INSERT IGNORE INTO task_run (task_id, namespace, task_name, task_group,"
             + " trigger_type, scheduled_at, due_at, status, attempt, max_attempts, created_at, finished_at, error,"
-            + " params) VALUES ";
-    /** Rows per statement: a long outage's fires are many, and one statement must stay small. */
+            + " params) VALUES (?, ?, ?, ?, 'CRON', ?, ?, ?, 0, ?, ?, ?, ?, '{}')";
+    /** Rows per batch: a long outage's fires are many, and one statement must stay small. */
     private static final int ROWS_PER_STATEMENT = 1000;
 
     private FireRows() {
     }
 
     static void insert(Connection connection, List<TaskFires> batch, Instant now) throws SQLException {
-        List<Object> values = new ArrayList<>();
-        int rows = 0;
+        List<Object[]> rows = new ArrayList<>();
         for (TaskFires taskFires : batch) {
             Task task = taskFires.task();
             for (Fire fire : taskFires.fires()) {
-                values.add(task.id());
-                values.add(task.namespace());
-                values.add(task.name());
-                values.add(task.group());
-                values.add(fire.scheduledAt());
-                // Due from when it is recorded, not from the fire time: a fire recorded late (after
-                // an outage) has waited for nobody yet, so it is neither lost nor overdue. A fire
-                // recorded ahead (the lookahead) is due at its time: until then nothing that looks
-                // for runs waiting too long (reconciler, queue deadline) counts it as waiting.
-                values.add(fire.scheduledAt().isAfter(now) ? fire.scheduledAt() : now);
-                values.add(RunTransition.RECORD_NEW.target(fire.skipped() ? RunStatus.SKIPPED : RunStatus.QUEUED));
-                values.add(task.retry().maxAttempts());
-                values.add(now);
-                values.add(fire.skipped() ? now : null);
-                values.add(fire.skipped() ? Text.truncate(fire.reason(), RunChanges.MAX_ERROR) : null);
-                rows++;
-                if (rows == ROWS_PER_STATEMENT) {
-                    flush(connection, values, rows);
-                    values.clear();
-                    rows = 0;
+                rows.add(new Object[] {task.id(), task.namespace(), task.name(), task.group(), fire.scheduledAt(),
+                    // Due from when it is recorded, not from the fire time: a fire recorded late
+                    // (after an outage) has waited for nobody yet, so it is neither lost nor
+                    // overdue. A fire recorded ahead (the lookahead) is due at its time: until
+                    // then nothing that looks for runs waiting too long (reconciler, queue
+                    // deadline) counts it as waiting.
+                    fire.scheduledAt().isAfter(now) ? fire.scheduledAt() : now,
+                    RunTransition.RECORD_NEW.target(fire.skipped() ? RunStatus.SKIPPED : RunStatus.QUEUED),
+                    task.retry().maxAttempts(), now, fire.skipped() ? now : null,
+                    fire.skipped() ? Text.truncate(fire.reason(), RunChanges.MAX_ERROR) : null});
+                if (rows.size() == ROWS_PER_STATEMENT) {
+                    Jdbc.insertAllSkippingDuplicates(connection, INSERT, rows);
+                    rows.clear();
                 }
             }
         }
-        flush(connection, values, rows);
-    }
-
-    private static void flush(Connection connection, List<Object> values, int rows) throws SQLException {
-        if (rows > 0) {
-            Jdbc.insertSkippingDuplicates(connection, HEAD + String.join(", ", Collections.nCopies(rows, ROW)),
-                    values.toArray());
-        }
+        Jdbc.insertAllSkippingDuplicates(connection, INSERT, rows);
     }
 }

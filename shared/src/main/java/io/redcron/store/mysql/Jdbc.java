@@ -159,6 +159,32 @@ final class Jdbc {
         }
     }
 
+    /**
+     * {@link #insertSkippingDuplicates} for many rows of one single-row {@code INSERT IGNORE}: sent
+     * as a JDBC batch, which the connector rewrites into multi-row statements. The single-row text
+     * is parsed once and cached; a statement of a thousand rows spelled out would be parsed anew on
+     * every call, and that parse was a third of what recording fires cost the leader.
+     */
+    static void insertAllSkippingDuplicates(Connection connection, String sql, List<Object[]> rows)
+            throws SQLException {
+        if (rows.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (Object[] row : rows) {
+                bind(statement, row);
+                statement.addBatch();
+            }
+            statement.executeBatch();
+            for (SQLWarning warning = statement.getWarnings(); warning != null; warning = warning.getNextWarning()) {
+                if (warning.getErrorCode() != DUPLICATE_KEY) {
+                    throw new SQLException("an insert would have stored a changed value: " + warning.getMessage(),
+                            warning.getSQLState(), warning.getErrorCode());
+                }
+            }
+        }
+    }
+
     static <T> Optional<T> one(Connection connection, String sql, RowMapper<T> mapper, Object... values)
             throws SQLException {
         List<T> rows = list(connection, sql, mapper, values);

@@ -158,13 +158,14 @@ public final class MysqlSchedulerStore implements SchedulerStore {
         if (wanted.isEmpty()) {
             return List.of();
         }
-        String sql = "SELECT " + RunRows.COLUMNS + " FROM task_run r WHERE r.task_id IN (" + placeholders(taskIds.size())
+        // Without the output column: a fire's run has none yet.
+        String sql = "SELECT " + RunRows.LISTED_COLUMNS + " FROM task_run r WHERE r.task_id IN (" + placeholders(taskIds.size())
                 + ") AND r.scheduled_at BETWEEN ? AND ?";
         List<Object> values = new ArrayList<>(taskIds);
         values.add(from);
         values.add(to);
         List<Run> runs = new ArrayList<>();
-        for (Run run : Jdbc.list(connection, sql, RunRows::read, values.toArray())) {
+        for (Run run : Jdbc.list(connection, sql, RunRows::readListed, values.toArray())) {
             if (wanted.contains(run.taskId() + "@" + run.scheduledAt().toEpochMilli())) {
                 runs.add(run);
             }

@@ -83,7 +83,7 @@ class HistoryQueryPlansIT {
 
     /** Ids the scenarios act on, read from the filled history. */
     private record Facts(Task hot, Task quiet, List<Long> taskIds, long endedRun, List<Long> queued, List<Long> hotQueued,
-                         long running, long expired, List<Long> streamIds) {
+                         List<Long> queuedOfManyTasks, long running, long expired, List<Long> streamIds) {
     }
 
     private interface Call {
@@ -258,6 +258,9 @@ class HistoryQueryPlansIT {
                 new Scenario("worker: claim and begin a run of a FORBID task", HistoryFill.UNFINISHED,
                         p -> p.runs().claimAndBeginAll(List.of(facts.hotQueued().get(0)), "worker-2", now,
                                 now.plus(LEASE), Duration.ofMinutes(5), now.plusSeconds(1))),
+                new Scenario("worker: claim and begin runs of a few hundred FORBID tasks at once", HistoryFill.UNFINISHED,
+                        p -> p.runs().claimAndBeginAll(facts.queuedOfManyTasks(), "worker-3", now, now.plus(LEASE),
+                                Duration.ofMinutes(5), now.plusSeconds(1))),
                 // Leader's housekeeping: reaper, reconciler, stream sweep, unserved groups
                 new Scenario("reaper: expired leases", HistoryFill.UNFINISHED, p -> p.recovery().expiredLeases(NS, now, 500)),
                 new Scenario("reaper: recover a lost attempt", 1, p -> p.recovery().recoverLost(facts.expired(), 1, now, 2,
@@ -381,6 +384,10 @@ class HistoryQueryPlansIT {
                     + " AND task_id <> ? ORDER BY id DESC LIMIT 10", NS, hot.id());
             List<Long> hotQueued = ids(connection, "SELECT id FROM task_run WHERE namespace = ? AND status = 'QUEUED'"
                     + " AND task_id = ? ORDER BY id DESC LIMIT 1", NS, hot.id());
+            // A worker's batch: one waiting run of each of a few hundred tasks (a plan for a long
+            // list of tasks is not the plan for a short one).
+            List<Long> queuedOfManyTasks = ids(connection, "SELECT MAX(id) FROM task_run WHERE namespace = ?"
+                    + " AND status = 'QUEUED' AND task_id <> ? GROUP BY task_id ORDER BY task_id LIMIT 300", NS, hot.id());
             List<Long> expired = ids(connection, "SELECT id FROM task_run WHERE namespace = ? AND status = 'RUNNING'"
                     + " AND lease_until < ? ORDER BY id LIMIT 1", NS, HistoryFill.END);
             long running = ids(connection, "SELECT MAX(id) FROM task_run WHERE namespace = ? AND status = 'RUNNING'", NS)
@@ -388,7 +395,8 @@ class HistoryQueryPlansIT {
             // A stream's stretch as the sweep reads it: the newest 5,000 runs, waiting and ended.
             List<Long> stream = ids(connection, "SELECT id FROM task_run WHERE namespace = ? ORDER BY id DESC LIMIT 5000",
                     NS);
-            return new Facts(hot, quiet, unfinishedTasks, ended, queued, hotQueued, running, expired.get(0), stream);
+            return new Facts(hot, quiet, unfinishedTasks, ended, queued, hotQueued, queuedOfManyTasks, running,
+                    expired.get(0), stream);
         }
     }
 
