@@ -104,6 +104,8 @@ final class RedcronData {
         }
     }
 
+    private long lastManualMillis;
+
     RunSet family(String prefix) {
         return RunSet.ofFamily(namespace, prefix);
     }
@@ -116,7 +118,7 @@ final class RedcronData {
      */
     void recordRunPerTask(String prefix) {
         String now = utc(Instant.now());
-        String due = utc(Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).plusMillis(1));
+        String due = utc(nextManualTime());
         String sql = "INSERT INTO task_run (task_id, namespace, task_name, task_group, trigger_type, scheduled_at,"
                 + " due_at, status, attempt, max_attempts, created_at, params)"
                 + " SELECT id, namespace, name, task_group, 'MANUAL', ?, ?, "
@@ -128,6 +130,20 @@ final class RedcronData {
         } catch (SQLException e) {
             throw new IllegalStateException("cannot insert the runs: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A time for manual runs later than any given before by this object, with milliseconds that
+     * are not a whole second (as the run store gives manual runs): a family given runs again and
+     * again (warm-up batches) must not repeat a task's (task, time) key.
+     */
+    private synchronized Instant nextManualTime() {
+        long millis = Math.max(Instant.now().toEpochMilli(), lastManualMillis + 1);
+        if (millis % 1000 == 0) {
+            millis++;
+        }
+        lastManualMillis = millis;
+        return Instant.ofEpochMilli(millis);
     }
 
     /**
