@@ -149,12 +149,7 @@ final class Jdbc {
     static int insertSkippingDuplicates(Connection connection, String sql, Object... values) throws SQLException {
         try (PreparedStatement statement = prepare(connection, sql, values)) {
             int inserted = statement.executeUpdate();
-            for (SQLWarning warning = statement.getWarnings(); warning != null; warning = warning.getNextWarning()) {
-                if (warning.getErrorCode() != DUPLICATE_KEY) {
-                    throw new SQLException("an insert would have stored a changed value: " + warning.getMessage(),
-                            warning.getSQLState(), warning.getErrorCode());
-                }
-            }
+            refuseAnyWarningButDuplicates(statement);
             return inserted;
         }
     }
@@ -176,11 +171,16 @@ final class Jdbc {
                 statement.addBatch();
             }
             statement.executeBatch();
-            for (SQLWarning warning = statement.getWarnings(); warning != null; warning = warning.getNextWarning()) {
-                if (warning.getErrorCode() != DUPLICATE_KEY) {
-                    throw new SQLException("an insert would have stored a changed value: " + warning.getMessage(),
-                            warning.getSQLState(), warning.getErrorCode());
-                }
+            refuseAnyWarningButDuplicates(statement);
+        }
+    }
+
+    /** Fails on any warning of an {@code INSERT IGNORE} but a duplicate key, so the caller's transaction rolls back. */
+    private static void refuseAnyWarningButDuplicates(PreparedStatement statement) throws SQLException {
+        for (SQLWarning warning = statement.getWarnings(); warning != null; warning = warning.getNextWarning()) {
+            if (warning.getErrorCode() != DUPLICATE_KEY) {
+                throw new SQLException("an insert would have stored a changed value: " + warning.getMessage(),
+                        warning.getSQLState(), warning.getErrorCode());
             }
         }
     }
