@@ -154,7 +154,9 @@ class NodeGrantsIT {
                 .isEqualTo(Claim.Result.CLAIMED);
 
         Claim deferred = claim(runs, second, ConcurrencyPolicy.FORBID, "node-b", Duration.ofSeconds(10));
-        Claim skipped = claim(runs, second, ConcurrencyPolicy.FORBID, "node-b", Duration.ofSeconds(-1));
+        // Past any misfire threshold: the run is judged from its creation, up to a second or more
+        // after this test's whole-second "now", so a threshold of -1 s was not always past it.
+        Claim skipped = claim(runs, second, ConcurrencyPolicy.FORBID, "node-b", Duration.ofMinutes(-1));
 
         assertThat(deferred.result()).isEqualTo(Claim.Result.DEFERRED);
         assertThat(skipped.result()).isEqualTo(Claim.Result.SKIPPED);
