@@ -29,6 +29,7 @@ import io.redcron.store.redis.RedisNodeRegistry;
 import io.redcron.store.redis.RedisRunQueue;
 import io.redcron.testing.TestDatabase;
 import io.redcron.testing.TestRedis;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
@@ -182,8 +183,13 @@ class ScreenshotsIT {
         robot.clickOn("#connect");
         await().atMost(Duration.ofSeconds(30)).until(() -> robot.lookup("#tasksButton").tryQuery().isPresent());
         tour(robot, "");
+        Parent english = scene.getRoot();
         robot.clickOn("中文");
-        await().atMost(Duration.ofSeconds(10)).until(() -> robot.lookup("#tasksButton").tryQuery().isPresent());
+        // The switch replaces the whole view: wait for the new root, or a lookup may still find the
+        // English view's buttons, detached from the scene by then.
+        await().atMost(Duration.ofSeconds(10)).until(() -> scene.getRoot() != english
+                && robot.from(scene.getRoot()).lookup("#tasksButton").tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
         tour(robot, "-zh");
     }
 
