@@ -51,8 +51,10 @@ public final class HeldClaimRules {
      * @param held          the held claims to decide
      * @param tasks         the rules of their tasks as their rows hold them now (under their lock);
      *                      a task that is gone is absent
-     * @param unfinished    every unfinished run of those tasks, as {@link UnfinishedRun#of} reads
-     *                      them (the held claims themselves among them)
+     * @param unfinished    the unfinished runs of those tasks, as {@link UnfinishedRun#of} reads
+     *                      them, the held claims themselves among them; a run never attempted
+     *                      (neither in flight nor waiting to run again) may be left out, for it
+     *                      holds no other run back
      * @param laterMisfires per held run whose count {@link ClaimRules#countsLaterMisfires} needs, the
      *                      count (absent: zero)
      */

@@ -426,6 +426,27 @@ public abstract class RunStoreContract {
     }
 
     @Test
+    void aHeldRetryOfAForbidTaskHoldsItsNextFireBackWhileFirstAttemptsHeldAheadHoldNobody() {
+        Task forbid = tasks.create(shell(ns, "forbid").concurrencyPolicy(ConcurrencyPolicy.FORBID).build(), "alice");
+        Run retry = claimed(runs.insertOrGetCronFire(forbid.id(), FIRE, 3), clock.instant().plus(LEASE));
+        runs.complete(retry.id(), 1, RunStatus.RUNNING, new RunOutcome(RunStatus.RETRYING, clock.instant(), 1, "",
+                "failed", clock.instant()));
+        Run heldRetry = runs.claimAll(List.of(retry.id()), "node-a", clock.instant(), clock.instant().plus(LEASE),
+                NO_MISFIRE).held().get(0);
+        Run next = runs.insertOrGetCronFire(forbid.id(), FIRE.plusSeconds(1), 3);
+        Run later = runs.insertOrGetCronFire(forbid.id(), FIRE.plusSeconds(2), 3);
+        List<Run> held = runs.claimAll(List.of(next.id(), later.id()), "node-b", clock.instant(),
+                clock.instant().plus(LEASE), NO_MISFIRE).held();
+        clock.advance(Duration.ofSeconds(1));
+
+        assertThat(heldRetry.attempt()).isEqualTo(2);
+        assertThat(begin("node-b", List.of(held.get(0)))).as("the retry, held for its second attempt, goes first")
+                .containsExactly(Claim.Result.DEFERRED);
+        assertThat(begin("node-a", List.of(heldRetry))).as("the later fire, held as a first attempt, holds it not back")
+                .containsExactly(Claim.Result.CLAIMED);
+    }
+
+    @Test
     void ofTwoHeldRunsOfAReplaceTaskBegunTogetherTheNewerBeginsAndTheOlderIsCancelledNeverRun() {
         Task replace = tasks.create(shell(ns, "replace").concurrencyPolicy(ConcurrencyPolicy.REPLACE).build(), "alice");
         Run older = runs.insertOrGetCronFire(replace.id(), FIRE.plusSeconds(1), 1);

@@ -43,15 +43,27 @@ import java.util.stream.Collectors;
 final class PolicyClaim {
     private static final String LOCK_TASKS = "SELECT id, concurrency_policy, misfire_policy, catch_up_limit FROM task"
             + " WHERE id IN (%s) ORDER BY id FOR UPDATE";
-    // Served by ix_task_run_state (namespace, status, task_id, due_at), one status at a time: with
-    // "status IN (…)" and a few hundred tasks, MariaDB read the namespace's whole history through
-    // the index's first column instead. With one status the worst plan it picks reads that
-    // status's runs of the namespace, which are unfinished ones only, never the history. Read
-    // after the tasks' locks, so it sees every begin before.
-    private static final String UNFINISHED = RunStatus.UNFINISHED.stream().sorted()
-            .map(status -> "SELECT " + RunRows.COLUMNS + ", r.due_at, r.cancel_requested, r.attempt_began"
-                    + " FROM task_run r WHERE r.namespace = ? AND r.status = '" + status + "' AND r.task_id IN (%s)")
-            .collect(Collectors.joining(" UNION ALL "));
+    private static final String READ_COLUMNS = RunRows.LISTED_COLUMNS + ", r.due_at, r.cancel_requested, r.attempt_began";
+    // The held claims themselves, by their ids (%h), and the runs of their tasks (%s) that can hold
+    // a run back under the rules (ClaimRules): runs in flight (their attempt began) and runs
+    // attempted before that wait, or are held, to run again. A run never attempted, queued ahead
+    // or held as its first attempt, holds no run back; with the scheduler's lookahead every task
+    // has a few of them, so they are left out of the read.
+    //
+    // The tasks' runs are read through ix_task_run_state (namespace, status, task_id, due_at), one
+    // status at a time, and the index is forced: with "status IN (…)" and a few hundred tasks,
+    // MariaDB read the namespace's whole history through the index's first column, and with more
+    // tasks than it dives into the index for (eq_range_index_dive_limit) it judged from the
+    // statistics of a fast-changing table, and scanned the whole table (seen at 1,000 fires/s:
+    // begins ten times slower in some runs than in others). Read after the tasks' locks, so it
+    // sees every begin before.
+    private static final String UNFINISHED = "SELECT " + READ_COLUMNS + " FROM task_run r WHERE r.id IN (%h)"
+            + RunStatus.UNFINISHED.stream().sorted()
+            .map(status -> " UNION ALL SELECT " + READ_COLUMNS + " FROM task_run r FORCE INDEX (ix_task_run_state)"
+                    + " WHERE r.namespace = ? AND r.status = '"
+                    + status + "' AND r.task_id IN (%s) AND "
+                    + (status == RunStatus.RUNNING ? "(r.attempt_began = TRUE OR r.attempt > 1)" : "r.attempt > 0"))
+            .collect(Collectors.joining());
     // The task's later fires that are misfires too (through the unique key (task_id, scheduled_at)).
     private static final String LATER_MISFIRES = "SELECT COUNT(*) FROM task_run WHERE task_id = ? AND trigger_type = ?"
             + " AND scheduled_at > ? AND scheduled_at < ?";
@@ -138,13 +150,17 @@ final class PolicyClaim {
                 .add(row.run().taskId()));
         for (Map.Entry<String, List<Long>> namespace : byNamespace.entrySet()) {
             List<Long> ids = namespace.getValue().stream().distinct().toList();
-            List<Object> values = new ArrayList<>((ids.size() + 1) * RunStatus.UNFINISHED.size());
+            List<Long> heldIds = held.stream().filter(row -> row.run().namespace().equals(namespace.getKey()))
+                    .map(row -> row.run().id()).toList();
+            List<Object> values = new ArrayList<>(heldIds.size() + (ids.size() + 1) * RunStatus.UNFINISHED.size());
+            values.addAll(heldIds);
             for (int i = 0; i < RunStatus.UNFINISHED.size(); i++) {
                 values.add(namespace.getKey());
                 values.addAll(ids);
             }
-            for (HeldRow row : Jdbc.list(connection, RunChanges.in(UNFINISHED, ids.size()), PolicyClaim::readUnfinished,
-                    values.toArray())) {
+            String sql = RunChanges.in(UNFINISHED, ids.size())
+                    .replace("%h", MysqlSchedulerStore.placeholders(heldIds.size()));
+            for (HeldRow row : Jdbc.list(connection, sql, PolicyClaim::readUnfinished, values.toArray())) {
                 unfinished.put(row.run().id(), row.waiting());
                 current.put(row.run().id(), row);
             }
@@ -219,7 +235,7 @@ final class PolicyClaim {
     }
 
     private static HeldRow readUnfinished(ResultSet row) throws SQLException {
-        return new HeldRow(RunRows.read(row), Jdbc.instant(row, "due_at"), row.getBoolean("cancel_requested"),
+        return new HeldRow(RunRows.readListed(row), Jdbc.instant(row, "due_at"), row.getBoolean("cancel_requested"),
                 row.getBoolean("attempt_began"), null);
     }
 }
