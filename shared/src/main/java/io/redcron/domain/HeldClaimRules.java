@@ -77,15 +77,15 @@ public final class HeldClaimRules {
         for (HeldClaim claim : batch.held()) {
             byTask.computeIfAbsent(claim.claimed().taskId(), task -> new ArrayList<>()).add(claim);
         }
+        // Each task's unfinished runs, in the order read, grouped once: a batch holds a few hundred tasks.
+        Map<Long, Map<Long, UnfinishedRun>> unfinishedByTask = new HashMap<>();
+        for (UnfinishedRun run : batch.unfinished()) {
+            unfinishedByTask.computeIfAbsent(run.run().taskId(), task -> new LinkedHashMap<>()).put(run.run().id(), run);
+        }
         Map<Long, Decision> decisions = new HashMap<>();
         for (Map.Entry<Long, List<HeldClaim>> task : byTask.entrySet()) {
             TaskRules rules = batch.tasks().get(task.getKey());
-            Map<Long, UnfinishedRun> queue = new LinkedHashMap<>();
-            for (UnfinishedRun run : batch.unfinished()) {
-                if (run.run().taskId() == task.getKey()) {
-                    queue.put(run.run().id(), run);
-                }
-            }
+            Map<Long, UnfinishedRun> queue = unfinishedByTask.getOrDefault(task.getKey(), new LinkedHashMap<>());
             List<HeldClaim> inOrder = new ArrayList<>(task.getValue());
             Comparator<HeldClaim> order = Comparator.comparing(HeldClaim::claimed, ClaimRules.QUEUE_ORDER);
             inOrder.sort(rules != null && rules.concurrency() == ConcurrencyPolicy.REPLACE ? order.reversed() : order);

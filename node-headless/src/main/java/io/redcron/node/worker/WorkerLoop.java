@@ -43,11 +43,13 @@ public final class WorkerLoop implements Runnable {
     private static final Duration THREAD_WAIT = Duration.ofSeconds(5);
     /**
      * Threads beginning held runs. Runs due at the same time (every task on the same cron second)
-     * are begun in batches, each one round of statements; with one thread the last batch of a
-     * thousand waited for the three before it. Begins of a task's runs queue on its row's lock
-     * whatever thread makes them. Few, for each holds a database connection while it begins.
+     * are begun in batches (of {@code worker.result-batch}, 256 by default), each one round of
+     * statements: four threads begin a thousand side by side, where with one the last batch waited
+     * for the three before it (measured at 1,000 fires/s: p99 lateness 65 ms with four, 75 to 105
+     * ms with three). Begins of a task's runs queue on its row's lock whatever thread makes them.
+     * Few, for each holds a database connection while it begins.
      */
-    static final int STARTERS = 3;
+    static final int STARTERS = 4;
 
     private final Settings settings;
     private final RunsInFlight inFlight = new RunsInFlight();
