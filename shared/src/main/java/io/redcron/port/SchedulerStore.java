@@ -41,8 +41,13 @@ public interface SchedulerStore {
      */
     List<Run> recordFires(String namespace, long epoch, List<TaskFires> batch);
 
-    /** Tasks of the namespace changed at or after {@code since}, oldest change first. */
-    List<ScheduleState> changedSince(String namespace, Instant since, int limit);
+    /**
+     * Tasks of the namespace changed at or after {@code since}, oldest change first, then by id:
+     * those changed at {@code since} itself only with an id above {@code afterId}. Paged by the
+     * last task read (its change time and id), a page never ends among tasks it then cannot reach:
+     * one change may stamp thousands of tasks with the same time.
+     */
+    List<ScheduleState> changedSince(String namespace, Instant since, long afterId, int limit);
 
     /** Enabled tasks with a planned next fire, by id after {@code afterId}, for rebuilding the index. */
     List<ScheduleState> planned(String namespace, long afterId, int limit);

@@ -78,10 +78,11 @@ public final class InMemorySchedulerStore implements SchedulerStore {
     }
 
     @Override
-    public List<ScheduleState> changedSince(String namespace, Instant since, int limit) {
+    public List<ScheduleState> changedSince(String namespace, Instant since, long afterId, int limit) {
         synchronized (tables) {
             return tables.tasks.values().stream()
-                    .filter(task -> task.namespace().equals(namespace) && !task.updatedAt().isBefore(since))
+                    .filter(task -> task.namespace().equals(namespace) && (task.updatedAt().isAfter(since)
+                            || task.updatedAt().equals(since) && task.id() > afterId))
                     .sorted(Comparator.comparing(Task::updatedAt).thenComparing(Task::id))
                     .limit(limit).map(InMemorySchedulerStore::state).toList();
         }

@@ -28,6 +28,11 @@ import java.util.Map;
  * before it began. A rebuild whose index disappears (Redis restarted empty) or whose pass fails
  * starts again from the first task: pages written before may be lost.
  *
+ * <p>Changes are read in pages by the last one read (its time and task id), so a page never ends
+ * among tasks stamped with the same time that the next one could not reach: one change (a
+ * thousand tasks enabled at once) stamps them all alike. A look reads at most
+ * {@link #MAX_PAGES_PER_LOOK} pages and the next pass reads on from where it stopped.
+ *
  * <p>Each look goes back {@link #OVERLAP} before the later of the newest change seen and the
  * previous look, so a change committed a little after the time it was stamped with is still
  * found, while a burst of changes (a thousand tasks enabled at once) is read again only for that
@@ -41,6 +46,8 @@ final class IndexSync {
     private static final int PAGE = 1000;
     /** Some 10,000 tasks per pass: a pass stays well within the lookahead, so fires keep their time. */
     static final int REBUILD_PAGES_PER_PASS = 10;
+    /** Pages one look reads at most; a longer burst of changes is read on at the next pass. */
+    static final int MAX_PAGES_PER_LOOK = 100;
     private static final Logger LOG = LoggerFactory.getLogger(IndexSync.class);
 
     private final String namespace;
@@ -51,6 +58,8 @@ final class IndexSync {
     private Instant watermark;
     /** When the previous look began: changes stamped {@link #OVERLAP} before it were visible to it. */
     private Instant previousLook;
+    /** Where the next look goes on from when the last one was cut short by its page limit, or null. */
+    private Cursor resume;
     /** The rebuild under way, or null. */
     private Rebuild rebuild;
 
@@ -70,6 +79,7 @@ final class IndexSync {
     void reset() {
         watermark = null;
         rebuild = null;
+        resume = null;
     }
 
     /** Whether a rebuild is under way: the loop then goes on at once instead of sleeping. */
@@ -88,21 +98,30 @@ final class IndexSync {
             return continueRebuild(now);
         }
         int written = 0;
-        Instant since = (previousLook.isAfter(watermark) ? previousLook : watermark).minus(OVERLAP);
+        Cursor from = resume != null ? resume
+                : new Cursor((previousLook.isAfter(watermark) ? previousLook : watermark).minus(OVERLAP), 0);
+        resume = null;
         previousLook = now;
         List<ScheduleState> changes;
         do {
-            changes = store.changedSince(namespace, since, page);
+            changes = store.changedSince(namespace, from.since(), from.afterId(), page);
             apply(changes);
             written += changes.size();
             for (ScheduleState change : changes) {
                 if (change.updatedAt().isAfter(watermark)) {
                     watermark = change.updatedAt();
                 }
-                since = change.updatedAt();
+                from = new Cursor(change.updatedAt(), change.taskId());
             }
-        } while (changes.size() == page && written < 100 * page);
+        } while (changes.size() == page && written < MAX_PAGES_PER_LOOK * page);
+        if (changes.size() == page) {
+            resume = from; // cut short: the next pass reads on from here, however old these changes are by then
+        }
         return written;
+    }
+
+    /** Where a look reads on from: changes after {@code since}, or at it with a task id above {@code afterId}. */
+    private record Cursor(Instant since, long afterId) {
     }
 
     /** Up to {@link #rebuildPagesPerPass} pages of the rebuild; the last one ends it. */

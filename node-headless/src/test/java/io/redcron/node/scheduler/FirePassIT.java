@@ -86,8 +86,8 @@ class FirePassIT {
         }
 
         @Override
-        public List<ScheduleState> changedSince(String namespace, Instant since, int limit) {
-            return store.changedSince(namespace, since, limit);
+        public List<ScheduleState> changedSince(String namespace, Instant since, long afterId, int limit) {
+            return store.changedSince(namespace, since, afterId, limit);
         }
 
         @Override

@@ -105,6 +105,25 @@ class IndexSyncIT {
     }
 
     @Test
+    void changesStampedAlikeBeyondAPageAreAllReadAndALongBurstIsReadOnAtTheNextPass() {
+        int count = IndexSync.MAX_PAGES_PER_LOOK * 2 + 3;
+        List<Task> created = createTasks(count);
+        IndexSync paged = new IndexSync(namespace, new MysqlSchedulerStore(pool, clock), index, 2, count);
+        paged.pass(T0.plusSeconds(1));
+        assertThat(paged.rebuilding()).isFalse();
+        assertThat(index.size()).isEqualTo(count);
+
+        clock.set(T0.plusSeconds(10)); // one change stamps every task alike
+        created.forEach(task -> tasks.setEnabled(task.id(), false, "test"));
+
+        assertThat(paged.pass(T0.plusSeconds(11))).as("one look reads its pages, not the same page again")
+                .isEqualTo(IndexSync.MAX_PAGES_PER_LOOK * 2);
+        assertThat(index.size()).isEqualTo(3);
+        paged.pass(T0.plusSeconds(12));
+        assertThat(index.size()).as("the next pass reads on where the last one stopped").isZero();
+    }
+
+    @Test
     void aRebuildWhoseIndexIsLostStartsAgainFromTheFirstTask() {
         List<Task> created = createTasks(5);
         IndexSync sliced = new IndexSync(namespace, new MysqlSchedulerStore(pool, clock), index, 2, 1);

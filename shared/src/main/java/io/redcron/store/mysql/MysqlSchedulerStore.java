@@ -26,8 +26,10 @@ import javax.sql.DataSource;
  * it is, and each task's next fire moved on only if the task was not changed meanwhile.
  */
 public final class MysqlSchedulerStore implements SchedulerStore {
+    // Keyset paging on (updated_at, id), served by ix_task_updated (namespace, updated_at), whose
+    // entries carry the id.
     private static final String CHANGED = "SELECT id, enabled, next_fire_at, updated_at, version FROM task"
-            + " WHERE namespace = ? AND updated_at >= ? ORDER BY updated_at, id LIMIT ?";
+            + " WHERE namespace = ? AND updated_at >= ? AND (updated_at > ? OR id > ?) ORDER BY updated_at, id LIMIT ?";
     private static final String PLANNED = "SELECT id, enabled, next_fire_at, updated_at, version FROM task"
             + " WHERE namespace = ? AND id > ? AND enabled = TRUE AND next_fire_at IS NOT NULL ORDER BY id LIMIT ?";
     private static final String GROUPS = "SELECT DISTINCT task_group FROM task WHERE namespace = ?";
@@ -176,9 +178,9 @@ public final class MysqlSchedulerStore implements SchedulerStore {
     }
 
     @Override
-    public List<ScheduleState> changedSince(String namespace, Instant since, int limit) {
+    public List<ScheduleState> changedSince(String namespace, Instant since, long afterId, int limit) {
         return jdbc.autoCommit("read changed tasks", connection ->
-                Jdbc.list(connection, CHANGED, MysqlSchedulerStore::state, namespace, since, limit));
+                Jdbc.list(connection, CHANGED, MysqlSchedulerStore::state, namespace, since, since, afterId, limit));
     }
 
     @Override

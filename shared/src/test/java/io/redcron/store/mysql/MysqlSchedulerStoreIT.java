@@ -319,14 +319,16 @@ class MysqlSchedulerStoreIT {
         Task disabled = tasks.setEnabled(first.id(), false, "alice");
         create(shell(TaskFixtures.freshNamespace(), "elsewhere"));
 
-        assertThat(store.changedSince(ns, CREATED, 10)).extracting(ScheduleState::taskId)
+        assertThat(store.changedSince(ns, CREATED, 0, 10)).extracting(ScheduleState::taskId)
                 .containsExactly(second.id(), third.id(), first.id());
-        assertThat(store.changedSince(ns, second.updatedAt(), 2)).extracting(ScheduleState::taskId)
+        assertThat(store.changedSince(ns, second.updatedAt(), 0, 2)).extracting(ScheduleState::taskId)
                 .containsExactly(second.id(), third.id());
-        assertThat(store.changedSince(ns, disabled.updatedAt(), 10))
+        assertThat(store.changedSince(ns, second.updatedAt(), second.id(), 10)).as("the page after the second")
+                .extracting(ScheduleState::taskId).containsExactly(third.id(), first.id());
+        assertThat(store.changedSince(ns, disabled.updatedAt(), 0, 10))
                 .containsExactly(new ScheduleState(first.id(), false, null, disabled.updatedAt(), 2));
-        assertThat(store.changedSince(ns, disabled.updatedAt().plusMillis(1), 10)).isEmpty();
-        assertThat(store.changedSince(ns, CREATED, 10).get(0))
+        assertThat(store.changedSince(ns, disabled.updatedAt().plusMillis(1), 0, 10)).isEmpty();
+        assertThat(store.changedSince(ns, CREATED, 0, 10).get(0))
                 .isEqualTo(new ScheduleState(second.id(), true, FIRE, second.updatedAt(), 1));
     }
 

@@ -95,7 +95,7 @@ class NodeGrantsIT {
         assertThat(recorded).extracting(Run::status).containsExactly(RunStatus.QUEUED, RunStatus.SKIPPED);
         assertThat(again).extracting(Run::id).containsExactlyElementsOf(recorded.stream().map(Run::id).toList());
         assertThat(scheduler.tasks(List.of(task.id())).get(task.id()).nextFireAt()).isEqualTo(fire.plusSeconds(120));
-        assertThat(scheduler.changedSince(ns, now.minusSeconds(60), 10)).hasSize(1);
+        assertThat(scheduler.changedSince(ns, now.minusSeconds(60), 0, 10)).hasSize(1);
         assertThat(scheduler.planned(ns, 0, 10)).hasSize(1);
         assertThat(scheduler.groups(ns)).containsExactly("default");
         MysqlRunStore runs = new MysqlRunStore(node, Clock.systemUTC());
