@@ -122,9 +122,13 @@ class NodeRolesIT {
     /** The first run outlives its lease (3 s) several times: only renewals keep it. */
     @Test
     void forbidSkipsARunWhileTheFirstRunsOnARenewedLease() {
-        Task task = add(shell("forbid", "sleep 6; echo first").concurrencyPolicy(ConcurrencyPolicy.FORBID));
+        Path started = dir.resolve("forbid-first-started");
+        Task task = add(shell("forbid", "touch '" + started + "'; sleep 6; echo first")
+                .concurrencyPolicy(ConcurrencyPolicy.FORBID));
         Run first = trigger(task);
-        awaitStatus(first, RunStatus.RUNNING);
+        // Executing, not only RUNNING: a claim held for its begin shows RUNNING too, and a second
+        // run begun before it would rightly go first.
+        await().atMost(WAIT).until(() -> java.nio.file.Files.exists(started));
 
         Run skipped = awaitStatus(trigger(task), RunStatus.SKIPPED);
         Run done = awaitStatus(first, RunStatus.SUCCEEDED);
