@@ -3,7 +3,7 @@
 -- Run as an administrator AFTER the schema exists (installers/sql/migrator.sql, then
 -- 'redcron-node migrate' as redcron_migrator): table, column and routine grants need the tables
 -- and the audit_append procedure. Run it again after every upgrade whose migration adds a table,
--- a column or a routine (the release notes say so; migrations 5, 6 and 7 do):
+-- a column or a routine (the release notes say so; migrations 5, 6, 7 and 8 do):
 --   mysql -u root -p < installers/sql/roles.sql
 --
 -- It is idempotent and it sets each user's rights to exactly these: every user's rights are first
@@ -68,6 +68,17 @@ GRANT SELECT,
               last_error),
       DELETE
       ON redcron.alert_outbox TO 'redcron_node'@'%';
+-- The dashboard's per-minute figures (migration 8): a scheduler adds ended runs to them, moves
+-- the rollup's mark, and keeps the ids it passed before their run ended or appeared (the only
+-- other rows a node deletes).
+GRANT SELECT, INSERT (namespace, minute, ended, durations, lateness), UPDATE (namespace, minute, ended, durations, lateness)
+      ON redcron.run_rollup TO 'redcron_node'@'%';
+GRANT SELECT, INSERT (namespace, minute, task_id, failures, last_fire),
+      UPDATE (namespace, minute, task_id, failures, last_fire)
+      ON redcron.run_rollup_failure TO 'redcron_node'@'%';
+GRANT SELECT, INSERT (name, through_id, updated_at), UPDATE (through_id, updated_at)
+      ON redcron.run_rollup_mark TO 'redcron_node'@'%';
+GRANT SELECT, INSERT, DELETE ON redcron.run_rollup_pending TO 'redcron_node'@'%';
 
 -- Operators (desktop app and CLI): create, edit, enable and delete tasks; trigger, retry and
 -- cancel runs. They read the epoch to show the leader, but cannot move it. They add audit
@@ -100,6 +111,11 @@ GRANT SELECT,
       ON redcron.task_run TO 'redcron_operator'@'%';
 GRANT SELECT ON redcron.scheduler_epoch TO 'redcron_operator'@'%';
 GRANT SELECT ON redcron.audit_log TO 'redcron_operator'@'%';
+-- The dashboard reads the per-minute figures with the runs the rollup has not taken yet.
+GRANT SELECT ON redcron.run_rollup TO 'redcron_operator'@'%';
+GRANT SELECT ON redcron.run_rollup_failure TO 'redcron_operator'@'%';
+GRANT SELECT ON redcron.run_rollup_mark TO 'redcron_operator'@'%';
+GRANT SELECT ON redcron.run_rollup_pending TO 'redcron_operator'@'%';
 GRANT EXECUTE ON PROCEDURE redcron.audit_append TO 'redcron_operator'@'%';
 
 -- Viewers: everything the desktop shows (tasks, runs and their output, statistics, the leader's
@@ -111,3 +127,7 @@ GRANT SELECT ON redcron.task_label TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.task_run TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.scheduler_epoch TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.audit_log TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.run_rollup TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.run_rollup_failure TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.run_rollup_mark TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.run_rollup_pending TO 'redcron_viewer'@'%';

@@ -10,6 +10,7 @@ import io.redcron.port.PageRequest;
 import io.redcron.port.RunFilter;
 import io.redcron.port.TaskFilter;
 import io.redcron.store.mysql.MysqlAuditLog;
+import io.redcron.store.mysql.MysqlHistoryRollup;
 import io.redcron.store.mysql.MysqlRecoveryStore;
 import io.redcron.store.mysql.MysqlRunStatistics;
 import io.redcron.store.mysql.MysqlRunStore;
@@ -175,8 +176,10 @@ public final class HistoryScenario {
     private static List<Query> housekeeping(HikariDataSource pool, Instant now) {
         MysqlRecoveryStore recovery = new MysqlRecoveryStore(pool);
         List<Long> waiting = recovery.waitingSince(NS, now.plus(Duration.ofDays(1)), 5_000).stream().map(Run::id).toList();
+        MysqlHistoryRollup rollup = new MysqlHistoryRollup(pool, 5_000);
         return List.of(
                 new Query("reaper pass", () -> recovery.expiredLeases(NS, now, 500)),
+                new Query("history rollup pass", () -> rollup.rollUp(now)),
                 new Query("reconciler pass", () -> {
                     recovery.overdue(NS, now.minus(Duration.ofHours(1)), 500);
                     recovery.waitingSince(NS, now.minus(Duration.ofSeconds(30)), 1_000);

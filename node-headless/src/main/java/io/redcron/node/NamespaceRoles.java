@@ -10,6 +10,7 @@ import io.redcron.node.alert.AlertDispatcher;
 import io.redcron.node.alert.NodeWatch;
 import io.redcron.node.metrics.NodeMetrics;
 import io.redcron.schedule.FirePlanner;
+import io.redcron.node.scheduler.HistoryRollup;
 import io.redcron.node.scheduler.LeaderElection;
 import io.redcron.node.scheduler.Leadership;
 import io.redcron.node.scheduler.SchedulerLoop;
@@ -22,6 +23,7 @@ import io.redcron.port.EventBus;
 import io.redcron.port.NodeRegistry;
 import io.redcron.store.mysql.MysqlAlertOutbox;
 import io.redcron.store.mysql.MysqlFencingEpochs;
+import io.redcron.store.mysql.MysqlHistoryRollup;
 import io.redcron.store.mysql.MysqlRecoveryStore;
 import io.redcron.store.mysql.MysqlRunStore;
 import io.redcron.store.mysql.MysqlSchedulerStore;
@@ -48,6 +50,8 @@ import java.time.Instant;
  */
 final class NamespaceRoles {
     private static final Logger LOG = LoggerFactory.getLogger(NamespaceRoles.class);
+    /** Runs the history rollup reads per transaction. */
+    private static final int ROLLUP_BATCH = 5_000;
 
     private final String namespace;
     private final RedcronConfig config;
@@ -106,6 +110,8 @@ final class NamespaceRoles {
             housekeeper.every(LeaderElection.period(lease), "leader election in " + namespace, election);
             housekeeper.every(Node.HEARTBEAT.dividedBy(2), "node watch in " + namespace,
                     new NodeWatch(registry, alerts, this::isLeader, Node.HEARTBEAT.multipliedBy(2), clock));
+            housekeeper.every(Duration.ofSeconds(1), "history rollup in " + namespace, new HistoryRollup(
+                    new MysqlHistoryRollup(dataSource, ROLLUP_BATCH), this::isLeader, clock, Duration.ofSeconds(1)));
             schedulerThread = start("redcron-scheduler-" + namespace, scheduler);
         }
         if (config.node().roles().contains(NodeRole.WORKER)) {

@@ -72,8 +72,9 @@ public final class Node implements AutoCloseable {
             dataSource.close();
             throw e;
         }
-        // Each namespace's election must not wait behind another namespace's slow Redis call.
-        this.housekeeper = new Housekeeper(nodeId, 1 + config.node().namespaces().size());
+        // Each namespace's election must not wait behind another namespace's slow Redis call, nor
+        // behind the history rollup, which may take up to a second of a thread at a time.
+        this.housekeeper = new Housekeeper(nodeId, 2 + config.node().namespaces().size());
         this.startedAt = clock.instant();
         this.metrics = new NodeMetrics(nodeId, config.node().namespace());
         for (String namespace : config.node().namespaces()) {

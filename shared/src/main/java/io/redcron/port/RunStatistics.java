@@ -18,8 +18,8 @@ import java.util.Set;
  *
  * <p>A run belongs to the window, and to a bucket, by its {@code scheduledAt} (the fire time, or
  * the moment a manual run was requested), the same time the run listings filter on: every figure
- * of a summary describes the same runs, and a slow run is counted with the fire that caused it.
- * A run still in flight appears in the counts once it ends.
+ * of a summary describes the same runs, those of the window that ended, and a slow run is counted
+ * with the fire that caused it. A run still in flight appears in the figures once it ends.
  */
 public interface RunStatistics {
 
@@ -46,16 +46,13 @@ public interface RunStatistics {
     /**
      * @param buckets      every bucket of the window in order, empty ones included
      * @param durations    {@code finishedAt - startedAt} of the last attempt of runs that ran to an
-     *                     outcome (succeeded, failed, timed out, or waiting to retry)
-     * @param lateness     {@code startedAt - scheduledAt} of cron fires whose first attempt started
-     * @param sampleSize   how many started runs the spreads were taken from
-     * @param sampleLimited whether the window held more started runs than the adapter reads for
-     *                     spreads: they then describe the {@code sampleSize} most recent ones, and
-     *                     older buckets have no spread
+     *                     outcome (succeeded, failed or timed out)
+     * @param lateness     {@code startedAt - scheduledAt} of ended cron fires whose first attempt
+     *                     started (a start a little before its time counts as no lateness)
      * @param failingTasks the tasks with the most failures in the window, most first
      */
     record Summary(Instant from, Instant to, Duration bucket, List<Bucket> buckets, Spread durations,
-                   Spread lateness, int sampleSize, boolean sampleLimited, List<FailingTask> failingTasks) {
+                   Spread lateness, List<FailingTask> failingTasks) {
         public Summary {
             buckets = List.copyOf(buckets);
             failingTasks = List.copyOf(failingTasks);
@@ -89,8 +86,8 @@ public interface RunStatistics {
      * One slice of the window.
      *
      * @param ended     runs scheduled in the slice that ended, by status (absent status: none)
-     * @param durations as in {@link Summary}, for the runs of this slice in the sample
-     * @param lateness  as in {@link Summary}, for the runs of this slice in the sample
+     * @param durations as in {@link Summary}, for the runs of this slice
+     * @param lateness  as in {@link Summary}, for the runs of this slice
      */
     record Bucket(Instant start, Map<RunStatus, Long> ended, Spread durations, Spread lateness) {
         public Bucket {
@@ -104,7 +101,9 @@ public interface RunStatistics {
 
     /**
      * Nearest-rank percentiles of a set of spans: p50 is the smallest value that at least half
-     * of them do not exceed. All zero when {@code count} is 0.
+     * of them do not exceed. All zero when {@code count} is 0. An adapter may read them from a
+     * histogram of millisecond buckets: {@link #of} is exact, the MySQL adapter's percentiles are
+     * at most 1/64 above the exact ones (never above {@code max}, which is exact).
      */
     record Spread(int count, Duration p50, Duration p95, Duration max) {
         public static final Spread NONE = new Spread(0, Duration.ZERO, Duration.ZERO, Duration.ZERO);

@@ -48,7 +48,6 @@ public final class DashboardController {
     @FXML private Label latenessHigh;
     @FXML private Label latenessMax;
     @FXML private Label latenessDetail;
-    @FXML private Label sampleNote;
     @FXML private StackedAreaChart<Number, Number> runsChart;
     @FXML private LineChart<Number, Number> durationsChart;
     @FXML private LineChart<Number, Number> latenessChart;
@@ -97,11 +96,9 @@ public final class DashboardController {
         latenessHigh.textProperty().bind(model.latenessHighProperty());
         latenessMax.textProperty().bind(model.latenessMaxProperty());
         latenessDetail.textProperty().bind(model.latenessDetailProperty());
-        sampleNote.textProperty().bind(model.sampleNoteProperty());
         updated.textProperty().bind(model.updatedProperty());
         error.textProperty().bind(model.errorProperty());
         showOnlyWithText(error);
-        showOnlyWithText(sampleNote);
         busy.visibleProperty().bind(model.busyProperty());
 
         failingTable.setItems(model.failing());

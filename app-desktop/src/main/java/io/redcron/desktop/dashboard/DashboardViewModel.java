@@ -80,7 +80,6 @@ public final class DashboardViewModel {
     private final StringProperty latenessHigh = new SimpleStringProperty(NONE);
     private final StringProperty latenessMax = new SimpleStringProperty(NONE);
     private final StringProperty latenessDetail = new SimpleStringProperty("");
-    private final StringProperty sampleNote = new SimpleStringProperty("");
     private final StringProperty updated = new SimpleStringProperty("");
     private final StringProperty error = new SimpleStringProperty("");
     private final BooleanProperty busy = new SimpleBooleanProperty();
@@ -183,7 +182,6 @@ public final class DashboardViewModel {
         failing.setAll(summary.failingTasks().stream().map(task -> new FailingRow(task.taskId(), task.taskName(),
                 task.failures(), task.lastFailure() == null ? NONE : FULL.format(task.lastFailure().atZone(zone)),
                 task.lastError() == null || task.lastError().isBlank() ? NONE : firstLine(task.lastError()))).toList());
-        sampleNote.set(summary.sampleLimited() ? messages.get("dashboard.sample.limited", summary.sampleSize()) : "");
         updated.set(messages.get("dashboard.updated", SECONDS.format(readAt.atZone(zone))));
     }
 
@@ -319,7 +317,6 @@ public final class DashboardViewModel {
     public StringProperty latenessHighProperty() { return latenessHigh; }
     public StringProperty latenessMaxProperty() { return latenessMax; }
     public StringProperty latenessDetailProperty() { return latenessDetail; }
-    public StringProperty sampleNoteProperty() { return sampleNote; }
     public StringProperty updatedProperty() { return updated; }
     public StringProperty errorProperty() { return error; }
     public BooleanProperty busyProperty() { return busy; }

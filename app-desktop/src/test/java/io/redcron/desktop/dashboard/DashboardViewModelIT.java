@@ -111,7 +111,6 @@ class DashboardViewModelIT {
                 .containsExactly(2.0, 4.0, 3.0, 6.0);
         assertThat(model.durations().get(1).getData()).extracting(d -> d.getYValue().doubleValue())
                 .containsExactly(3.0, 4.0, 3.0, 6.0);
-        assertThat(model.sampleNoteProperty().get()).isEmpty();
         assertThat(model.updatedProperty().get()).isEqualTo("Updated at 10:30:20");
 
         assertThat(model.failing()).containsExactly(
@@ -139,16 +138,6 @@ class DashboardViewModelIT {
 
         assertThat(model.runsOf(RunStatus.FAILED).getData()).hasSize(2 * 96);
         assertThat(model.timeLabel(at("08:00:00").getEpochSecond())).isEqualTo("03-01 08:00");
-    }
-
-    @Test
-    void aBusyWindowSaysThePercentilesComeFromASample() {
-        DashboardViewModel model = model(new MysqlRunStatistics(pool, 3), Locale.ENGLISH);
-
-        model.load();
-
-        assertThat(model.sampleNoteProperty().get())
-                .isEqualTo("Percentiles are taken from the 3 most recently scheduled runs of this window.");
     }
 
     @Test

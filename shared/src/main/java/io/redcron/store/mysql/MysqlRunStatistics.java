@@ -1,141 +1,159 @@
 package io.redcron.store.mysql;
 
 import io.redcron.domain.RunStatus;
-import io.redcron.domain.TriggerType;
+import io.redcron.domain.RunTransition;
 import io.redcron.port.RunStatistics;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.EnumMap;
-import java.util.EnumSet;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import javax.sql.DataSource;
 
 /**
- * Dashboard figures from {@code task_run}, in three reads of one snapshot, each a range of the
- * {@code (namespace, scheduled_at)} index: counts per bucket and status grouped by the server;
- * the most recent started runs, from which the percentiles are taken here; the most failing
- * tasks with their latest failure.
+ * Dashboard figures: whole minutes from the rollup ({@link MysqlHistoryRollup}), and the runs the
+ * rollup has not taken yet from {@code task_run}, read in one snapshot so that every ended run of
+ * the window counts once. A day is 1,440 rows of the rollup however many runs it held.
  *
- * <p>The percentiles come from at most {@code sampleLimit} rows (10,000 unless told otherwise),
- * the runs scheduled last: the cost of a refresh stays the same however busy the window was,
- * and the summary says when the sample did not hold the whole window.
+ * <p>The runs not in the rollup are those past its mark (the last seconds, or more while it catches
+ * up) and the pending ones it passed unfinished. Past the mark they are read by id while that is a
+ * short stretch, and through the {@code (namespace, scheduled_at)} index of the window otherwise.
+ * A window or a bucket that is not whole minutes is read from the runs alone.
  */
 public final class MysqlRunStatistics implements RunStatistics {
-    public static final int DEFAULT_SAMPLE_LIMIT = 10_000;
-
-    /** Runs whose last attempt ran to an outcome: succeeded, a failure, or waiting to retry after one. */
-    private static final Set<RunStatus> RAN_TO_OUTCOME = ranToOutcome();
-    // Each read is a range of the window, however long the history before it. The failures of the
-    // namespace (namespace, status, ...) are no bound: they grow with the history, and once they
-    // are about as many as the window's runs the optimizer may take them instead.
-    private static final String WINDOW = " FROM task_run r FORCE INDEX (ix_task_run_namespace)"
-            + " WHERE r.namespace = ? AND r.scheduled_at >= ? AND r.scheduled_at < ?";
-    private static final String COUNTS = "SELECT TIMESTAMPDIFF(MICROSECOND, ?, r.scheduled_at) DIV ? AS bucket,"
-            + " r.status, COUNT(*) AS runs" + WINDOW + " AND r.status IN " + params(ENDED.size())
-            + " GROUP BY bucket, r.status";
-    private static final String SAMPLE = "SELECT r.trigger_type, r.status, r.attempt, r.scheduled_at, r.started_at,"
-            + " r.finished_at" + WINDOW + " AND r.started_at IS NOT NULL"
-            + " ORDER BY r.scheduled_at DESC LIMIT ?";
-    // One run per (task_id, scheduled_at): the latest failure is found again by its fire.
-    private static final String FAILING = "SELECT f.task_id, f.failures, r.task_name, r.finished_at, r.error FROM ("
-            + "SELECT r.task_id, COUNT(*) AS failures, MAX(r.scheduled_at) AS last_fire" + WINDOW
-            + " AND r.status IN " + params(FAILURES.size())
-            + " GROUP BY r.task_id ORDER BY failures DESC, last_fire DESC, r.task_id LIMIT ?) f"
-            + " JOIN task_run r ON r.task_id = f.task_id AND r.scheduled_at = f.last_fire"
-            + " ORDER BY f.failures DESC, f.last_fire DESC, f.task_id";
+    /** Past the mark, a stretch of at most this many ids is read by id rather than by the window's index. */
+    static final long TAIL_BY_ID = 50_000;
+    private static final String FINAL = RunTransition.condition(RunStatus.FINAL);
+    private static final String MARK = "SELECT through_id FROM run_rollup_mark WHERE name = 'runs'";
+    private static final String NEWEST_ID = "SELECT COALESCE(MAX(id), 0) FROM task_run";
+    private static final String MINUTES = "SELECT minute, ended, durations, lateness FROM run_rollup"
+            + " WHERE namespace = ? AND minute >= ? AND minute < ?";
+    private static final String MINUTE_FAILURES = "SELECT task_id, SUM(failures) AS failures, MAX(last_fire) AS last_fire"
+            + " FROM run_rollup_failure WHERE namespace = ? AND minute >= ? AND minute < ? GROUP BY task_id";
+    private static final String IN_WINDOW = " AND r.namespace = ? AND r.scheduled_at >= ? AND r.scheduled_at < ? AND r.";
+    private static final String PENDING = "SELECT " + RunFigures.Ended.COLUMNS + " FROM run_rollup_pending p"
+            + " JOIN task_run r ON r.id = p.run_id WHERE 1 = 1" + IN_WINDOW + FINAL;
+    private static final String TAIL_BY_ID_SQL = "SELECT " + RunFigures.Ended.COLUMNS + " FROM task_run r FORCE INDEX (PRIMARY)"
+            + " WHERE r.id > ?" + IN_WINDOW + FINAL;
+    // The window's range, however long the history before it.
+    private static final String TAIL_BY_WINDOW = "SELECT " + RunFigures.Ended.COLUMNS
+            + " FROM task_run r FORCE INDEX (ix_task_run_namespace) WHERE r.id > ?" + IN_WINDOW + FINAL;
+    private static final String LATEST_FAILURE = "SELECT r.task_name, r.finished_at, r.error FROM task_run r"
+            + " WHERE r.task_id = ? AND r.scheduled_at = ?";
 
     private final Jdbc jdbc;
-    private final int sampleLimit;
 
     public MysqlRunStatistics(DataSource dataSource) {
-        this(dataSource, DEFAULT_SAMPLE_LIMIT);
-    }
-
-    public MysqlRunStatistics(DataSource dataSource, int sampleLimit) {
-        if (sampleLimit < 1) {
-            throw new IllegalArgumentException("sampleLimit: must be at least 1, got " + sampleLimit);
-        }
         this.jdbc = new Jdbc(dataSource);
-        this.sampleLimit = sampleLimit;
     }
 
     @Override
     public Summary summarize(String namespace, Instant from, Instant to, Duration bucket) {
         Window window = Window.of(namespace, from, to, bucket);
-        // One transaction: the three reads see the same runs.
+        // One transaction, one snapshot: a run is either in the rollup or read here, never both.
         return jdbc.transaction("summarize the runs of " + namespace, connection -> {
-            long[][] counts = counts(connection, window);
-            List<Started> sample = Jdbc.list(connection, SAMPLE, Started::read, window.values(sampleLimit + 1));
-            boolean limited = sample.size() > sampleLimit;
-            if (limited) {
-                sample = sample.subList(0, sampleLimit);
+            Figures figures = new Figures(window);
+            long mark = 0;
+            if (window.wholeMinutes()) {
+                mark = Jdbc.one(connection, MARK, row -> row.getLong(1)).orElse(0L);
+                readRollup(connection, window, figures);
+                Jdbc.list(connection, PENDING, RunFigures.Ended::read, window.values()).forEach(figures::add);
             }
-            List<FailingTask> failing = Jdbc.list(connection, FAILING, MysqlRunStatistics::failingTask,
-                    window.values(FAILURES.stream().sorted().toArray(), FAILING_TASKS));
-            return summary(window, counts, sample, limited, failing);
+            long newest = Jdbc.count(connection, NEWEST_ID);
+            String tail = newest - mark <= TAIL_BY_ID ? TAIL_BY_ID_SQL : TAIL_BY_WINDOW;
+            Jdbc.list(connection, tail, RunFigures.Ended::read, flat(mark, window.values())).forEach(figures::add);
+            return figures.summary(failingTasks(connection, figures.failures));
         });
     }
 
-    /** Ended runs per bucket index and status ordinal. */
-    private static long[][] counts(Connection connection, Window window) throws SQLException {
-        long[][] counts = new long[window.size()][RunStatus.values().length];
-        Object[] values = flat(window.from(), window.bucketMicros(), window.values(ENDED.stream().sorted().toArray()));
-        Jdbc.list(connection, COUNTS, row -> {
-            counts[row.getInt("bucket")][RunStatus.valueOf(row.getString("status")).ordinal()] = row.getLong("runs");
+    private static void readRollup(Connection connection, Window window, Figures figures) throws SQLException {
+        Jdbc.list(connection, MINUTES, row -> {
+            figures.addMinute(Jdbc.instant(row, "minute"), row.getString("ended"), row.getString("durations"),
+                    row.getString("lateness"));
             return null;
-        }, values);
-        return counts;
+        }, window.values());
+        Jdbc.list(connection, MINUTE_FAILURES, row -> {
+            figures.failed(row.getLong("task_id"), row.getLong("failures"), Jdbc.instant(row, "last_fire"));
+            return null;
+        }, window.values());
     }
 
-    private static Summary summary(Window window, long[][] counts, List<Started> sample, boolean limited,
-                                   List<FailingTask> failing) {
-        List<List<Duration>> durations = new ArrayList<>();
-        List<List<Duration>> lateness = new ArrayList<>();
-        for (int i = 0; i < window.size(); i++) {
-            durations.add(new ArrayList<>());
-            lateness.add(new ArrayList<>());
+    /** The most failing tasks, most first, then by latest failure, then by id, each with its latest failure. */
+    private static List<FailingTask> failingTasks(Connection connection, Map<Long, Failures> failures)
+            throws SQLException {
+        List<Map.Entry<Long, Failures>> most = failures.entrySet().stream()
+                .sorted(Comparator.comparing((Map.Entry<Long, Failures> e) -> e.getValue().count).reversed()
+                        .thenComparing(e -> e.getValue().lastFire, Comparator.reverseOrder())
+                        .thenComparing(Map.Entry::getKey))
+                .limit(FAILING_TASKS).toList();
+        List<FailingTask> failing = new ArrayList<>(most.size());
+        for (Map.Entry<Long, Failures> entry : most) {
+            // One run per (task_id, scheduled_at): the latest failure is found again by its fire.
+            Optional<FailingTask> task = Jdbc.one(connection, LATEST_FAILURE, row -> new FailingTask(entry.getKey(),
+                    row.getString("task_name"), entry.getValue().count, Jdbc.instant(row, "finished_at"),
+                    row.getString("error")), entry.getKey(), entry.getValue().lastFire);
+            task.ifPresent(failing::add);
         }
-        for (Started run : sample) {
-            int index = window.indexOf(run.scheduledAt());
-            run.duration().ifPresent(durations.get(index)::add);
-            run.lateness().ifPresent(lateness.get(index)::add);
-        }
-        // The bucket of the oldest sampled run may have lost runs to the limit: no spread for it, or any older one.
-        int firstWhole = limited ? window.indexOf(sample.get(sample.size() - 1).scheduledAt()) + 1 : 0;
-        List<Bucket> buckets = new ArrayList<>(window.size());
-        for (int i = 0; i < window.size(); i++) {
-            boolean whole = i >= firstWhole;
-            buckets.add(new Bucket(window.start(i), ended(counts[i]),
-                    whole ? Spread.of(durations.get(i)) : Spread.NONE, whole ? Spread.of(lateness.get(i)) : Spread.NONE));
-        }
-        return new Summary(window.from(), window.to(), window.bucket(), buckets,
-                Spread.of(durations.stream().flatMap(List::stream).toList()),
-                Spread.of(lateness.stream().flatMap(List::stream).toList()), sample.size(), limited, failing);
+        return failing;
     }
 
-    private static Map<RunStatus, Long> ended(long[] byOrdinal) {
-        Map<RunStatus, Long> ended = new EnumMap<>(RunStatus.class);
-        for (RunStatus status : RunStatus.values()) {
-            if (byOrdinal[status.ordinal()] > 0) {
-                ended.put(status, byOrdinal[status.ordinal()]);
+    private static final class Failures {
+        long count;
+        Instant lastFire;
+
+        void add(long more, Instant fire) {
+            count += more;
+            lastFire = lastFire == null || fire.isAfter(lastFire) ? fire : lastFire;
+        }
+    }
+
+    /** The figures of a window as they are read: per bucket, and the failures per task. */
+    private static final class Figures {
+        private final Window window;
+        private final List<RunFigures> buckets = new ArrayList<>();
+        private final Map<Long, Failures> failures = new HashMap<>();
+
+        Figures(Window window) {
+            this.window = window;
+            for (int i = 0; i < window.size(); i++) {
+                buckets.add(new RunFigures());
             }
         }
-        return ended;
-    }
 
-    private static FailingTask failingTask(ResultSet row) throws SQLException {
-        return new FailingTask(row.getLong("task_id"), row.getString("task_name"), row.getLong("failures"),
-                Jdbc.instant(row, "finished_at"), row.getString("error"));
+        void addMinute(Instant minute, String ended, String durations, String lateness) {
+            buckets.get(window.indexOf(minute)).addEncoded(ended, durations, lateness);
+        }
+
+        void add(RunFigures.Ended run) {
+            buckets.get(window.indexOf(run.scheduledAt())).add(run);
+            if (run.isFailure()) {
+                failed(run.taskId(), 1, run.scheduledAt());
+            }
+        }
+
+        void failed(long taskId, long count, Instant lastFire) {
+            failures.computeIfAbsent(taskId, id -> new Failures()).add(count, lastFire);
+        }
+
+        Summary summary(List<FailingTask> failing) {
+            RunFigures whole = new RunFigures();
+            List<Bucket> list = new ArrayList<>(buckets.size());
+            for (int i = 0; i < buckets.size(); i++) {
+                RunFigures figures = buckets.get(i);
+                whole.add(figures);
+                list.add(new Bucket(window.start(i), figures.ended(), figures.durations().spread(),
+                        figures.lateness().spread()));
+            }
+            return new Summary(window.from(), window.to(), window.bucket(), list, whole.durations().spread(),
+                    whole.lateness().spread(), failing);
+        }
     }
 
     /** The values in order, the elements of an array in its place. */
@@ -149,37 +167,6 @@ public final class MysqlRunStatistics implements RunStatistics {
             }
         }
         return out.toArray();
-    }
-
-    private static String params(int count) {
-        return "(" + String.join(", ", Collections.nCopies(count, "?")) + ")";
-    }
-
-    /** A started run as the sample reads it. */
-    private record Started(TriggerType trigger, RunStatus status, int attempt, Instant scheduledAt, Instant startedAt,
-                           Instant finishedAt) {
-
-        static Started read(ResultSet row) throws SQLException {
-            return new Started(TriggerType.valueOf(row.getString("trigger_type")),
-                    RunStatus.valueOf(row.getString("status")), row.getInt("attempt"), Jdbc.instant(row, "scheduled_at"),
-                    Jdbc.instant(row, "started_at"), Jdbc.instant(row, "finished_at"));
-        }
-
-        /** A claim clears {@code finished_at}, so a finished row's two times belong to its last attempt. */
-        Optional<Duration> duration() {
-            if (!RAN_TO_OUTCOME.contains(status) || finishedAt == null || finishedAt.isBefore(startedAt)) {
-                return Optional.empty();
-            }
-            return Optional.of(Duration.between(startedAt, finishedAt));
-        }
-
-        /** Only a first attempt's start says when the fire was picked up; a retry starts later by design. */
-        Optional<Duration> lateness() {
-            if (trigger != TriggerType.CRON || attempt != 1) {
-                return Optional.empty();
-            }
-            return Optional.of(Duration.between(scheduledAt, startedAt));
-        }
     }
 
     /** The window of a summary, checked, with its bucket arithmetic. */
@@ -204,8 +191,10 @@ public final class MysqlRunStatistics implements RunStatistics {
             return new Window(namespace, start, end, bucket, (int) size);
         }
 
-        long bucketMicros() {
-            return bucket.toMillis() * 1000;
+        /** Whether the rollup's minutes fit the window and its buckets exactly. */
+        boolean wholeMinutes() {
+            return from.getEpochSecond() % 60 == 0 && from.getNano() == 0 && to.getEpochSecond() % 60 == 0
+                    && to.getNano() == 0 && bucket.getSeconds() % 60 == 0;
         }
 
         Instant start(int index) {
@@ -220,11 +209,5 @@ public final class MysqlRunStatistics implements RunStatistics {
         Object[] values(Object... more) {
             return flat(namespace, from, to, more);
         }
-    }
-
-    private static Set<RunStatus> ranToOutcome() {
-        Set<RunStatus> ran = EnumSet.of(RunStatus.SUCCEEDED, RunStatus.RETRYING);
-        ran.addAll(RunStatus.FAILURES);
-        return ran;
     }
 }

@@ -26,6 +26,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 
@@ -116,6 +117,29 @@ class DatabaseRolesIT {
         assertThat(update(node, "UPDATE task SET next_fire_at = next_fire_at WHERE id = ?", task.id())).isOne();
         assertThat(update(node, "UPDATE task_run SET output = output, lease_until = lease_until WHERE id = ?",
                 run.id())).isOne();
+    }
+
+    @Test
+    void theNodeRollsUpTheHistoryAndOperatorsAndViewersReadTheDashboard() {
+        Instant now = Instant.now();
+        new MysqlHistoryRollup(node, 100).rollUp(now.plus(Duration.ofHours(1)));
+        Instant to = now.truncatedTo(ChronoUnit.MINUTES).plus(Duration.ofMinutes(1));
+        for (HikariDataSource reader : new HikariDataSource[] {operator, viewer}) {
+            assertThat(new MysqlRunStatistics(reader).summarize(NAMESPACE, to.minus(Duration.ofDays(1)), to,
+                    Duration.ofMinutes(15)).buckets()).hasSize(96);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "UPDATE run_rollup_mark SET through_id = 0 WHERE name = ?",
+        "DELETE FROM run_rollup_pending WHERE run_id > LENGTH(?)",
+        "INSERT INTO run_rollup (namespace, minute, ended, durations, lateness) VALUES (?, UTC_TIMESTAMP(), '', '', '')",
+        "DELETE FROM run_rollup_failure WHERE namespace = ?",
+    })
+    void operatorsAndViewersCannotWriteTheRollup(String sql) {
+        assertRefused(operator, sql, "runs");
+        assertRefused(viewer, sql, "runs");
     }
 
     /** An alert's subject and text are the raiser's: a delivering node only records what became of it. */

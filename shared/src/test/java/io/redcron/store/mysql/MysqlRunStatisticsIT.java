@@ -104,16 +104,14 @@ class MysqlRunStatisticsIT {
 
         // 1..20 s, 2 s and 100 s: the 11th of 22 is 10 s, the 21st is 20 s.
         assertThat(summary.durations()).isEqualTo(new Spread(22, seconds(10), seconds(20), seconds(100)));
-        // 0.1..2.0 s and 3 s: the 11th of 21 is 1.1 s, the 20th is 2.0 s.
-        assertThat(summary.lateness()).isEqualTo(new Spread(21, Duration.ofMillis(1100), Duration.ofMillis(2000),
-                seconds(3)));
-        assertThat(summary.sampleSize()).isEqualTo(23);
-        assertThat(summary.sampleLimited()).isFalse();
+        // 0.1..2.0 s; the run still running counts once it ends: the 10th of 20 is 1.0 s, the 19th is 1.9 s.
+        assertThat(summary.lateness()).isEqualTo(new Spread(20, Duration.ofMillis(1000), Duration.ofMillis(1900),
+                seconds(2)));
         Bucket seventh = summary.buckets().get(7);
         assertThat(seventh.durations()).isEqualTo(new Spread(1, seconds(7), seconds(7), seconds(7)));
         assertThat(seventh.lateness().p95()).isEqualTo(Duration.ofMillis(700));
         assertThat(summary.buckets().get(0).durations()).isEqualTo(Spread.NONE);
-        assertThat(summary.buckets().get(28).lateness().max()).isEqualTo(seconds(3));
+        assertThat(summary.buckets().get(28).lateness().isEmpty()).isTrue();
         assertThat(summary.buckets().get(28).durations().isEmpty()).isTrue();
     }
 
@@ -142,21 +140,32 @@ class MysqlRunStatisticsIT {
     }
 
     @Test
-    void percentilesComeFromTheMostRecentRunsWhenTheWindowHoldsMoreThanTheSample() {
-        Task task = task(ns, "busy");
-        for (int i = 0; i < 8; i++) {
-            ran(task, BASE.plus(MINUTE.multipliedBy(i)), seconds(1), seconds(i + 1), RunStatus.SUCCEEDED, null);
+    void percentilesOfSpansBeyondThreeDigitsAreAtMostOnePercentBelowTheirOwn() {
+        Task task = task(ns, "odd");
+        for (int i = 1; i <= 9; i++) {
+            ran(task, BASE.plus(MINUTE.multipliedBy(i)), Duration.ZERO, Duration.ofMillis(12_345L * i), RunStatus.SUCCEEDED,
+                    null);
         }
 
-        Summary summary = new MysqlRunStatistics(pool, 5).summarize(ns, BASE, BASE.plus(MINUTE.multipliedBy(8)), MINUTE);
+        Spread spread = statistics.summarize(ns, BASE, BASE.plus(Duration.ofMinutes(10)), MINUTE).durations();
 
-        assertThat(summary.sampleLimited()).isTrue();
-        assertThat(summary.sampleSize()).isEqualTo(5);
-        assertThat(summary.durations()).isEqualTo(new Spread(5, seconds(6), seconds(8), seconds(8)));
-        assertThat(summary.total(RunStatus.SUCCEEDED)).isEqualTo(8);
-        // The oldest sampled bucket might be missing runs, so only the ones after it show a spread.
-        assertThat(summary.buckets()).extracting(bucket -> bucket.durations().count())
-                .containsExactly(0, 0, 0, 0, 1, 1, 1, 1);
+        // The 5th of 9 is 61,725 ms, the 9th 111,105 ms: read back as 61,700 and 111,000, the largest exactly.
+        assertThat(spread).isEqualTo(new Spread(9, Duration.ofMillis(61_700), Duration.ofMillis(111_000),
+                Duration.ofMillis(111_105)));
+    }
+
+    @Test
+    void aWindowOrBucketOfSecondsIsCountedFromTheRunsAlone() {
+        Task task = task(ns, "seconds");
+        ended(task, BASE.plusSeconds(20), RunStatus.SUCCEEDED);
+        ended(task, BASE.plusSeconds(40), RunStatus.FAILED);
+        ended(task, BASE.plusSeconds(70), RunStatus.SUCCEEDED);
+        new MysqlHistoryRollup(pool, 100).rollUp(BASE.plus(Duration.ofHours(1)));
+
+        Summary summary = statistics.summarize(ns, BASE.plusSeconds(30), BASE.plusSeconds(90), Duration.ofSeconds(30));
+
+        assertThat(summary.buckets()).extracting(Bucket::ended).containsExactly(
+                Map.of(RunStatus.FAILED, 1L), Map.of(RunStatus.SUCCEEDED, 1L));
     }
 
     @Test
