@@ -165,6 +165,24 @@ public abstract class TaskStoreContract {
     }
 
     @Test
+    void aTextSearchIsPagedInTheListingsOrderWithTheTotalOfEveryMatch() {
+        for (String name : List.of("etl-e", "etl-a", "other", "etl-d", "etl-b", "etl-c")) {
+            store.create(shell(ns, name).build(), "alice");
+        }
+        TaskFilter etl = TaskFilter.all(ns).withText("ETL");
+
+        Page<Task> second = store.list(etl, new PageRequest(2, 2));
+        Page<Task> last = store.list(etl, new PageRequest(4, 2));
+        Page<Task> beyond = store.list(etl, new PageRequest(10, 2));
+
+        assertThat(second.items()).extracting(Task::name).containsExactly("etl-c", "etl-d");
+        assertThat(second.total()).isEqualTo(5);
+        assertThat(last.items()).extracting(Task::name).containsExactly("etl-e");
+        assertThat(beyond.items()).isEmpty();
+        assertThat(beyond.total()).isEqualTo(5);
+    }
+
+    @Test
     void filtersByGroupEnabledTypeAndLabel() {
         store.create(shell(ns, "a").group("gpu").labels(Map.of("team", "ml", "tier", "gold")).build(), "alice");
         store.create(shell(ns, "b").enabled(false).labels(Map.of("team", "ops")).build(), "alice");

@@ -108,9 +108,33 @@ public final class MysqlTaskStore implements TaskStore {
     @Override
     public Page<Task> list(TaskFilter filter, PageRequest page) {
         TaskQuery query = TaskQuery.of(filter);
+        if (query.readsEveryTask()) {
+            return jdbc.autoCommit("list tasks", connection -> pageOfMatches(connection, query, page));
+        }
         return jdbc.autoCommit("list tasks", connection -> new Page<>(
                 Jdbc.list(connection, query.select(), TaskRows::read, query.values(page)),
                 Jdbc.count(connection, query.count(), query.values()), page.offset(), page.limit()));
+    }
+
+    /**
+     * A text search reads every task of the namespace, for the page and again for the total: the ids
+     * of all matches are taken in one read instead, in order, and the page's rows by id.
+     */
+    private static Page<Task> pageOfMatches(Connection connection, TaskQuery query, PageRequest page) throws SQLException {
+        List<Long> matches = Jdbc.list(connection, query.ids(), row -> row.getLong(1), query.values());
+        List<Long> ids = matches.subList(Math.min(page.offset(), matches.size()),
+                (int) Math.min((long) page.offset() + page.limit(), matches.size()));
+        if (ids.isEmpty()) {
+            return new Page<>(List.of(), matches.size(), page.offset(), page.limit());
+        }
+        Map<Long, Task> rows = new HashMap<>();
+        String sql = SELECT + " WHERE t.id IN (" + MysqlSchedulerStore.placeholders(ids.size()) + ")";
+        for (Task task : Jdbc.list(connection, sql, TaskRows::read, ids.toArray())) {
+            rows.put(task.id(), task);
+        }
+        // A task deleted between the two reads is left out of the page.
+        return new Page<>(ids.stream().map(rows::get).filter(Objects::nonNull).toList(), matches.size(),
+                page.offset(), page.limit());
     }
 
     @Override

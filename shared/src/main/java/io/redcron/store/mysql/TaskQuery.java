@@ -15,6 +15,7 @@ final class TaskQuery {
     private final StringBuilder where = new StringBuilder(" WHERE 1 = 1");
     private final List<Object> values = new ArrayList<>();
     private final String orderBy;
+    private final boolean readsEveryTask;
 
     private TaskQuery(TaskFilter filter) {
         if (filter.namespace() != null) {
@@ -38,6 +39,8 @@ final class TaskQuery {
             label(filter.label().trim());
         }
         orderBy = orderBy(filter.sort(), filter.descending());
+        // No index finds a piece of text: every task of the namespace is read.
+        readsEveryTask = filter.text() != null && !filter.text().isBlank();
     }
 
     static TaskQuery of(TaskFilter filter) {
@@ -46,6 +49,15 @@ final class TaskQuery {
 
     String select() {
         return "SELECT " + TaskRows.COLUMNS + " FROM task t" + where + orderBy + " LIMIT ? OFFSET ?";
+    }
+
+    /** The ids of every match, in the listing's order. */
+    String ids() {
+        return "SELECT t.id FROM task t" + where + orderBy;
+    }
+
+    boolean readsEveryTask() {
+        return readsEveryTask;
     }
 
     String count() {
