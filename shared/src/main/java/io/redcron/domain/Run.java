@@ -29,6 +29,15 @@ public record Run(long id, long taskId, String namespace, String taskName, Strin
         params = params == null ? Map.of() : Map.copyOf(params);
     }
 
+    /**
+     * Whether this is a claim made ahead of the run's time that has not started yet: a worker holds
+     * it until {@code startedAt}, its planned start. The store keeps it RUNNING (the claim is that
+     * worker's), but it has not run: screens and commands show it as held, not running.
+     */
+    public boolean isHeld(Instant now) {
+        return status == RunStatus.RUNNING && startedAt != null && startedAt.isAfter(now);
+    }
+
     /** How long the last attempt ran, if it started. */
     public Duration duration() {
         if (startedAt == null) {

@@ -16,19 +16,23 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
-/** One run as the screen shows it, computed off the JavaFX thread. */
-public record RunRow(Run run, String trigger, String scheduled, String status, String started, String finished,
-                     String duration) {
+/**
+ * One run as the screen shows it, computed off the JavaFX thread. A run claimed ahead of its time
+ * that has not started ({@link Run#isHeld}) is shown as held, without a duration.
+ */
+public record RunRow(Run run, boolean held, String trigger, String scheduled, String status, String started,
+                     String finished, String duration) {
     static final String NONE = "—";
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss xxx");
 
     static RunRow of(Run run, Instant now, ZoneId zone, Messages messages) {
-        Duration ran = run.startedAt() == null ? null
+        boolean held = run.isHeld(now);
+        Duration ran = run.startedAt() == null || held ? null
                 : Duration.between(run.startedAt(), run.finishedAt() != null ? run.finishedAt()
                 : now.isAfter(run.startedAt()) ? now : run.startedAt());
-        return new RunRow(run, messages.get("runs.triggerType." + run.trigger().name()), time(run.scheduledAt(), zone),
-                statusLabel(run.status(), messages), time(run.startedAt(), zone), time(run.finishedAt(), zone),
-                ran == null ? NONE : Durations.format(ran.truncatedTo(ChronoUnit.SECONDS)));
+        return new RunRow(run, held, messages.get("runs.triggerType." + run.trigger().name()), time(run.scheduledAt(), zone),
+                held ? messages.get("runs.status.held") : statusLabel(run.status(), messages), time(run.startedAt(), zone),
+                time(run.finishedAt(), zone), ran == null ? NONE : Durations.format(ran.truncatedTo(ChronoUnit.SECONDS)));
     }
 
     static String statusLabel(RunStatus status, Messages messages) {
@@ -79,11 +83,14 @@ public record RunRow(Run run, String trigger, String scheduled, String status, S
 
     /** A style class per status, for example {@code run-status-timed-out}. */
     public String statusStyle() {
-        return "run-status-" + run.status().name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return "run-status-" + (held ? "held" : run.status().name().toLowerCase(Locale.ROOT).replace('_', '-'));
     }
 
     /** The theme's colour class for the status: green for success, red for failure, and so on. */
     public String statusTone() {
+        if (held) {
+            return "text-muted";
+        }
         return switch (run.status()) {
             case SUCCEEDED -> "success";
             case FAILED, TIMED_OUT -> "danger";

@@ -95,6 +95,25 @@ class RunsViewModelTest {
     }
 
     @Test
+    void aRunClaimedAheadOfItsTimeShowsAsHeldUntilItStarts() {
+        Run held = running(queued(NOW.plusSeconds(2)));
+
+        model.load();
+
+        RunRow row = model.rows().get(0);
+        assertThat(row.id()).isEqualTo(held.id());
+        assertThat(row.status()).isEqualTo("Held for its time");
+        assertThat(row.duration()).isEqualTo(RunRow.NONE);
+        assertThat(row.statusTone()).isEqualTo("text-muted");
+
+        clock.set(NOW.plusSeconds(5));
+        model.load();
+
+        assertThat(model.rows().get(0).status()).isEqualTo("Running");
+        assertThat(model.rows().get(0).duration()).isEqualTo("3s");
+    }
+
+    @Test
     void aTotalTheStoreCountedOnlySoFarIsShownAsALowerBound() {
         RunStore counted = (RunStore) Proxy.newProxyInstance(RunStore.class.getClassLoader(),
                 new Class<?>[] {RunStore.class}, (proxy, method, args) -> {

@@ -14,12 +14,18 @@ import java.util.List;
 import java.util.Locale;
 import java.util.TreeMap;
 
-/** How the CLI shows runs; times are UTC with offset. */
+/**
+ * How the CLI shows runs; times are UTC with offset. A run claimed ahead of its time that has not
+ * started ({@link Run#isHeld}) shows as HELD in text, and as {@code "held": true} beside its stored
+ * status in JSON.
+ */
 final class RunViews {
+    static final String HELD = "HELD";
+
     private RunViews() {
     }
 
-    static ObjectNode json(Run run, boolean withOutput) {
+    static ObjectNode json(Run run, boolean withOutput, Instant now) {
         ObjectNode doc = JsonNodeFactory.instance.objectNode();
         doc.put("id", run.id());
         doc.put("task", run.taskName());
@@ -29,6 +35,7 @@ final class RunViews {
         doc.put("trigger", run.trigger().name().toLowerCase(Locale.ROOT));
         doc.put("scheduledAt", time(run.scheduledAt()));
         doc.put("status", run.status().name());
+        doc.put("held", run.isHeld(now));
         doc.put("attempt", run.attempt());
         doc.put("maxAttempts", run.maxAttempts());
         doc.put("node", run.node());
@@ -48,32 +55,33 @@ final class RunViews {
         return doc;
     }
 
-    static ArrayNode json(List<Run> runs) {
+    static ArrayNode json(List<Run> runs, Instant now) {
         ArrayNode array = JsonNodeFactory.instance.arrayNode();
-        runs.forEach(run -> array.add(json(run, false)));
+        runs.forEach(run -> array.add(json(run, false, now)));
         return array;
     }
 
-    static void table(PrintWriter out, List<Run> runs) {
+    static void table(PrintWriter out, List<Run> runs, Instant now) {
         Table table = new Table("ID", "TASK", "SCHEDULED", "STATUS", "ATTEMPT", "NODE", "DURATION", "EXIT");
         for (Run run : runs) {
-            table.row(Long.toString(run.id()), run.taskName(), time(run.scheduledAt()), run.status().name(),
+            table.row(Long.toString(run.id()), run.taskName(), time(run.scheduledAt()), status(run, now),
                     run.attempt() + "/" + run.maxAttempts(), run.node() == null ? "-" : run.node(),
-                    run.startedAt() == null ? "-" : io.redcron.domain.Durations.format(run.duration()),
+                    run.startedAt() == null || run.isHeld(now) ? "-" : io.redcron.domain.Durations.format(run.duration()),
                     run.exitCode() == null ? "-" : run.exitCode().toString());
         }
         table.print(out);
     }
 
-    static void details(PrintWriter out, Run run) {
+    static void details(PrintWriter out, Run run, Instant now) {
         line(out, "Run", Long.toString(run.id()));
         line(out, "Task", run.taskName() + " (id " + run.taskId() + ", group " + run.group() + ")");
         line(out, "Trigger", run.trigger().name().toLowerCase(Locale.ROOT));
         line(out, "Scheduled", time(run.scheduledAt()));
-        line(out, "Status", run.status().name());
+        line(out, "Status", run.isHeld(now) ? HELD + " (claimed ahead of its time; not started)" : run.status().name());
         line(out, "Attempt", run.attempt() + " of " + run.maxAttempts());
         line(out, "Node", run.node() == null ? "-" : run.node());
-        line(out, "Started", run.startedAt() == null ? "-" : time(run.startedAt()));
+        line(out, run.isHeld(now) ? "Starts" : "Started",
+                run.startedAt() == null ? "-" : time(run.startedAt()));
         line(out, "Finished", run.finishedAt() == null ? "-" : time(run.finishedAt()));
         line(out, "Exit code", run.exitCode() == null ? "-" : run.exitCode().toString());
         if (run.error() != null && !run.error().isEmpty()) {
@@ -84,6 +92,10 @@ final class RunViews {
         }
         out.println("Output:");
         out.println(run.output() == null || run.output().isEmpty() ? "(none)" : run.output());
+    }
+
+    private static String status(Run run, Instant now) {
+        return run.isHeld(now) ? HELD : run.status().name();
     }
 
     static String time(Instant instant) {

@@ -65,11 +65,11 @@ final class RunsCommand {
             }
             Page<Run> page = stores.runs().list(filter, new PageRequest(offset, limit));
             if (json) {
-                out.println(Json.write(RunViews.json(page.items())));
+                out.println(Json.write(RunViews.json(page.items(), stores.clock().instant())));
             } else if (page.items().isEmpty()) {
                 out.println("No runs.");
             } else {
-                RunViews.table(out, page.items());
+                RunViews.table(out, page.items(), stores.clock().instant());
                 PageFooter.print(out, page);
             }
             out.flush();
@@ -92,7 +92,7 @@ final class RunsCommand {
         void run(CliStores stores, PrintWriter out) throws Exception {
             Recorded recorded = stores.operations().retry().retry(runId);
             if (json) {
-                out.println(Json.write(RunViews.json(recorded.run(), true)));
+                out.println(Json.write(RunViews.json(recorded.run(), true, stores.clock().instant())));
             } else {
                 out.println("Retried run " + runId + " of task '" + recorded.run().taskName() + "': "
                         + TriggerCommand.state(recorded));
@@ -115,9 +115,9 @@ final class RunsCommand {
         void run(CliStores stores, PrintWriter out) throws Exception {
             Run run = stores.lookup().run(runId);
             if (json) {
-                out.println(Json.write(RunViews.json(run, true)));
+                out.println(Json.write(RunViews.json(run, true, stores.clock().instant())));
             } else {
-                RunViews.details(out, run);
+                RunViews.details(out, run, stores.clock().instant());
             }
             out.flush();
         }

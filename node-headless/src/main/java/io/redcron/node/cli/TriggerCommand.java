@@ -28,7 +28,7 @@ final class TriggerCommand extends StoreCommand {
     void run(CliStores stores, PrintWriter out) throws Exception {
         Recorded recorded = stores.operations().trigger().trigger(name, params == null ? Map.of() : params);
         if (json) {
-            out.println(Json.write(RunViews.json(recorded.run(), true)));
+            out.println(Json.write(RunViews.json(recorded.run(), true, stores.clock().instant())));
         } else {
             out.println("Triggered task '" + recorded.run().taskName() + "': " + state(recorded));
         }

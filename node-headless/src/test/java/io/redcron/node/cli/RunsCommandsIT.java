@@ -17,6 +17,7 @@ import redis.clients.jedis.StreamEntryID;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
@@ -157,6 +158,22 @@ class RunsCommandsIT {
         assertThat(lines).hasSize(2);
         assertThat(lines.get(0)).startsWith("ID").contains("TASK", "SCHEDULED", "STATUS", "ATTEMPT", "NODE", "EXIT");
         assertThat(lines.get(1)).startsWith(Long.toString(id)).contains("job", "SUCCEEDED", "1/1", "node-a");
+    }
+
+    @Test
+    void aRunClaimedAheadOfItsTimeShowsAsHeldNotRunning() {
+        long taskId = cli.json("trigger", "job").get("taskId").asLong();
+        Instant fire = Instant.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
+        long held = runs.insertOrGetCronFire(taskId, fire, 1).id();
+        claim(held);
+
+        JsonNode listed = find(cli.json("runs list"), held);
+        assertThat(listed.get("status").asText()).isEqualTo("RUNNING");
+        assertThat(listed.get("held").asBoolean()).isTrue();
+        assertThat(cli.ok("runs list").lines().filter(line -> line.startsWith(held + " ")).findFirst().orElseThrow())
+                .contains("HELD").doesNotContain("RUNNING");
+        assertThat(cli.ok("runs show", Long.toString(held)))
+                .contains("Status:     HELD (claimed ahead of its time; not started)", "Starts:");
     }
 
     @Test
