@@ -145,13 +145,11 @@ final class PolicyClaim {
         // Read after the locks: what the rules weigh is what holds while they are held.
         Map<Long, UnfinishedRun> unfinished = new LinkedHashMap<>();
         Map<Long, HeldRow> current = new HashMap<>();
-        Map<String, List<Long>> byNamespace = new LinkedHashMap<>();
-        held.forEach(row -> byNamespace.computeIfAbsent(row.run().namespace(), ns -> new ArrayList<>())
-                .add(row.run().taskId()));
-        for (Map.Entry<String, List<Long>> namespace : byNamespace.entrySet()) {
-            List<Long> ids = namespace.getValue().stream().distinct().toList();
-            List<Long> heldIds = held.stream().filter(row -> row.run().namespace().equals(namespace.getKey()))
-                    .map(row -> row.run().id()).toList();
+        Map<String, List<HeldRow>> byNamespace = new LinkedHashMap<>();
+        held.forEach(row -> byNamespace.computeIfAbsent(row.run().namespace(), ns -> new ArrayList<>()).add(row));
+        for (Map.Entry<String, List<HeldRow>> namespace : byNamespace.entrySet()) {
+            List<Long> ids = namespace.getValue().stream().map(row -> row.run().taskId()).distinct().toList();
+            List<Long> heldIds = namespace.getValue().stream().map(row -> row.run().id()).toList();
             List<Object> values = new ArrayList<>(heldIds.size() + (ids.size() + 1) * RunStatus.UNFINISHED.size());
             values.addAll(heldIds);
             for (int i = 0; i < RunStatus.UNFINISHED.size(); i++) {
