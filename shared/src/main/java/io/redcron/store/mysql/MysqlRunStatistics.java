@@ -5,6 +5,7 @@ import io.redcron.domain.RunTransition;
 import io.redcron.port.RunStatistics;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import javax.sql.DataSource;
 
 /**
@@ -30,13 +32,17 @@ import javax.sql.DataSource;
 public final class MysqlRunStatistics implements RunStatistics {
     /** Past the mark, a stretch of at most this many ids is read by id rather than by the window's index. */
     static final long TAIL_BY_ID = 50_000;
+    /** Task ids per statement, far below any server's limit on bound parameters. */
+    private static final int TASKS_PER_QUERY = 1_000;
     private static final String FINAL = RunTransition.condition(RunStatus.FINAL);
     private static final String MARK = "SELECT through_id FROM run_rollup_mark WHERE name = 'runs'";
     private static final String NEWEST_ID = "SELECT COALESCE(MAX(id), 0) FROM task_run";
     private static final String MINUTES = "SELECT minute, ended, durations, lateness FROM run_rollup"
             + " WHERE namespace = ? AND minute >= ? AND minute < ?";
     private static final String MINUTE_FAILURES = "SELECT task_id, SUM(failures) AS failures, MAX(last_fire) AS last_fire"
-            + " FROM run_rollup_failure WHERE namespace = ? AND minute >= ? AND minute < ? GROUP BY task_id";
+            + " FROM run_rollup_failure WHERE namespace = ? AND minute >= ? AND minute < ?";
+    private static final String MOST_FAILING = MINUTE_FAILURES
+            + " GROUP BY task_id ORDER BY failures DESC, last_fire DESC, task_id LIMIT " + FAILING_TASKS;
     private static final String IN_WINDOW = " AND r.namespace = ? AND r.scheduled_at >= ? AND r.scheduled_at < ? AND r.";
     private static final String PENDING = "SELECT " + RunFigures.Ended.COLUMNS + " FROM run_rollup_pending p"
             + " JOIN task_run r ON r.id = p.run_id WHERE 1 = 1" + IN_WINDOW + FINAL;
@@ -63,26 +69,54 @@ public final class MysqlRunStatistics implements RunStatistics {
             long mark = 0;
             if (window.wholeMinutes()) {
                 mark = Jdbc.one(connection, MARK, row -> row.getLong(1)).orElse(0L);
-                readRollup(connection, window, figures);
+                readMinutes(connection, window, figures);
                 Jdbc.list(connection, PENDING, RunFigures.Ended::read, window.values()).forEach(figures::add);
             }
             long newest = Jdbc.count(connection, NEWEST_ID);
             String tail = newest - mark <= TAIL_BY_ID ? TAIL_BY_ID_SQL : TAIL_BY_WINDOW;
             Jdbc.list(connection, tail, RunFigures.Ended::read, flat(mark, window.values())).forEach(figures::add);
+            if (window.wholeMinutes()) {
+                readMinuteFailures(connection, window, figures);
+            }
             return figures.summary(failingTasks(connection, figures.failures));
         });
     }
 
-    private static void readRollup(Connection connection, Window window, Figures figures) throws SQLException {
+    private static void readMinutes(Connection connection, Window window, Figures figures) throws SQLException {
         Jdbc.list(connection, MINUTES, row -> {
             figures.addMinute(Jdbc.instant(row, "minute"), row.getString("ended"), row.getString("durations"),
                     row.getString("lateness"));
             return null;
         }, window.values());
-        Jdbc.list(connection, MINUTE_FAILURES, row -> {
-            figures.failed(row.getLong("task_id"), row.getLong("failures"), Jdbc.instant(row, "last_fire"));
-            return null;
-        }, window.values());
+    }
+
+    /**
+     * The rolled-up failures of the tasks that can be among the most failing: the most failing in
+     * the rollup alone, and those with failures the rollup has not taken yet. Any other task is
+     * outranked by the rollup's most failing ones, which only gain from the runs read here.
+     */
+    private static void readMinuteFailures(Connection connection, Window window, Figures figures) throws SQLException {
+        Set<Long> readHere = Set.copyOf(figures.failures.keySet());
+        List<Object[]> most = Jdbc.list(connection, MOST_FAILING, MysqlRunStatistics::failures, window.values());
+        for (Object[] row : most) {
+            if (!readHere.contains((Long) row[0])) {
+                figures.failed((Long) row[0], (Long) row[1], (Instant) row[2]);
+            }
+        }
+        List<Long> ids = List.copyOf(readHere);
+        for (int from = 0; from < ids.size(); from += TASKS_PER_QUERY) {
+            List<Long> chunk = ids.subList(from, Math.min(ids.size(), from + TASKS_PER_QUERY));
+            String sql = MINUTE_FAILURES + " AND task_id IN (" + MysqlSchedulerStore.placeholders(chunk.size())
+                    + ") GROUP BY task_id";
+            for (Object[] row : Jdbc.list(connection, sql, MysqlRunStatistics::failures,
+                    flat(window.values(), chunk.toArray()))) {
+                figures.failed((Long) row[0], (Long) row[1], (Instant) row[2]);
+            }
+        }
+    }
+
+    private static Object[] failures(ResultSet row) throws SQLException {
+        return new Object[] {row.getLong("task_id"), row.getLong("failures"), Jdbc.instant(row, "last_fire")};
     }
 
     /** The most failing tasks, most first, then by latest failure, then by id, each with its latest failure. */

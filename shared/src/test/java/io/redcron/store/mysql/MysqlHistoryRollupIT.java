@@ -8,6 +8,7 @@ import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.port.RunOutcome;
+import io.redcron.port.RunStatistics;
 import io.redcron.port.RunStatistics.Summary;
 import io.redcron.testing.MysqlStores;
 import org.junit.jupiter.api.BeforeEach;
@@ -19,6 +20,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The dashboard's rollup adds every ended run exactly once, whatever order runs end and appear
@@ -112,6 +115,29 @@ class MysqlHistoryRollupIT {
         assertThat(isPending(gone.id())).isTrue();
         wide().rollUp(then.plus(MysqlHistoryRollup.MISSING_KEPT).plusSeconds(1));
         assertThat(isPending(gone.id())).isFalse();
+    }
+
+    @Test
+    void aTaskOutsideTheRollupsMostFailingCountsItsRolledFailuresWhenNewOnesLiftIt() {
+        List<Task> steady = new ArrayList<>();
+        for (int i = 0; i < RunStatistics.FAILING_TASKS; i++) {
+            Task task = tasks.create(shell(ns, "steady-" + i).build(), "alice");
+            steady.add(task);
+            ran(task, BASE.plusSeconds(i), Duration.ZERO, Duration.ofSeconds(1), RunStatus.FAILED);
+            ran(task, BASE.plusSeconds(60 + i), Duration.ZERO, Duration.ofSeconds(1), RunStatus.FAILED);
+        }
+        Task rising = tasks.create(shell(ns, "rising").build(), "alice");
+        ran(rising, BASE.plusSeconds(30), Duration.ZERO, Duration.ofSeconds(1), RunStatus.FAILED);
+        catchUp(BASE.plus(Duration.ofHours(1)));
+        ran(rising, BASE.plusSeconds(300), Duration.ZERO, Duration.ofSeconds(1), RunStatus.TIMED_OUT);
+        ran(rising, BASE.plusSeconds(360), Duration.ZERO, Duration.ofSeconds(1), RunStatus.FAILED);
+
+        List<RunStatistics.FailingTask> failing = summary().failingTasks();
+
+        assertThat(failing).hasSize(RunStatistics.FAILING_TASKS);
+        assertThat(failing.get(0).taskId()).isEqualTo(rising.id());
+        assertThat(failing.get(0).failures()).isEqualTo(3);
+        assertThat(failing.subList(1, failing.size())).allSatisfy(task -> assertThat(task.failures()).isEqualTo(2));
     }
 
     @Test
