@@ -102,8 +102,9 @@ public interface RunStatistics {
     /**
      * Nearest-rank percentiles of a set of spans: p50 is the smallest value that at least half
      * of them do not exceed. All zero when {@code count} is 0. An adapter may read them from a
-     * histogram of millisecond buckets: {@link #of} is exact, the MySQL adapter's percentiles are
-     * at most 1/64 above the exact ones (never above {@code max}, which is exact).
+     * histogram of millisecond buckets: {@link #of} is exact; the MySQL adapter's percentiles are
+     * at most 1 % below the exact ones, and exact for spans of three significant digits
+     * ({@code max} is always exact).
      */
     record Spread(int count, Duration p50, Duration p95, Duration max) {
         public static final Spread NONE = new Spread(0, Duration.ZERO, Duration.ZERO, Duration.ZERO);
