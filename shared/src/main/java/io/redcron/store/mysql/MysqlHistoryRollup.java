@@ -178,23 +178,15 @@ public final class MysqlHistoryRollup {
         private record TaskMinute(String namespace, Instant minute, long taskId) {
         }
 
-        private static final class Failures {
-            long count;
-            Instant lastFire;
-        }
-
         private final Map<Key, RunFigures> figures = new HashMap<>();
-        private final Map<TaskMinute, Failures> failures = new HashMap<>();
+        private final Map<TaskMinute, TaskFailures> failures = new HashMap<>();
 
         void add(RunFigures.Ended run) {
             Instant minute = run.scheduledAt().truncatedTo(ChronoUnit.MINUTES);
             figures.computeIfAbsent(new Key(run.namespace(), minute), key -> new RunFigures()).add(run);
             if (run.isFailure()) {
-                Failures task = failures.computeIfAbsent(new TaskMinute(run.namespace(), minute, run.taskId()),
-                        key -> new Failures());
-                task.count++;
-                task.lastFire = task.lastFire == null || run.scheduledAt().isAfter(task.lastFire) ? run.scheduledAt()
-                        : task.lastFire;
+                failures.computeIfAbsent(new TaskMinute(run.namespace(), minute, run.taskId()), key -> new TaskFailures())
+                        .add(1, run.scheduledAt());
             }
         }
 
@@ -212,10 +204,10 @@ public final class MysqlHistoryRollup {
                 Jdbc.update(connection, WRITE_MINUTE, key.namespace(), key.minute(), sum.encodeEnded(),
                         sum.durations().encode(), sum.lateness().encode());
             }
-            for (Map.Entry<TaskMinute, Failures> entry : failures.entrySet()) {
+            for (Map.Entry<TaskMinute, TaskFailures> entry : failures.entrySet()) {
                 TaskMinute key = entry.getKey();
-                Jdbc.update(connection, ADD_FAILURES, key.namespace(), key.minute(), key.taskId(), entry.getValue().count,
-                        entry.getValue().lastFire);
+                Jdbc.update(connection, ADD_FAILURES, key.namespace(), key.minute(), key.taskId(), entry.getValue().count(),
+                        entry.getValue().lastFire());
             }
         }
     }

@@ -66,8 +66,9 @@ public final class MysqlRunStatistics implements RunStatistics {
         // One transaction, one snapshot: a run is either in the rollup or read here, never both.
         return jdbc.transaction("summarize the runs of " + namespace, connection -> {
             Figures figures = new Figures(window);
+            boolean rolledUp = window.wholeMinutes();
             long mark = 0;
-            if (window.wholeMinutes()) {
+            if (rolledUp) {
                 mark = Jdbc.one(connection, MARK, row -> row.getLong(1)).orElse(0L);
                 readMinutes(connection, window, figures);
                 Jdbc.list(connection, PENDING, RunFigures.Ended::read, window.values()).forEach(figures::add);
@@ -75,7 +76,7 @@ public final class MysqlRunStatistics implements RunStatistics {
             long newest = Jdbc.count(connection, NEWEST_ID);
             String tail = newest - mark <= TAIL_BY_ID ? TAIL_BY_ID_SQL : TAIL_BY_WINDOW;
             Jdbc.list(connection, tail, RunFigures.Ended::read, flat(mark, window.values())).forEach(figures::add);
-            if (window.wholeMinutes()) {
+            if (rolledUp) {
                 readMinuteFailures(connection, window, figures);
             }
             return figures.summary(failingTasks(connection, figures.failures));
@@ -97,10 +98,9 @@ public final class MysqlRunStatistics implements RunStatistics {
      */
     private static void readMinuteFailures(Connection connection, Window window, Figures figures) throws SQLException {
         Set<Long> readHere = Set.copyOf(figures.failures.keySet());
-        List<Object[]> most = Jdbc.list(connection, MOST_FAILING, MysqlRunStatistics::failures, window.values());
-        for (Object[] row : most) {
-            if (!readHere.contains((Long) row[0])) {
-                figures.failed((Long) row[0], (Long) row[1], (Instant) row[2]);
+        for (RolledFailures rolled : Jdbc.list(connection, MOST_FAILING, RolledFailures::read, window.values())) {
+            if (!readHere.contains(rolled.taskId())) {
+                figures.failed(rolled);
             }
         }
         List<Long> ids = List.copyOf(readHere);
@@ -108,51 +108,42 @@ public final class MysqlRunStatistics implements RunStatistics {
             List<Long> chunk = ids.subList(from, Math.min(ids.size(), from + TASKS_PER_QUERY));
             String sql = MINUTE_FAILURES + " AND task_id IN (" + MysqlSchedulerStore.placeholders(chunk.size())
                     + ") GROUP BY task_id";
-            for (Object[] row : Jdbc.list(connection, sql, MysqlRunStatistics::failures,
-                    flat(window.values(), chunk.toArray()))) {
-                figures.failed((Long) row[0], (Long) row[1], (Instant) row[2]);
-            }
+            Jdbc.list(connection, sql, RolledFailures::read, flat(window.values(), chunk.toArray()))
+                    .forEach(figures::failed);
         }
     }
 
-    private static Object[] failures(ResultSet row) throws SQLException {
-        return new Object[] {row.getLong("task_id"), row.getLong("failures"), Jdbc.instant(row, "last_fire")};
+    /** A task's failures over the window's minutes in the rollup. */
+    private record RolledFailures(long taskId, long failures, Instant lastFire) {
+        static RolledFailures read(ResultSet row) throws SQLException {
+            return new RolledFailures(row.getLong("task_id"), row.getLong("failures"), Jdbc.instant(row, "last_fire"));
+        }
     }
 
     /** The most failing tasks, most first, then by latest failure, then by id, each with its latest failure. */
-    private static List<FailingTask> failingTasks(Connection connection, Map<Long, Failures> failures)
+    private static List<FailingTask> failingTasks(Connection connection, Map<Long, TaskFailures> failures)
             throws SQLException {
-        List<Map.Entry<Long, Failures>> most = failures.entrySet().stream()
-                .sorted(Comparator.comparing((Map.Entry<Long, Failures> e) -> e.getValue().count).reversed()
-                        .thenComparing(e -> e.getValue().lastFire, Comparator.reverseOrder())
+        List<Map.Entry<Long, TaskFailures>> most = failures.entrySet().stream()
+                .sorted(Comparator.comparing((Map.Entry<Long, TaskFailures> e) -> e.getValue().count()).reversed()
+                        .thenComparing(e -> e.getValue().lastFire(), Comparator.reverseOrder())
                         .thenComparing(Map.Entry::getKey))
                 .limit(FAILING_TASKS).toList();
         List<FailingTask> failing = new ArrayList<>(most.size());
-        for (Map.Entry<Long, Failures> entry : most) {
+        for (Map.Entry<Long, TaskFailures> entry : most) {
             // One run per (task_id, scheduled_at): the latest failure is found again by its fire.
             Optional<FailingTask> task = Jdbc.one(connection, LATEST_FAILURE, row -> new FailingTask(entry.getKey(),
-                    row.getString("task_name"), entry.getValue().count, Jdbc.instant(row, "finished_at"),
-                    row.getString("error")), entry.getKey(), entry.getValue().lastFire);
+                    row.getString("task_name"), entry.getValue().count(), Jdbc.instant(row, "finished_at"),
+                    row.getString("error")), entry.getKey(), entry.getValue().lastFire());
             task.ifPresent(failing::add);
         }
         return failing;
-    }
-
-    private static final class Failures {
-        long count;
-        Instant lastFire;
-
-        void add(long more, Instant fire) {
-            count += more;
-            lastFire = lastFire == null || fire.isAfter(lastFire) ? fire : lastFire;
-        }
     }
 
     /** The figures of a window as they are read: per bucket, and the failures per task. */
     private static final class Figures {
         private final Window window;
         private final List<RunFigures> buckets = new ArrayList<>();
-        private final Map<Long, Failures> failures = new HashMap<>();
+        private final Map<Long, TaskFailures> failures = new HashMap<>();
 
         Figures(Window window) {
             this.window = window;
@@ -168,12 +159,12 @@ public final class MysqlRunStatistics implements RunStatistics {
         void add(RunFigures.Ended run) {
             buckets.get(window.indexOf(run.scheduledAt())).add(run);
             if (run.isFailure()) {
-                failed(run.taskId(), 1, run.scheduledAt());
+                failures.computeIfAbsent(run.taskId(), id -> new TaskFailures()).add(1, run.scheduledAt());
             }
         }
 
-        void failed(long taskId, long count, Instant lastFire) {
-            failures.computeIfAbsent(taskId, id -> new Failures()).add(count, lastFire);
+        void failed(RolledFailures rolled) {
+            failures.computeIfAbsent(rolled.taskId(), id -> new TaskFailures()).add(rolled.failures(), rolled.lastFire());
         }
 
         Summary summary(List<FailingTask> failing) {
