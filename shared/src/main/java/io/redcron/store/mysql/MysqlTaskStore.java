@@ -87,16 +87,20 @@ public final class MysqlTaskStore implements TaskStore {
             return Map.of();
         }
         List<Long> unique = List.copyOf(new LinkedHashSet<>(ids));
-        String sql = SELECT + " WHERE t.id IN (" + MysqlSchedulerStore.placeholders(unique.size()) + ")";
-        return jdbc.autoCommit("read tasks", connection -> {
-            Map<Long, Task> found = new HashMap<>();
-            for (Task task : Jdbc.list(connection, sql, TaskRows::readValid, unique.toArray())) {
-                if (task != null) {
-                    found.put(task.id(), task);
-                }
+        return jdbc.autoCommit("read tasks", connection -> byId(connection, unique, TaskRows::readValid));
+    }
+
+    /** The tasks of {@code ids} that exist (and that {@code read} gives), by id. */
+    private static Map<Long, Task> byId(Connection connection, List<Long> ids, Jdbc.RowMapper<Task> read)
+            throws SQLException {
+        String sql = SELECT + " WHERE t.id IN (" + MysqlSchedulerStore.placeholders(ids.size()) + ")";
+        Map<Long, Task> found = new HashMap<>();
+        for (Task task : Jdbc.list(connection, sql, read, ids.toArray())) {
+            if (task != null) {
+                found.put(task.id(), task);
             }
-            return found;
-        });
+        }
+        return found;
     }
 
     @Override
@@ -127,11 +131,7 @@ public final class MysqlTaskStore implements TaskStore {
         if (ids.isEmpty()) {
             return new Page<>(List.of(), matches.size(), page.offset(), page.limit());
         }
-        Map<Long, Task> rows = new HashMap<>();
-        String sql = SELECT + " WHERE t.id IN (" + MysqlSchedulerStore.placeholders(ids.size()) + ")";
-        for (Task task : Jdbc.list(connection, sql, TaskRows::read, ids.toArray())) {
-            rows.put(task.id(), task);
-        }
+        Map<Long, Task> rows = byId(connection, ids, TaskRows::read);
         // A task deleted between the two reads is left out of the page.
         return new Page<>(ids.stream().map(rows::get).filter(Objects::nonNull).toList(), matches.size(),
                 page.offset(), page.limit());
