@@ -73,15 +73,15 @@ final class RunViews {
     }
 
     static void details(PrintWriter out, Run run, Instant now) {
+        boolean held = run.isHeld(now);
         line(out, "Run", Long.toString(run.id()));
         line(out, "Task", run.taskName() + " (id " + run.taskId() + ", group " + run.group() + ")");
         line(out, "Trigger", run.trigger().name().toLowerCase(Locale.ROOT));
         line(out, "Scheduled", time(run.scheduledAt()));
-        line(out, "Status", run.isHeld(now) ? HELD + " (claimed ahead of its time; not started)" : run.status().name());
+        line(out, "Status", held ? HELD + " (claimed ahead of its time; not started)" : run.status().name());
         line(out, "Attempt", run.attempt() + " of " + run.maxAttempts());
         line(out, "Node", run.node() == null ? "-" : run.node());
-        line(out, run.isHeld(now) ? "Starts" : "Started",
-                run.startedAt() == null ? "-" : time(run.startedAt()));
+        line(out, held ? "Starts" : "Started", run.startedAt() == null ? "-" : time(run.startedAt()));
         line(out, "Finished", run.finishedAt() == null ? "-" : time(run.finishedAt()));
         line(out, "Exit code", run.exitCode() == null ? "-" : run.exitCode().toString());
         if (run.error() != null && !run.error().isEmpty()) {
