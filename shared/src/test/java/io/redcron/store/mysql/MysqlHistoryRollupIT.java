@@ -7,7 +7,6 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
-import io.redcron.port.RunOutcome;
 import io.redcron.port.RunStatistics;
 import io.redcron.port.RunStatistics.Summary;
 import io.redcron.testing.MysqlStores;
@@ -30,7 +29,6 @@ import java.util.List;
  */
 class MysqlHistoryRollupIT {
     private static final Instant BASE = Instant.parse("2030-04-01T08:00:00Z");
-    private static final Duration LEASE = Duration.ofMinutes(30);
     @RegisterExtension
     static final MysqlStores mysql = MysqlStores.freshDatabase();
     private static final HikariDataSource pool = mysql.pool();
@@ -40,6 +38,7 @@ class MysqlHistoryRollupIT {
     private MysqlRunStore runs;
     private MysqlRunStatistics statistics;
     private MysqlHistoryRollup rollup;
+    private RunHistory history;
     private String ns;
 
     @BeforeEach
@@ -48,6 +47,7 @@ class MysqlHistoryRollupIT {
         runs = new MysqlRunStore(pool, clock);
         statistics = new MysqlRunStatistics(pool);
         rollup = new MysqlHistoryRollup(pool, 3);
+        history = new RunHistory(runs, clock);
         ns = TaskFixtures.freshNamespace();
         // The mark is one for every namespace: the runs other tests left are taken first.
         catchUp(BASE.plus(Duration.ofDays(1)));
@@ -60,7 +60,7 @@ class MysqlHistoryRollupIT {
             ran(task, BASE.plusSeconds(20L * i), Duration.ofMillis(150L * i), Duration.ofSeconds(i + 1),
                     i % 3 == 0 ? RunStatus.FAILED : RunStatus.SUCCEEDED);
         }
-        Run running = claim(runs.insertOrGetCronFire(task.id(), BASE.plusSeconds(200), 1), BASE.plusSeconds(201));
+        Run running = history.claim(runs.insertOrGetCronFire(task.id(), BASE.plusSeconds(200), 1), BASE.plusSeconds(201));
         runs.insertOrGetCronFire(task.id(), BASE.plusSeconds(400), 1);
         Summary before = summary();
 
@@ -78,7 +78,7 @@ class MysqlHistoryRollupIT {
         assertThat(added).isEqualTo(7);
         assertThat(pending).isEqualTo(2);
         clock.set(BASE.plusSeconds(260));
-        end(running, Duration.ofSeconds(59), RunStatus.TIMED_OUT);
+        history.end(running, Duration.ofSeconds(59), RunStatus.TIMED_OUT, error(RunStatus.TIMED_OUT));
         Summary ended = summary();
         assertThat(ended.total(RunStatus.TIMED_OUT)).isEqualTo(1);
         assertThat(wide().rollUp(later).added()).isEqualTo(1);
@@ -172,23 +172,11 @@ class MysqlHistoryRollupIT {
     }
 
     private Run ran(Task task, Instant fire, Duration late, Duration took, RunStatus status) {
-        clock.set(fire);
-        Run run = runs.insertOrGetCronFire(task.id(), fire, 1);
-        return end(claim(run, fire.plus(late)), took, status);
+        return history.ran(task, fire, late, took, status, error(status));
     }
 
-    private Run claim(Run run, Instant at) {
-        clock.set(at);
-        return runs.claim(run.id(), "node-1", at, at.plus(LEASE)).orElseThrow();
-    }
-
-    private Run end(Run claimed, Duration took, RunStatus status) {
-        Instant finished = claimed.startedAt().plus(took);
-        clock.set(finished);
-        assertThat(runs.complete(claimed.id(), claimed.attempt(), RunStatus.RUNNING,
-                new RunOutcome(status, finished, status == RunStatus.SUCCEEDED ? 0 : 1, null,
-                        status == RunStatus.SUCCEEDED ? null : "it went wrong"))).isTrue();
-        return claimed;
+    private static String error(RunStatus status) {
+        return status == RunStatus.SUCCEEDED ? null : "it went wrong";
     }
 
     /** Moves a run out of task_run, keeping its row to put back with the same id. */

@@ -27,7 +27,6 @@ import java.util.Map;
 class MysqlRunStatisticsIT {
     private static final Instant BASE = Instant.parse("2030-03-01T10:00:00Z");
     private static final Duration MINUTE = Duration.ofMinutes(1);
-    private static final Duration LEASE = Duration.ofMinutes(30);
     @RegisterExtension
     static final MysqlStores mysql = MysqlStores.freshDatabase();
     private static final HikariDataSource pool = mysql.pool();
@@ -36,6 +35,7 @@ class MysqlRunStatisticsIT {
     private MysqlTaskStore tasks;
     private MysqlRunStore runs;
     private RunStatistics statistics;
+    private RunHistory history;
     private String ns;
 
     @BeforeEach
@@ -43,6 +43,7 @@ class MysqlRunStatisticsIT {
         tasks = new MysqlTaskStore(pool, clock);
         runs = new MysqlRunStore(pool, clock);
         statistics = new MysqlRunStatistics(pool);
+        history = new RunHistory(runs, clock);
         ns = TaskFixtures.freshNamespace();
     }
 
@@ -82,22 +83,22 @@ class MysqlRunStatisticsIT {
     void durationsAndLatenessArePercentilesOfTheRunsThatStarted() {
         Task task = task(ns, "job");
         for (int i = 1; i <= 20; i++) {
-            ran(task, BASE.plus(MINUTE.multipliedBy(i)), Duration.ofMillis(100L * i), Duration.ofSeconds(i),
+            history.ran(task, BASE.plus(MINUTE.multipliedBy(i)), Duration.ofMillis(100L * i), Duration.ofSeconds(i),
                     RunStatus.SUCCEEDED, null);
         }
         // A manual run is not late for anything, yet it ran: 100 s counts as a duration only.
         Run manual = runs.insertManual(task.id(), BASE.plus(MINUTE.multipliedBy(25)), 1, Map.of());
-        end(claim(manual, manual.scheduledAt().plus(Duration.ofMinutes(10))), Duration.ofSeconds(100),
+        history.end(history.claim(manual, manual.scheduledAt().plus(Duration.ofMinutes(10))), Duration.ofSeconds(100),
                 RunStatus.SUCCEEDED, null);
         // A retry starts late by design: only its last attempt's 2 s count.
         Instant retried = BASE.plus(MINUTE.multipliedBy(27));
-        Run first = claim(runs.insertOrGetCronFire(task.id(), retried, 2), retried.plusSeconds(1));
+        Run first = history.claim(runs.insertOrGetCronFire(task.id(), retried, 2), retried.plusSeconds(1));
         Instant retryAt = retried.plusSeconds(60);
         runs.complete(first.id(), 1, RunStatus.RUNNING,
                 new RunOutcome(RunStatus.RETRYING, retried.plusSeconds(5), 1, null, "boom", retryAt));
-        end(claim(first, retryAt), Duration.ofSeconds(2), RunStatus.SUCCEEDED, null);
+        history.end(history.claim(first, retryAt), Duration.ofSeconds(2), RunStatus.SUCCEEDED, null);
         // Still running: late by 3 s, no duration yet.
-        claim(runs.insertOrGetCronFire(task.id(), BASE.plus(MINUTE.multipliedBy(28)), 1),
+        history.claim(runs.insertOrGetCronFire(task.id(), BASE.plus(MINUTE.multipliedBy(28)), 1),
                 BASE.plus(MINUTE.multipliedBy(28)).plusSeconds(3));
 
         Summary summary = statistics.summarize(ns, BASE, BASE.plus(Duration.ofMinutes(30)), MINUTE);
@@ -120,17 +121,17 @@ class MysqlRunStatisticsIT {
         Task backup = task(ns, "backup");
         Task report = task(ns, "report");
         Task cleanup = task(ns, "cleanup");
-        ran(backup, BASE.plusSeconds(60), Duration.ZERO, seconds(1), RunStatus.FAILED, "exit code 1");
-        ran(backup, BASE.plusSeconds(180), Duration.ZERO, seconds(4), RunStatus.FAILED, "disk full");
-        ran(backup, BASE.plusSeconds(120), Duration.ZERO, seconds(1), RunStatus.TIMED_OUT, "timed out after 1s");
-        ran(backup, BASE.plusSeconds(240), Duration.ZERO, seconds(1), RunStatus.SUCCEEDED, null);
-        ran(report, BASE.plusSeconds(300), Duration.ZERO, seconds(9), RunStatus.TIMED_OUT, "timed out after 9s");
-        ran(report, BASE.minusSeconds(60), Duration.ZERO, seconds(1), RunStatus.FAILED, "before the window");
-        ran(report, BASE.plusSeconds(3600), Duration.ZERO, seconds(1), RunStatus.FAILED, "after the window");
-        ran(cleanup, BASE.plusSeconds(60), Duration.ZERO, seconds(1), RunStatus.SUCCEEDED, null);
+        history.ran(backup, BASE.plusSeconds(60), Duration.ZERO, seconds(1), RunStatus.FAILED, "exit code 1");
+        history.ran(backup, BASE.plusSeconds(180), Duration.ZERO, seconds(4), RunStatus.FAILED, "disk full");
+        history.ran(backup, BASE.plusSeconds(120), Duration.ZERO, seconds(1), RunStatus.TIMED_OUT, "timed out after 1s");
+        history.ran(backup, BASE.plusSeconds(240), Duration.ZERO, seconds(1), RunStatus.SUCCEEDED, null);
+        history.ran(report, BASE.plusSeconds(300), Duration.ZERO, seconds(9), RunStatus.TIMED_OUT, "timed out after 9s");
+        history.ran(report, BASE.minusSeconds(60), Duration.ZERO, seconds(1), RunStatus.FAILED, "before the window");
+        history.ran(report, BASE.plusSeconds(3600), Duration.ZERO, seconds(1), RunStatus.FAILED, "after the window");
+        history.ran(cleanup, BASE.plusSeconds(60), Duration.ZERO, seconds(1), RunStatus.SUCCEEDED, null);
         idleEnd(cleanup, BASE.plusSeconds(120), RunStatus.CANCELLED);
         Task other = task(TaskFixtures.freshNamespace(), "backup");
-        ran(other, BASE.plusSeconds(60), Duration.ZERO, seconds(1), RunStatus.FAILED, "elsewhere");
+        history.ran(other, BASE.plusSeconds(60), Duration.ZERO, seconds(1), RunStatus.FAILED, "elsewhere");
 
         Summary summary = statistics.summarize(ns, BASE, BASE.plus(Duration.ofHours(1)), Duration.ofMinutes(5));
 
@@ -143,8 +144,8 @@ class MysqlRunStatisticsIT {
     void percentilesOfSpansBeyondThreeDigitsAreAtMostOnePercentBelowTheirOwn() {
         Task task = task(ns, "odd");
         for (int i = 1; i <= 9; i++) {
-            ran(task, BASE.plus(MINUTE.multipliedBy(i)), Duration.ZERO, Duration.ofMillis(12_345L * i), RunStatus.SUCCEEDED,
-                    null);
+            history.ran(task, BASE.plus(MINUTE.multipliedBy(i)), Duration.ZERO, Duration.ofMillis(12_345L * i),
+                    RunStatus.SUCCEEDED, null);
         }
 
         Spread spread = statistics.summarize(ns, BASE, BASE.plus(Duration.ofMinutes(10)), MINUTE).durations();
@@ -195,26 +196,7 @@ class MysqlRunStatisticsIT {
     }
 
     private void ended(Task task, Instant fire, RunStatus status) {
-        ran(task, fire, Duration.ZERO, seconds(1), status, status == RunStatus.SUCCEEDED ? null : "it went wrong");
-    }
-
-    /** A cron fire claimed {@code late} after it was due, ending {@code took} later. */
-    private void ran(Task task, Instant fire, Duration late, Duration took, RunStatus status, String error) {
-        clock.set(fire);
-        Run run = runs.insertOrGetCronFire(task.id(), fire, 1);
-        end(claim(run, fire.plus(late)), took, status, error);
-    }
-
-    private Run claim(Run run, Instant at) {
-        clock.set(at);
-        return runs.claim(run.id(), "node-1", at, at.plus(LEASE)).orElseThrow();
-    }
-
-    private void end(Run claimed, Duration took, RunStatus status, String error) {
-        Instant finished = claimed.startedAt().plus(took);
-        clock.set(finished);
-        assertThat(runs.complete(claimed.id(), claimed.attempt(), RunStatus.RUNNING,
-                new RunOutcome(status, finished, status == RunStatus.SUCCEEDED ? 0 : 1, null, error))).isTrue();
+        history.ran(task, fire, Duration.ZERO, seconds(1), status, status == RunStatus.SUCCEEDED ? null : "it went wrong");
     }
 
     /** A fire that never started: skipped or cancelled while it waited. */
