@@ -29,8 +29,10 @@ import io.redcron.store.redis.RedisNodeRegistry;
 import io.redcron.store.redis.RedisRunQueue;
 import io.redcron.testing.TestDatabase;
 import io.redcron.testing.TestRedis;
+import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.control.ButtonBase;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.image.PixelReader;
@@ -180,16 +182,13 @@ class ScreenshotsIT {
             fill(robot, "#dbPassword", database.password().reveal());
         }
         save(robot, "connect");
-        robot.clickOn("#connect");
-        await().atMost(Duration.ofSeconds(30)).until(() -> robot.lookup("#tasksButton").tryQuery().isPresent());
+        press(robot, "#connect");
+        await().atMost(Duration.ofSeconds(30)).until(() -> shows(robot, "#tasksButton"));
         tour(robot, "");
         Parent english = scene.getRoot();
-        robot.clickOn("中文");
-        // The switch replaces the whole view: wait for the new root, or a lookup may still find the
-        // English view's buttons, detached from the scene by then.
-        await().atMost(Duration.ofSeconds(10)).until(() -> scene.getRoot() != english
-                && robot.from(scene.getRoot()).lookup("#tasksButton").tryQuery().isPresent());
-        WaitForAsyncUtils.waitForFxEvents();
+        press(robot, "#chineseButton");
+        // The switch replaces the whole view: wait for the new root before touring it.
+        await().atMost(Duration.ofSeconds(10)).until(() -> scene.getRoot() != english && shows(robot, "#tasksButton"));
         tour(robot, "-zh");
     }
 
@@ -198,12 +197,35 @@ class ScreenshotsIT {
             if (screen.equals("cluster")) {
                 heartbeats();
             }
-            robot.clickOn("#" + screen + "Button");
+            press(robot, "#" + screen + "Button");
             settle();
-            assertThat(robot.lookup("#error").queryAll()).as(screen + suffix)
+            assertThat(robot.from(scene.getRoot()).lookup("#error").queryAll()).as(screen + suffix)
                     .allSatisfy(node -> assertThat(node instanceof Label label ? label.getText() : "").isBlank());
             save(robot, screen + suffix);
         }
+    }
+
+    /**
+     * Fires a button of the view shown now, looked up and fired on the FX thread. A robot click
+     * looks the node up on the test thread and points at it afterwards, so a view replaced in
+     * between leaves it pointing at a node no longer in the scene.
+     */
+    private void press(FxRobot robot, String id) {
+        AtomicReference<Node> found = new AtomicReference<>();
+        robot.interact(() -> {
+            found.set(scene.getRoot().lookup(id));
+            if (found.get() instanceof ButtonBase button) {
+                button.fire();
+            }
+        });
+        assertThat(found.get()).as(id).isInstanceOf(ButtonBase.class);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private boolean shows(FxRobot robot, String id) {
+        AtomicReference<Node> found = new AtomicReference<>();
+        robot.interact(() -> found.set(scene.getRoot().lookup(id)));
+        return found.get() != null;
     }
 
     /** Lets the screen's first loads finish (they run off the FX thread and report back on it). */
