@@ -79,6 +79,9 @@ GRANT SELECT, INSERT (namespace, minute, task_id, failures, last_fire),
 GRANT SELECT, INSERT (name, through_id, updated_at), UPDATE (through_id, updated_at)
       ON redcron.run_rollup_mark TO 'redcron_node'@'%';
 GRANT SELECT, INSERT, DELETE ON redcron.run_rollup_pending TO 'redcron_node'@'%';
+-- The past attempts of runs (migration 9): a node copies the attempt a retry, a lost lease or a
+-- drain ends; it never reads, changes or deletes them.
+GRANT INSERT ON redcron.run_attempt TO 'redcron_node'@'%';
 
 -- Operators (desktop app and CLI): create, edit, enable and delete tasks; trigger, retry and
 -- cancel runs. They read the epoch to show the leader, but cannot move it. They add audit
@@ -116,6 +119,7 @@ GRANT SELECT ON redcron.run_rollup TO 'redcron_operator'@'%';
 GRANT SELECT ON redcron.run_rollup_failure TO 'redcron_operator'@'%';
 GRANT SELECT ON redcron.run_rollup_mark TO 'redcron_operator'@'%';
 GRANT SELECT ON redcron.run_rollup_pending TO 'redcron_operator'@'%';
+GRANT SELECT ON redcron.run_attempt TO 'redcron_operator'@'%';
 GRANT EXECUTE ON PROCEDURE redcron.audit_append TO 'redcron_operator'@'%';
 
 -- Viewers: everything the desktop shows (tasks, runs and their output, statistics, the leader's
@@ -131,3 +135,4 @@ GRANT SELECT ON redcron.run_rollup TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.run_rollup_failure TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.run_rollup_mark TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.run_rollup_pending TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.run_attempt TO 'redcron_viewer'@'%';

@@ -29,6 +29,12 @@ public interface RunStore {
     Optional<Run> get(long id);
 
     /**
+     * The attempts of a run that another attempt followed (a retry, or a lost or handed-back
+     * attempt queued again), oldest first; the run itself holds its latest attempt.
+     */
+    List<io.redcron.domain.PastAttempt> attempts(long runId);
+
+    /**
      * A page of runs without their output ({@link Run#output()} is null): a page of fifty would
      * otherwise read up to fifty times {@code worker.output-tail}. {@link #get} reads one run's output.
      */

@@ -64,6 +64,7 @@ public final class InMemoryRecoveryStore implements RecoveryStore {
                 row.move(RunTransition.REQUEUE_LOST, RunStatus.QUEUED);
                 row.error = error;
                 row.dueAt = at;
+                tables.archive(row, io.redcron.domain.AttemptEnding.LOST, at, false);
                 return RunStatus.QUEUED;
             }
             row.move(RunTransition.FAIL_LOST, RunStatus.FAILED);

@@ -2,6 +2,7 @@ package io.redcron.testkit;
 
 import io.redcron.domain.ClaimRules;
 import io.redcron.domain.Run;
+import io.redcron.domain.PastAttempt;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.RunTransition;
 import io.redcron.domain.Task;
@@ -209,7 +210,8 @@ public final class InMemoryRunStore implements RunStore {
                 return false;
             }
             Instant at = Tables.millis(now);
-            if (row.attemptBegan) {
+            boolean began = row.attemptBegan;
+            if (began) {
                 row.move(RunTransition.HAND_BACK, RunStatus.QUEUED);
                 row.lostAttempts++;
             } else {
@@ -219,6 +221,9 @@ public final class InMemoryRunStore implements RunStore {
             row.leaseUntil = null;
             row.dueAt = at.isAfter(row.scheduledAt) ? at : row.scheduledAt;
             row.error = Texts.error(reason);
+            if (began) {
+                tables.archive(row, io.redcron.domain.AttemptEnding.HANDED_BACK, at, false);
+            }
             return true;
         }
     }
@@ -263,6 +268,7 @@ public final class InMemoryRunStore implements RunStore {
                 return false;
             }
             record(row, outcome);
+            archiveRetry(row, outcome);
             return true;
         }
     }
@@ -284,6 +290,7 @@ public final class InMemoryRunStore implements RunStore {
                     record(row, completion.outcome());
                     // The real start replaces the planned one the claim wrote (null: it never started).
                     row.startedAt = Tables.millis(completion.startedAt());
+                    archiveRetry(row, completion.outcome());
                 }
                 applied.add(passes);
             }
@@ -320,6 +327,20 @@ public final class InMemoryRunStore implements RunStore {
             throw new TaskNotFoundException("with id " + taskId);
         }
         return task;
+    }
+
+    /** A retry keeps the attempt it ends beside the run. */
+    private void archiveRetry(RunRow row, RunOutcome outcome) {
+        if (outcome.retriedAfter() != null) {
+            tables.archive(row, outcome.retriedAfter(), row.finishedAt, true);
+        }
+    }
+
+    @Override
+    public List<PastAttempt> attempts(long runId) {
+        synchronized (tables) {
+            return List.copyOf(tables.attempts.getOrDefault(runId, new java.util.TreeMap<>()).values());
+        }
     }
 
     private static void record(RunRow row, RunOutcome outcome) {

@@ -5,7 +5,9 @@ import static io.redcron.testkit.Concurrently.runTogether;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.redcron.domain.AttemptEnding;
 import io.redcron.domain.ConcurrencyPolicy;
+import io.redcron.domain.PastAttempt;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
@@ -248,6 +250,87 @@ public abstract class RunStoreContract {
         assertThat(again.error()).isEqualTo("boom");
         assertThat(again.exitCode()).isNull();
         assertThat(again.finishedAt()).isNull();
+    }
+
+    @Test
+    void aRetryKeepsTheAttemptItEndsBesideTheRun() {
+        Run run = claimed(3);
+        Instant started = run.startedAt();
+        clock.advance(Duration.ofSeconds(4));
+        Instant retryAt = clock.instant().plusSeconds(10);
+        String output = "x".repeat(PastAttempt.OUTPUT_TAIL) + "the end";
+        assertThat(runs.complete(run.id(), 1, RunStatus.RUNNING, new RunOutcome(RunStatus.RETRYING, clock.instant(), 124,
+                output, "timed out after 4 s; retry 1 of 2", retryAt, AttemptEnding.TIMED_OUT))).isTrue();
+        assertThat(runs.attempts(run.id())).as("a repeated outcome keeps one copy").hasSize(1);
+        assertThat(runs.complete(run.id(), 1, RunStatus.RUNNING, new RunOutcome(RunStatus.RETRYING, clock.instant(), 124,
+                output, "timed out", retryAt, AttemptEnding.TIMED_OUT))).isFalse();
+
+        clock.set(retryAt);
+        Run second = runs.claim(run.id(), "node-b", clock.instant(), clock.instant().plus(LEASE)).orElseThrow();
+        runs.complete(run.id(), second.attempt(), RunStatus.RUNNING, outcome(RunStatus.SUCCEEDED, 0));
+
+        assertThat(runs.attempts(run.id())).singleElement().satisfies(first -> {
+            assertThat(first.attempt()).isEqualTo(1);
+            assertThat(first.node()).isEqualTo("node-a");
+            assertThat(first.startedAt()).isEqualTo(started);
+            assertThat(first.finishedAt()).isEqualTo(retryAt.minusSeconds(10));
+            assertThat(first.ending()).isEqualTo(AttemptEnding.TIMED_OUT);
+            assertThat(first.exitCode()).isEqualTo(124);
+            assertThat(first.error()).isEqualTo("timed out after 4 s; retry 1 of 2");
+            assertThat(first.outputTail()).hasSize(PastAttempt.OUTPUT_TAIL).endsWith("the end");
+            assertThat(first.nextAttemptAt()).isEqualTo(retryAt);
+        });
+        assertThat(runs.get(run.id()).orElseThrow().attempt()).as("the run holds the latest attempt").isEqualTo(2);
+    }
+
+    @Test
+    void aBatchOfOutcomesKeepsTheAttemptsOfItsRetriesOnly() {
+        Task allow = tasks.create(shell(ns, "allow").concurrencyPolicy(ConcurrencyPolicy.ALLOW).build(), "alice");
+        List<Long> ids = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            ids.add(runs.insertManual(allow.id(), FIRE, 3, Map.of()).id());
+        }
+        List<Run> claimed = runs.claimAll(ids, "node-a", clock.instant(), clock.instant().plus(LEASE), NO_MISFIRE).begun();
+        Instant retryAt = clock.instant().plusSeconds(30);
+        Instant started = clock.instant().plusMillis(3);
+
+        assertThat(runs.completeAll(List.of(
+                new RunStore.Completion(claimed.get(0).id(), 1, RunStatus.RUNNING,
+                        new RunOutcome(RunStatus.RETRYING, clock.instant(), 1, "first", "exit 1", retryAt), started),
+                new RunStore.Completion(claimed.get(1).id(), 1, RunStatus.RUNNING, outcome(RunStatus.SUCCEEDED, 0), started),
+                new RunStore.Completion(claimed.get(2).id(), 1, RunStatus.RUNNING,
+                        new RunOutcome(RunStatus.RETRYING, clock.instant(), 2, "third", "exit 2", retryAt), started))))
+                .containsExactly(true, true, true);
+
+        assertThat(runs.attempts(claimed.get(0).id())).singleElement().satisfies(attempt -> {
+            assertThat(attempt.ending()).isEqualTo(AttemptEnding.FAILED);
+            assertThat(attempt.exitCode()).isEqualTo(1);
+            assertThat(attempt.outputTail()).isEqualTo("first");
+            assertThat(attempt.startedAt()).as("the real start").isEqualTo(started);
+        });
+        assertThat(runs.attempts(claimed.get(1).id())).isEmpty();
+        assertThat(runs.attempts(claimed.get(2).id())).extracting(PastAttempt::exitCode).containsExactly(2);
+    }
+
+    @Test
+    void anAttemptHandedBackIsKeptAndAClaimThatNeverBeganIsNot() {
+        Run run = claimed(3);
+        clock.advance(Duration.ofSeconds(2));
+        assertThat(runs.handBack(run.id(), 1, "node-a", clock.instant(), "node-a is draining")).isTrue();
+
+        assertThat(runs.attempts(run.id())).singleElement().satisfies(attempt -> {
+            assertThat(attempt.ending()).isEqualTo(AttemptEnding.HANDED_BACK);
+            assertThat(attempt.node()).isEqualTo("node-a");
+            assertThat(attempt.finishedAt()).isEqualTo(clock.instant());
+            assertThat(attempt.error()).isEqualTo("node-a is draining");
+            assertThat(attempt.outputTail()).isNull();
+        });
+        Task allow = tasks.create(shell(ns, "held").concurrencyPolicy(ConcurrencyPolicy.ALLOW).build(), "alice");
+        Run later = runs.insertOrGetCronFire(allow.id(), FIRE.plusSeconds(60), 3);
+        Run held = runs.claimAll(List.of(later.id()), "node-a", clock.instant(), clock.instant().plus(LEASE), NO_MISFIRE)
+                .held().get(0);
+        assertThat(runs.handBack(held.id(), held.attempt(), "node-a", clock.instant(), "draining")).isTrue();
+        assertThat(runs.attempts(held.id())).as("a claim held for its time was no attempt").isEmpty();
     }
 
     @Test

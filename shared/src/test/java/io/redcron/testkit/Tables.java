@@ -26,6 +26,8 @@ final class Tables {
     final TreeMap<Long, Task> tasks = new TreeMap<>();
     final TreeMap<Long, RunRow> runs = new TreeMap<>();
     final List<AuditEntry> audit = new ArrayList<>();
+    /** The past attempts of each run, by attempt number (run_attempt). */
+    final Map<Long, TreeMap<Integer, io.redcron.domain.PastAttempt>> attempts = new java.util.HashMap<>();
     /** Each namespace's misfire threshold, as its leader published it with its epoch. */
     final Map<String, java.time.Duration> misfireThresholds = new java.util.HashMap<>();
     final Map<String, io.redcron.port.FencingEpochs.Epoch> epochs = new java.util.HashMap<>();
@@ -47,6 +49,18 @@ final class Tables {
 
     long newRunId() {
         return nextRunId++;
+    }
+
+    /**
+     * Keeps the attempt {@code row} holds now, as it ended ({@code ending}), found at {@code at};
+     * {@code withOutcome}: its exit code and output are the attempt's own (a retry), not left
+     * from an earlier one (a lost attempt has none).
+     */
+    void archive(RunRow row, io.redcron.domain.AttemptEnding ending, Instant at, boolean withOutcome) {
+        attempts.computeIfAbsent(row.id, id -> new TreeMap<>()).putIfAbsent(row.attempt,
+                new io.redcron.domain.PastAttempt(row.id, row.attempt, row.node, row.startedAt, at, ending,
+                        withOutcome ? row.exitCode : null, row.error,
+                        withOutcome ? io.redcron.domain.PastAttempt.tailOf(row.output) : null, row.dueAt));
     }
 
     /** The run of a task's cron fire, if recorded. */

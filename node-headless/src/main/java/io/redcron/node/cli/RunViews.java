@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redcron.domain.CredentialRedaction;
+import io.redcron.domain.PastAttempt;
 import io.redcron.domain.Run;
 import io.redcron.format.TaskDocument;
 
@@ -72,7 +73,7 @@ final class RunViews {
         table.print(out);
     }
 
-    static void details(PrintWriter out, Run run, Instant now) {
+    static void details(PrintWriter out, Run run, List<PastAttempt> earlierAttempts, Instant now) {
         boolean held = run.isHeld(now);
         line(out, "Run", Long.toString(run.id()));
         line(out, "Task", run.taskName() + " (id " + run.taskId() + ", group " + run.group() + ")");
@@ -90,6 +91,7 @@ final class RunViews {
         if (!run.params().isEmpty()) {
             line(out, "Parameters", new TreeMap<>(CredentialRedaction.values(run.params())).toString());
         }
+        AttemptViews.text(out, earlierAttempts);
         out.println("Output:");
         out.println(run.output() == null || run.output().isEmpty() ? "(none)" : run.output());
     }

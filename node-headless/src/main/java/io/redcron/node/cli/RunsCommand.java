@@ -1,6 +1,7 @@
 package io.redcron.node.cli;
 
-import io.redcron.config.RedcronConfig;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.redcron.domain.PastAttempt;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
@@ -101,7 +102,8 @@ final class RunsCommand {
         }
     }
 
-    @Command(name = "show", mixinStandardHelpOptions = true, description = "Shows one run with its output.",
+    @Command(name = "show", mixinStandardHelpOptions = true,
+            description = "Shows one run with its output, and its earlier attempts (retried, lost or handed back).",
             footer = {"", ExitCode.HELP})
     static final class Show extends StoreCommand {
 
@@ -114,10 +116,13 @@ final class RunsCommand {
         @Override
         void run(CliStores stores, PrintWriter out) throws Exception {
             Run run = stores.lookup().run(runId);
+            List<PastAttempt> attempts = stores.runs().attempts(run.id());
             if (json) {
-                out.println(Json.write(RunViews.json(run, true, stores.clock().instant())));
+                ObjectNode doc = RunViews.json(run, true, stores.clock().instant());
+                doc.set("earlierAttempts", AttemptViews.json(attempts));
+                out.println(Json.write(doc));
             } else {
-                RunViews.details(out, run, stores.clock().instant());
+                RunViews.details(out, run, attempts, stores.clock().instant());
             }
             out.flush();
         }

@@ -1,6 +1,7 @@
 package io.redcron.node.worker;
 
 import io.redcron.domain.AttemptEnd;
+import io.redcron.domain.AttemptEnding;
 import io.redcron.domain.AttemptOutcome;
 import io.redcron.domain.OutcomeRules;
 import io.redcron.domain.Run;
@@ -124,7 +125,8 @@ final class Results {
         AttemptOutcome decided = OutcomeRules.decide(run, flight.task.retry(),
                 new AttemptEnd(kind, result.exitCode(), result.error()), now, random);
         RunOutcome outcome = new RunOutcome(decided.status(), now, result.exitCode(), result.output(),
-                decided.error(), decided.retryAt());
+                decided.error(), decided.retryAt(), decided.status() != RunStatus.RETRYING ? null
+                : kind == AttemptEnd.Kind.TIMED_OUT ? AttemptEnding.TIMED_OUT : AttemptEnding.FAILED);
         writer.submit(new RunStore.Completion(run.id(), run.attempt(), RunStatus.RUNNING, outcome, flight.startedAt,
                 nodeId), new GroupCommit.Done<>() {
                     @Override

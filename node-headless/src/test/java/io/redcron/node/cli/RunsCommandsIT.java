@@ -191,6 +191,31 @@ class RunsCommandsIT {
     }
 
     @Test
+    void runsShowListsTheEarlierAttemptsOfARetriedRun() {
+        long taskId = cli.json("trigger", "job").get("taskId").asLong();
+        long id = runs.insertManual(taskId, Instant.now(), 3, java.util.Map.of()).id();
+        claim(id);
+        Instant end = Instant.now();
+        assertThat(runs.complete(id, 1, RunStatus.RUNNING, new RunOutcome(RunStatus.RETRYING, end, 124, "slow\n",
+                "timed out after 5 s; retry 1 of 2", end.plusSeconds(10), io.redcron.domain.AttemptEnding.TIMED_OUT)))
+                .isTrue();
+        assertThat(runs.claim(id, "node-b", end.plusSeconds(10), end.plusSeconds(60))).isPresent();
+        complete(id, RunStatus.SUCCEEDED, 0, "fine\n");
+
+        JsonNode earlier = cli.json("runs show", Long.toString(id)).get("earlierAttempts");
+        assertThat(earlier).hasSize(1);
+        assertThat(earlier.get(0).get("ended").asText()).isEqualTo("TIMED_OUT");
+        assertThat(earlier.get(0).get("node").asText()).isEqualTo("node-a");
+        assertThat(earlier.get(0).get("exitCode").asInt()).isEqualTo(124);
+        assertThat(earlier.get(0).get("outputTail").asText()).isEqualTo("slow\n");
+        String text = cli.ok("runs show", Long.toString(id));
+        assertThat(text).contains("Attempt:    2 of 3", "Earlier attempts:", "TIMED_OUT", "10s",
+                "Attempt 1 error: timed out after 5 s; retry 1 of 2");
+        assertThat(text.indexOf("Earlier attempts:")).as("before the output").isLessThan(text.indexOf("Output:"));
+        assertThat(cli.ok("runs show", Long.toString(trigger()))).doesNotContain("Earlier attempts:");
+    }
+
+    @Test
     void runsShowAndTailOfAMissingRunAreNotFound() {
         for (String command : List.of("runs show", "runs tail", "cancel")) {
             Cli.Result result = cli.run(command, "987654321");

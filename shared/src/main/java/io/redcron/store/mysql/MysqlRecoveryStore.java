@@ -1,5 +1,6 @@
 package io.redcron.store.mysql;
 
+import io.redcron.domain.AttemptEnding;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.RunTransition;
@@ -66,6 +67,7 @@ public final class MysqlRecoveryStore implements RecoveryStore {
                 return RunStatus.QUEUED;
             }
             if (Jdbc.update(connection, LOST_REQUEUE, error, now, runId, attempt, now, maxLostAttempts) == 1) {
+                AttemptArchive.requeued(connection, runId, attempt, now, AttemptEnding.LOST);
                 return RunStatus.QUEUED;
             }
             if (Jdbc.update(connection, LOST_FAIL, now, error + " (" + (maxLostAttempts + 1) + " attempts lost)", runId,

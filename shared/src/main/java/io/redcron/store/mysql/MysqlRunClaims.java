@@ -1,5 +1,6 @@
 package io.redcron.store.mysql;
 
+import io.redcron.domain.AttemptEnding;
 import io.redcron.domain.ClaimRules;
 import io.redcron.domain.ClaimRules.UnfinishedRun;
 import io.redcron.domain.ConcurrencyPolicy;
@@ -278,9 +279,16 @@ final class MysqlRunClaims {
 
     boolean handBack(long runId, int attempt, String node, Instant now, String reason) {
         String error = RunChanges.error(reason);
-        return jdbc.autoCommit("hand back run " + runId, connection ->
-                Jdbc.update(connection, RELEASE, error, now, runId, attempt, node) == 1
-                        || Jdbc.update(connection, HAND_BACK, now, error, runId, attempt, node) == 1);
+        return jdbc.transaction("hand back run " + runId, connection -> {
+            if (Jdbc.update(connection, RELEASE, error, now, runId, attempt, node) == 1) {
+                return true;
+            }
+            if (Jdbc.update(connection, HAND_BACK, now, error, runId, attempt, node) != 1) {
+                return false;
+            }
+            AttemptArchive.requeued(connection, runId, attempt, now, AttemptEnding.HANDED_BACK);
+            return true;
+        });
     }
 
     List<Claim> beginAll(String node, List<StartMark> marks, Instant now, Duration misfireThreshold,

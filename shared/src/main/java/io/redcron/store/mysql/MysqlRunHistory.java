@@ -93,6 +93,10 @@ final class MysqlRunHistory {
         return jdbc.autoCommit("read run " + id, connection -> Jdbc.one(connection, RunRows.BY_ID, RunRows::read, id));
     }
 
+    List<io.redcron.domain.PastAttempt> attempts(long runId) {
+        return jdbc.autoCommit("read the past attempts of run " + runId, connection -> AttemptArchive.of(connection, runId));
+    }
+
     Page<Run> list(RunFilter filter, PageRequest page) {
         RunQuery query = RunQuery.of(filter);
         return jdbc.autoCommit("list runs", connection -> {

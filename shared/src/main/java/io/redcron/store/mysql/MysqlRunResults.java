@@ -1,5 +1,6 @@
 package io.redcron.store.mysql;
 
+import io.redcron.domain.AttemptEnding;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.RunTransition;
 import io.redcron.port.RunOutcome;
@@ -38,8 +39,18 @@ final class MysqlRunResults {
     boolean complete(long runId, int attempt, RunStatus from, RunOutcome outcome) {
         checkTransition(runId, from, outcome.status());
         Object[] values = completeValues(new Completion(runId, attempt, from, outcome, null));
-        return jdbc.autoCommit("record the outcome of run " + runId,
-                connection -> Jdbc.update(connection, COMPLETE, values) == 1);
+        String what = "record the outcome of run " + runId;
+        if (outcome.retriedAfter() == null) {
+            return jdbc.autoCommit(what, connection -> Jdbc.update(connection, COMPLETE, values) == 1);
+        }
+        // A retry: the attempt it ends is copied beside the run in the same transaction.
+        return jdbc.transaction(what, connection -> {
+            if (Jdbc.update(connection, COMPLETE, values) != 1) {
+                return false;
+            }
+            AttemptArchive.retried(connection, List.of(runId), outcome.retriedAfter());
+            return true;
+        });
     }
 
     List<Boolean> completeAll(List<Completion> completions) {
@@ -57,8 +68,11 @@ final class MysqlRunResults {
         }
         // One UPDATE per shape of outcome, each its own commit: every outcome is fenced by its
         // attempt in the statement itself, and no outcome depends on another. The counts prove
-        // the usual case, every outcome written; otherwise the rows say which were.
-        return jdbc.autoCommitRepeatable(what, connection -> {
+        // the usual case, every outcome written; otherwise the rows say which were. A batch with
+        // retries is one transaction instead, so that each retry and the copy of the attempt it
+        // ends (AttemptArchive) are written together.
+        boolean retries = completions.stream().anyMatch(completion -> completion.outcome().retriedAfter() != null);
+        Jdbc.Work<List<Boolean>> work = connection -> {
             Set<Long> refused = new HashSet<>();
             for (Map.Entry<Shape, List<Completion>> group : byShape(completions).entrySet()) {
                 if (completeGroup(connection, group.getKey(), group.getValue()) != group.getValue().size()) {
@@ -70,7 +84,8 @@ final class MysqlRunResults {
                 applied.add(!refused.contains(completion.runId()));
             }
             return applied;
-        });
+        };
+        return retries ? jdbc.transaction(what, work) : jdbc.autoCommitRepeatable(what, work);
     }
 
     /**
@@ -149,11 +164,11 @@ final class MysqlRunResults {
 
     /** Outcomes that differ only in when they finished are written by one statement. */
     private record Shape(RunStatus from, RunStatus to, Integer exitCode, String output, String error, Instant retryAt,
-                         String node) {
+                         AttemptEnding retriedAfter, String node) {
         static Shape of(Completion completion) {
             RunOutcome outcome = completion.outcome();
             return new Shape(completion.from(), outcome.status(), outcome.exitCode(), Text.sanitize(outcome.output()),
-                    RunChanges.error(outcome.error()), outcome.retryAt(), completion.node());
+                    RunChanges.error(outcome.error()), outcome.retryAt(), outcome.retriedAfter(), completion.node());
         }
     }
 
@@ -193,7 +208,14 @@ final class MysqlRunResults {
         if (shape.node() != null) {
             values.add(shape.node());
         }
-        return Jdbc.update(connection, sql, values.toArray());
+        int changed = Jdbc.update(connection, sql, values.toArray());
+        if (shape.retriedAfter() != null && changed > 0) {
+            // In the caller's transaction (completeAll): the rows this statement wrote are RETRYING
+            // now; one refused is in another state, or was RETRYING from this very attempt before
+            // (a repeat), whose copy is there already.
+            AttemptArchive.retried(connection, ids.stream().map(id -> (Long) id).toList(), shape.retriedAfter());
+        }
+        return changed;
     }
 
     private static Object[] completeValues(Completion completion) {

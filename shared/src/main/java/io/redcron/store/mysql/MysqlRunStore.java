@@ -1,5 +1,6 @@
 package io.redcron.store.mysql;
 
+import io.redcron.domain.PastAttempt;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.port.Claim;
@@ -50,6 +51,11 @@ public final class MysqlRunStore implements RunStore {
     @Override
     public Optional<Run> get(long id) {
         return history.get(id);
+    }
+
+    @Override
+    public List<PastAttempt> attempts(long runId) {
+        return history.attempts(runId);
     }
 
     @Override

@@ -1,12 +1,14 @@
 package io.redcron.store.mysql;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.redcron.domain.PastAttempt;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.port.AuditEntry;
 import io.redcron.port.PageRequest;
 import io.redcron.port.RunFilter;
+import io.redcron.port.RunOutcome;
 import io.redcron.testing.LockedDownStores;
 import io.redcron.testing.LockedDownStores.Role;
 import org.junit.jupiter.api.AfterAll;
@@ -128,6 +130,25 @@ class DatabaseRolesIT {
             assertThat(new MysqlRunStatistics(reader).summarize(NAMESPACE, to.minus(Duration.ofDays(1)), to,
                     Duration.ofMinutes(15)).buckets()).hasSize(96);
         }
+    }
+
+    @Test
+    void theNodeKeepsTheAttemptsARetryEndsAndOperatorsAndViewersReadThem() {
+        Run retried = new MysqlRunStore(admin, Clock.systemUTC()).insertManual(task.id(), Instant.now(), 3, Map.of());
+        MysqlRunStore nodeRuns = new MysqlRunStore(node, Clock.systemUTC());
+        Instant now = Instant.now();
+        Run claimed = nodeRuns.claim(retried.id(), "node-a", now, now.plusSeconds(30)).orElseThrow();
+        assertThat(nodeRuns.complete(claimed.id(), claimed.attempt(), RunStatus.RUNNING, new RunOutcome(RunStatus.RETRYING,
+                now.plusSeconds(1), 1, "out", "exit 1", now.plusSeconds(60)))).isTrue();
+        for (HikariDataSource reader : new HikariDataSource[] {operator, viewer}) {
+            assertThat(new MysqlRunStore(reader, Clock.systemUTC()).attempts(retried.id()))
+                    .extracting(PastAttempt::attempt).containsExactly(1);
+        }
+        assertRefused(node, "UPDATE run_attempt SET error = 'all good' WHERE run_id = ?", retried.id());
+        assertRefused(node, "DELETE FROM run_attempt WHERE run_id = ?", retried.id());
+        assertRefused(operator, "DELETE FROM run_attempt WHERE run_id = ?", retried.id());
+        assertRefused(viewer, "INSERT INTO run_attempt (run_id, attempt, finished_at, ended) VALUES (?, 9,"
+                + " UTC_TIMESTAMP(3), 'LOST')", retried.id());
     }
 
     @ParameterizedTest

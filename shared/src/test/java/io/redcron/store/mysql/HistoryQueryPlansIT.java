@@ -217,6 +217,7 @@ class HistoryQueryPlansIT {
                 new Scenario("runs: a task of another namespace", 1,
                         p -> p.runs().list(RunFilter.all(OTHER).forTask(facts.hot().id()), first)),
                 new Scenario("run: show", 1, p -> p.runs().get(facts.endedRun())),
+                new Scenario("run: earlier attempts", 1, p -> p.runs().attempts(facts.endedRun())),
                 // Tasks screen and `task list`: bounded by the namespace's tasks, never by runs
                 new Scenario("tasks: page by name, with last results", HistoryFill.TASKS + HistoryFill.UNFINISHED, p -> {
                     List<Long> ids = p.tasks().list(TaskFilter.all(NS), first).items().stream().map(Task::id).toList();
@@ -311,6 +312,10 @@ class HistoryQueryPlansIT {
         p.runs().complete(one.id(), one.attempt(), RunStatus.RUNNING, new RunOutcome(RunStatus.SUCCEEDED, now, 0, "ok", null));
         p.runs().completeAll(claimed.subList(1, 4).stream().map(run -> new RunStore.Completion(run.id(), run.attempt(),
                 RunStatus.RUNNING, new RunOutcome(RunStatus.FAILED, now, 1, "", "boom"), now, "worker-2")).toList());
+        // A batch with a retry: the attempt it ends is copied beside the run.
+        Run retried = p.runs().claim(facts.queued().get(7), "worker-2", now, now.plus(LEASE)).orElseThrow();
+        p.runs().completeAll(List.of(new RunStore.Completion(retried.id(), retried.attempt(), RunStatus.RUNNING,
+                new RunOutcome(RunStatus.RETRYING, now, 1, "", "boom", now.plusSeconds(10)), now, "worker-2")));
         Run last = claimed.get(4);
         p.runs().handBack(last.id(), last.attempt(), "worker-2", now, "draining");
         p.runs().claim(facts.queued().get(6), "worker-2", now, now.plus(LEASE));

@@ -95,6 +95,16 @@ class MysqlRecoveryStoreIT {
         assertThat(queued.finishedAt()).isNull();
         assertThat(sql.dueAt(run.id())).isEqualTo(now);
         assertThat(recovery.expiredLeases(ns, now, 10)).isEmpty();
+        assertThat(runs.attempts(run.id())).as("the lost attempt is kept beside the run").singleElement()
+                .satisfies(lost -> {
+                    assertThat(lost.attempt()).isEqualTo(1);
+                    assertThat(lost.ending()).isEqualTo(io.redcron.domain.AttemptEnding.LOST);
+                    assertThat(lost.node()).isEqualTo(run.node());
+                    assertThat(lost.startedAt()).isEqualTo(run.startedAt());
+                    assertThat(lost.finishedAt()).isEqualTo(now);
+                    assertThat(lost.error()).isEqualTo(LOST);
+                    assertThat(lost.nextAttemptAt()).isEqualTo(now);
+                });
 
         Run again = runs.claim(run.id(), "node-b", now, now.plus(LEASE)).orElseThrow();
         assertThat(again.attempt()).isEqualTo(2);
