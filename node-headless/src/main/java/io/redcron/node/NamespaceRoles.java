@@ -145,10 +145,12 @@ final class NamespaceRoles {
                 alerts.raise(Alert.leaderChanged(config.node().nodeId(), term.epoch(), clock.instant())));
     }
 
-    void heartbeat(String host, Instant startedAt) {
+    /** @param clockOffset how far this machine's clock is ahead of the database's (the time every node goes by) */
+    void heartbeat(String host, Instant startedAt, java.time.Duration clockOffset) {
         registry.heartbeat(new NodeInfo(config.node().nodeId(), host, ProcessHandle.current().pid(),
                 Versions.current(), config.node().roles(), config.node().groups(), config.node().slots(),
-                worker == null ? 0 : worker.running(), startedAt, clock.instant()), Node.HEARTBEAT.multipliedBy(3));
+                worker == null ? 0 : worker.running(), startedAt, clock.instant(), clockOffset),
+                Node.HEARTBEAT.multipliedBy(3));
     }
 
     String namespace() {

@@ -145,7 +145,7 @@ public final class Node implements AutoCloseable {
     private void heartbeat() {
         String host = host();
         for (NamespaceRoles roles : namespaces) {
-            roles.heartbeat(host, startedAt);
+            roles.heartbeat(host, startedAt, clock.offset().negated());
         }
         lastHeartbeat = System.nanoTime();
     }

@@ -29,6 +29,9 @@ final class Keyspace {
     Instant leaderUntil;
     final Map<String, NodeInfo> nodes = new TreeMap<>();
     final Map<String, Instant> nodesUntil = new HashMap<>();
+    /** Each node's last heartbeat and until when it is kept (NodeRegistry.lost). */
+    final Map<String, NodeInfo> nodesSeen = new TreeMap<>();
+    final Map<String, Instant> nodesSeenUntil = new HashMap<>();
     private long lastEntryMillis;
     private long entrySequence;
 

@@ -80,6 +80,43 @@ public abstract class NodeRegistryContract {
     }
 
     @Test
+    void aNodeThatStopsBeatingIsKeptAsLostAsLastSeen() {
+        NodeInfo steady = worker("steady", 0, STARTED);
+        NodeInfo dying = new NodeInfo("dying", "host-d", 7, "0.1.0", Set.of(NodeRole.WORKER), Set.of("gpu"), 2, 1,
+                STARTED, STARTED.plusSeconds(5), Duration.ofMillis(-1500));
+        registry.heartbeat(steady, TTL);
+        registry.heartbeat(dying, Duration.ofMillis(200));
+        assertThat(registry.lost()).as("a live node is not lost").isEmpty();
+
+        letPass(Duration.ofMillis(200), () -> registry.list().equals(List.of(steady)));
+
+        assertThat(registry.lost()).containsExactly(dying);
+        registry.heartbeat(dying, TTL);
+        assertThat(registry.lost()).as("beating again, it is live").isEmpty();
+    }
+
+    @Test
+    void aNodeRemovedIsNeitherLiveNorLost() {
+        registry.heartbeat(worker("stopped", 0, STARTED), Duration.ofMillis(200));
+        registry.heartbeat(worker("crashed", 0, STARTED), Duration.ofMillis(200));
+        registry.remove("stopped");
+
+        letPass(Duration.ofMillis(200), () -> registry.list().isEmpty());
+
+        assertThat(registry.lost()).extracting(NodeInfo::nodeId).containsExactly("crashed");
+    }
+
+    @Test
+    void theClockOffsetANodeReportsIsKept() {
+        NodeInfo ahead = new NodeInfo("ahead", "h", 1, "0.1.0", Set.of(NodeRole.WORKER), Set.of("default"), 4, 0,
+                STARTED, STARTED, Duration.ofMillis(2345));
+
+        registry.heartbeat(ahead, TTL);
+
+        assertThat(registry.list()).singleElement().extracting(NodeInfo::clockOffset).isEqualTo(Duration.ofMillis(2345));
+    }
+
+    @Test
     void removeTakesANodeOffAtOnce() {
         registry.heartbeat(worker("node-a", 0, STARTED), TTL);
         registry.heartbeat(worker("node-b", 0, STARTED), TTL);

@@ -314,6 +314,31 @@ class RunsCommandsIT {
     }
 
     @Test
+    void nodesListShowsLiveNodesWithTheirClockOffsetThenLostOnes() {
+        var registry = new io.redcron.store.redis.RedisNodeRegistry(redis, new io.redcron.store.redis.RedisKeys(cli.namespace));
+        Instant now = Instant.now();
+        registry.heartbeat(new io.redcron.domain.NodeInfo("worker-live", "host-a", 11, "0.1.0",
+                java.util.Set.of(io.redcron.domain.NodeRole.WORKER), java.util.Set.of("default"), 8, 2, now, now,
+                Duration.ofMillis(-42)), Duration.ofMinutes(1));
+        registry.heartbeat(new io.redcron.domain.NodeInfo("worker-dead", "host-b", 12, "0.1.0",
+                java.util.Set.of(io.redcron.domain.NodeRole.WORKER), java.util.Set.of("gpu"), 4, 1, now, now,
+                Duration.ofMillis(7)), Duration.ofMillis(300));
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> registry.list().size() == 1);
+
+        JsonNode nodes = cli.json("nodes list");
+        assertThat(nodes).hasSize(2);
+        assertThat(nodes.get(0).get("nodeId").asText()).isEqualTo("worker-live");
+        assertThat(nodes.get(0).get("state").asText()).isEqualTo("live");
+        assertThat(nodes.get(0).get("clockOffsetMs").asLong()).isEqualTo(-42);
+        assertThat(nodes.get(1).get("nodeId").asText()).isEqualTo("worker-dead");
+        assertThat(nodes.get(1).get("state").asText()).isEqualTo("lost");
+        List<String> lines = cli.ok("nodes list").lines().toList();
+        assertThat(lines.get(0)).contains("STATE", "CLOCK");
+        assertThat(lines.get(1)).startsWith("worker-live").contains("live", "2/8", "-42ms");
+        assertThat(lines.get(2)).startsWith("worker-dead").contains("LOST", "1/4", "+7ms");
+    }
+
+    @Test
     void emptyQueues() {
         JsonNode queues = cli.json("queues");
 

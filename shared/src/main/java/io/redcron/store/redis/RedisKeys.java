@@ -60,6 +60,16 @@ public final class RedisKeys {
         return prefix + "node:" + nodeId;
     }
 
+    /** A node's last heartbeat, kept a day after the heartbeat itself expired (a lost node). */
+    public String nodeSeen(String nodeId) {
+        return prefix + "node-seen:" + nodeId;
+    }
+
+    /** Pattern matching every kept last heartbeat of this namespace (for SCAN). */
+    public String nodeSeenPattern() {
+        return prefix + "node-seen:*";
+    }
+
     /** Pattern matching every node heartbeat of this namespace (for SCAN). */
     public String nodePattern() {
         return prefix + "node:*";
