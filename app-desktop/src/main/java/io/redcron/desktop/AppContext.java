@@ -122,6 +122,18 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
         onChange.accept(this);
     }
 
+    /**
+     * Reads what is wrong with the cluster (groups nobody serves, lost nodes) off the FX thread;
+     * nothing is reported when it cannot be read: the screens say so themselves.
+     */
+    public void clusterTrouble(Consumer<io.redcron.desktop.cluster.ClusterTrouble> onRead) {
+        if (session == null) {
+            return;
+        }
+        io.redcron.desktop.cluster.TroubleReader reader = screens().trouble();
+        executor.submit(() -> reader.read().trouble(), onRead, failure -> { });
+    }
+
     /** Fetches the namespaces of the connected installation off the FX thread. */
     public void namespaces(java.util.function.Consumer<java.util.List<String>> onLoaded) {
         Session current = requireSession();

@@ -18,7 +18,9 @@ import static io.redcron.desktop.ui.Cells.showOnlyWithText;
  */
 public final class ClusterController {
     static final String STALE = "stale";
+    static final String LOST = "lost";
     static final String LEADER = "leader";
+    static final String UNSERVED = "unserved";
 
     private final ClusterViewModel model;
 
@@ -39,7 +41,14 @@ public final class ClusterController {
     @FXML private TableColumn<NodeRow, Number> slotsColumn;
     @FXML private TableColumn<NodeRow, Number> runningColumn;
     @FXML private TableColumn<NodeRow, String> versionColumn;
+    @FXML private TableColumn<NodeRow, String> clockColumn;
     @FXML private TableColumn<NodeRow, String> lastSeenColumn;
+    @FXML private TableView<GroupRow> groupsTable;
+    @FXML private TableColumn<GroupRow, String> groupColumn;
+    @FXML private TableColumn<GroupRow, String> workersColumn;
+    @FXML private TableColumn<GroupRow, Number> freeColumn;
+    @FXML private TableColumn<GroupRow, Number> waitingColumn;
+    @FXML private TableColumn<GroupRow, String> oldestColumn;
 
     public ClusterController(ClusterViewModel model) {
         this.model = model;
@@ -55,19 +64,39 @@ public final class ClusterController {
         column(slotsColumn, NodeRow::slots);
         column(runningColumn, NodeRow::running);
         column(versionColumn, NodeRow::version);
+        column(clockColumn, NodeRow::clockOffset);
         column(lastSeenColumn, NodeRow::lastSeenText);
         nodesTable.setRowFactory(table -> new TableRow<>() {
             @Override
             protected void updateItem(NodeRow row, boolean empty) {
                 super.updateItem(row, empty);
-                getStyleClass().removeAll(STALE, LEADER);
+                getStyleClass().removeAll(STALE, LOST, LEADER);
                 if (!empty && row != null) {
                     if (row.stale()) {
                         getStyleClass().add(STALE);
                     }
+                    if (row.lost()) {
+                        getStyleClass().add(LOST);
+                    }
                     if (row.leader()) {
                         getStyleClass().add(LEADER);
                     }
+                }
+            }
+        });
+        groupsTable.setItems(model.groups());
+        column(groupColumn, GroupRow::group);
+        column(workersColumn, row -> row.liveWorkers() == 0 ? model.unservedText() : Integer.toString(row.liveWorkers()));
+        column(freeColumn, GroupRow::freeSlots);
+        column(waitingColumn, GroupRow::waiting);
+        column(oldestColumn, model::oldestText);
+        groupsTable.setRowFactory(table -> new TableRow<>() {
+            @Override
+            protected void updateItem(GroupRow row, boolean empty) {
+                super.updateItem(row, empty);
+                getStyleClass().remove(UNSERVED);
+                if (!empty && row != null && row.unserved()) {
+                    getStyleClass().add(UNSERVED);
                 }
             }
         });

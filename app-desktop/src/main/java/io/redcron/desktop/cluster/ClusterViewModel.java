@@ -1,12 +1,12 @@
 package io.redcron.desktop.cluster;
 
 import io.redcron.desktop.ui.Messages;
+import io.redcron.desktop.ui.StableRows;
 import io.redcron.desktop.ui.UiExecutor;
 import io.redcron.domain.NodeInfo;
 import io.redcron.domain.NodeRole;
 import io.redcron.port.FencingEpochs;
 import io.redcron.port.LeaderLease;
-import io.redcron.port.NodeRegistry;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -27,7 +27,9 @@ import java.util.stream.Collectors;
 
 /**
  * The cluster screen: which node leads the scheduler and for how much longer its lease runs, the
- * fencing epoch, and the nodes whose heartbeats are alive. The lease is read every refresh and
+ * fencing epoch, the nodes whose heartbeats are alive and those lost in the last day (greyed, as
+ * last seen), and per routing group its live workers, free slots and waiting runs. Rows keep
+ * their place across refreshes ({@link StableRows}). The lease is read every refresh and
  * counted down in between ({@link #tick()}), so the number moves smoothly without asking Redis
  * ten times a second.
  */
@@ -37,6 +39,7 @@ public final class ClusterViewModel {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
     private final ObservableList<NodeRow> nodes = FXCollections.observableArrayList();
+    private final ObservableList<GroupRow> groups = FXCollections.observableArrayList();
     private final StringProperty leader = new SimpleStringProperty("");
     private final StringProperty leaseHolder = new SimpleStringProperty("");
     private final StringProperty leaseRemaining = new SimpleStringProperty("");
@@ -57,12 +60,12 @@ public final class ClusterViewModel {
     private boolean reading;
     private Instant leaseEnds;
 
-    public ClusterViewModel(LeaderLease lease, NodeRegistry registry, EpochSource epochs, Clock clock,
+    public ClusterViewModel(LeaderLease lease, TroubleReader cluster, EpochSource epochs, Clock clock,
                             UiExecutor executor, Messages messages) {
         this.clock = clock;
         this.executor = executor;
         this.messages = messages;
-        this.reader = new ClusterReader(lease, registry, epochs, clock);
+        this.reader = new ClusterReader(lease, cluster, epochs, clock);
         leader.set(messages.get("cluster.leader.loading"));
     }
 
@@ -109,25 +112,44 @@ public final class ClusterViewModel {
     private List<NodeRow> rows(ClusterReader.Snapshot snapshot) {
         Instant now = clock.instant();
         String leaderNode = snapshot.leader().map(LeaderLease.Holder::nodeId).orElse(null);
-        return snapshot.nodes().stream().map(node -> row(node, now, node.nodeId().equals(leaderNode))).toList();
+        List<NodeRow> rows = new java.util.ArrayList<>();
+        snapshot.cluster().live().forEach(node -> rows.add(row(node, now, node.nodeId().equals(leaderNode), false)));
+        snapshot.cluster().lost().forEach(node -> rows.add(row(node, now, false, true)));
+        return rows;
     }
 
-    private NodeRow row(NodeInfo node, Instant now, boolean leads) {
+    private NodeRow row(NodeInfo node, Instant now, boolean leads, boolean lost) {
         Duration age = Duration.between(node.lastSeen(), now);
-        boolean stale = age.compareTo(STALE_AFTER) > 0;
-        String seen = ago(age);
+        boolean stale = !lost && age.compareTo(STALE_AFTER) > 0;
+        String seen = Ages.of(messages, age);
+        String seenText = lost ? messages.get("cluster.node.lost", seen)
+                : stale ? messages.get("cluster.node.stale", seen) : messages.get("cluster.node.seen", seen);
         return new NodeRow(node.nodeId(), node.host(), node.pid(),
                 node.roles().stream().map(NodeRole::id).sorted().collect(Collectors.joining(", ")),
                 node.groups().stream().sorted().collect(Collectors.joining(", ")), node.slots(), node.running(),
-                node.version(), node.lastSeen(), stale ? messages.get("cluster.node.stale", seen) : seen, stale, leads);
+                node.version(), node.lastSeen(), seenText, stale, lost, leads, offset(node.clockOffset()));
+    }
+
+    /** The node's clock against the database's, signed: "+12 ms" ahead, "-1.5 s" behind. */
+    private String offset(Duration offset) {
+        if (offset == null) {
+            return "";
+        }
+        long millis = offset.toMillis();
+        String sign = millis >= 0 ? "+" : "-";
+        long size = Math.abs(millis);
+        return size < 1000 ? messages.get("cluster.offset.millis", sign, size)
+                : messages.get("cluster.offset.seconds", sign, size / 1000.0);
     }
 
     private void show(Loaded loaded) {
         ClusterReader.Snapshot snapshot = loaded.snapshot();
-        nodes.setAll(loaded.rows());
+        StableRows.update(nodes, loaded.rows(), NodeRow::nodeId);
+        StableRows.update(groups, snapshot.cluster().groups(), GroupRow::group);
         int stale = (int) loaded.rows().stream().filter(NodeRow::stale).count();
+        int lost = snapshot.cluster().lost().size();
         staleCount.set(stale);
-        summary.set(messages.get("cluster.summary", loaded.rows().size(), stale));
+        summary.set(messages.get("cluster.summary", loaded.rows().size() - lost, stale, lost));
         Optional<LeaderLease.Holder> holder = snapshot.leader();
         hasLeader.set(holder.isPresent());
         leader.set(holder.map(LeaderLease.Holder::nodeId).orElse(messages.get("cluster.leader.none")));
@@ -154,6 +176,16 @@ public final class ClusterViewModel {
                 value.since() == null ? "" : TIME.format(value.since().atZone(zone)));
     }
 
+    /** What a group's "live workers" cell says when there is none. */
+    public String unservedText() {
+        return messages.get("cluster.groups.unserved");
+    }
+
+    /** How long the group's longest-waiting run has waited; empty when none waits. */
+    public String oldestText(GroupRow row) {
+        return row.oldestDue() == null ? "" : Ages.of(messages, Duration.between(row.oldestDue(), clock.instant()));
+    }
+
     /** Counts the lease down from the last read; the JavaFX timeline calls this several times a second. */
     public void tick() {
         if (leaseEnds == null) {
@@ -163,20 +195,6 @@ public final class ClusterViewModel {
         Duration left = Duration.between(clock.instant(), leaseEnds);
         leaseRemaining.set(left.isNegative() || left.isZero() ? messages.get("cluster.lease.expired")
                 : messages.get("cluster.lease.left", left.toMillis() / 1000.0));
-    }
-
-    private String ago(Duration age) {
-        long seconds = Math.max(0, age.toSeconds());
-        if (seconds < 60) {
-            return messages.get("cluster.ago.seconds", seconds);
-        }
-        if (seconds < 3600) {
-            return messages.get("cluster.ago.minutes", seconds / 60);
-        }
-        if (seconds < 86_400) {
-            return messages.get("cluster.ago.hours", seconds / 3600);
-        }
-        return messages.get("cluster.ago.days", seconds / 86_400);
     }
 
     /** A failure as one readable line: the first message found along the causes, its first line. */
@@ -192,6 +210,7 @@ public final class ClusterViewModel {
     }
 
     public ObservableList<NodeRow> nodes() { return nodes; }
+    public ObservableList<GroupRow> groups() { return groups; }
     public StringProperty leaderProperty() { return leader; }
     public StringProperty leaseHolderProperty() { return leaseHolder; }
     public StringProperty leaseRemainingProperty() { return leaseRemaining; }

@@ -4,14 +4,22 @@ import io.redcron.desktop.AppContext;
 import io.redcron.desktop.ui.DialogService;
 import io.redcron.desktop.ui.FxmlView;
 import javafx.fxml.FXML;
+import io.redcron.desktop.cluster.ClusterTrouble;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.StackPane;
 
 import java.util.Locale;
 
-/** The main window: navigation on the left, the chosen screen in the middle. */
+/**
+ * The main window: navigation on the left, the chosen screen in the middle, and above them a
+ * banner with what is wrong in the cluster (read every few seconds whatever screen is shown),
+ * counted on the sidebar entries of the screens concerned.
+ */
 public final class MainController {
     private final AppContext context;
     private final DialogService dialogs;
@@ -25,6 +33,10 @@ public final class MainController {
     @FXML private ToggleButton auditButton;
     @FXML private ToggleButton dashboardButton;
     @FXML private ComboBox<String> namespaces;
+    @FXML private HBox troubleBanner;
+    @FXML private Label troubleText;
+    @FXML private Label clusterBadge;
+    @FXML private Label queuesBadge;
     private FxmlView shown = FxmlView.TASKS;
 
     public MainController(AppContext context, DialogService dialogs) {
@@ -45,6 +57,9 @@ public final class MainController {
         });
         tasksButton.setSelected(true);
         show(FxmlView.TASKS);
+        io.redcron.desktop.ui.WhileShown.repeat(content, javafx.util.Duration.seconds(5),
+                () -> context.clusterTrouble(this::showTrouble));
+        context.clusterTrouble(this::showTrouble);
         // Ctrl+1 … Ctrl+6 switch screens, like tabs in a browser.
         content.sceneProperty().addListener((o, old, scene) -> {
             if (scene == null) {
@@ -61,6 +76,30 @@ public final class MainController {
                         });
             }
         });
+    }
+
+    /** Shows the cluster's trouble above every screen, and counts it beside Cluster and Queues. */
+    void showTrouble(ClusterTrouble trouble) {
+        java.time.Instant now = context.session().map(session -> session.clock().instant())
+                .orElseGet(java.time.Instant::now);
+        troubleText.setText(String.join("\n", trouble.lines(context.messages(), now)));
+        troubleBanner.setVisible(trouble.any());
+        troubleBanner.setManaged(trouble.any());
+        badge(clusterBadge, trouble.count());
+        badge(queuesBadge, trouble.unserved().size());
+    }
+
+    private void badge(Label badge, int count) {
+        badge.setText(Integer.toString(count));
+        badge.setVisible(count > 0);
+        badge.setManaged(count > 0);
+        badge.setTooltip(count > 0 ? new Tooltip(context.messages().get("trouble.badge", count)) : null);
+    }
+
+    @FXML
+    private void onShowTrouble() {
+        clusterButton.setSelected(true);
+        show(FxmlView.CLUSTER);
     }
 
     @FXML

@@ -63,6 +63,12 @@ public final class Screens {
     }
 
     public ClusterViewModel cluster(EpochSource epochs) {
-        return new ClusterViewModel(session.leader(), session.nodes(), epochs, session.clock(), executor, messages);
+        return new ClusterViewModel(session.leader(), trouble(), epochs, session.clock(), executor, messages);
+    }
+
+    /** What the cluster's groups and nodes look like, for the cluster screen and the window's banner. */
+    public io.redcron.desktop.cluster.TroubleReader trouble() {
+        return new io.redcron.desktop.cluster.TroubleReader(session.nodes(), session.queues(), session.recovery(),
+                session.namespace(), session.clock());
     }
 }

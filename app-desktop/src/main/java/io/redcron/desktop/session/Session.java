@@ -108,6 +108,11 @@ public final class Session implements AutoCloseable {
         return new RedisQueueInspector(redis, new RedisKeys(namespace()));
     }
 
+    /** The waiting runs of a group (for groups no worker serves); read only. */
+    public io.redcron.port.RecoveryStore recovery() {
+        return new io.redcron.store.mysql.MysqlRecoveryStore(dataSource);
+    }
+
     public io.redcron.port.RunStatistics statistics() {
         return new io.redcron.store.mysql.MysqlRunStatistics(dataSource);
     }

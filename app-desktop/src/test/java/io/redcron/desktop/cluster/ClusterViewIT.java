@@ -103,7 +103,7 @@ class ClusterViewIT {
         await().atMost(Duration.ofSeconds(10)).until(() -> nodes.getItems().size() == 2);
         assertThat(robot.lookup("#leader").queryLabeled().getText()).isEqualTo("node-a");
         assertThat(robot.lookup("#epoch").queryLabeled().getText()).startsWith("12, taken by node-a:77 on 2026-03-01");
-        assertThat(robot.lookup("2 nodes, 1 stale").tryQuery()).isPresent();
+        assertThat(robot.lookup("2 live nodes, 1 stale").tryQuery()).isPresent();
 
         Label lease = robot.lookup("#leaseRemaining").queryAs(Label.class);
         await().atMost(Duration.ofSeconds(5)).until(() -> lease.getText().endsWith(" s left"));
@@ -127,7 +127,7 @@ class ClusterViewIT {
     void chineseLabels(FxRobot robot) {
         robot.interact(() -> stage.getScene().setRoot(view(Locale.SIMPLIFIED_CHINESE)));
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> robot.lookup("2 个节点，1 个失联").tryQuery().isPresent());
+        await().atMost(Duration.ofSeconds(10)).until(() -> robot.lookup("2 个存活节点，1 个心跳超时").tryQuery().isPresent());
         assertThat(robot.lookup("主节点与节点").tryQuery()).isPresent();
         assertThat(robot.lookup("防护纪元").tryQuery()).isPresent();
         assertThat(robot.lookup("最后心跳").tryQuery()).isPresent();

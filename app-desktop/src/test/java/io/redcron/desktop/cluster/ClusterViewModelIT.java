@@ -96,14 +96,14 @@ class ClusterViewModelIT {
         assertThat(a.slots()).isEqualTo(8);
         assertThat(a.running()).isEqualTo(3);
         assertThat(a.version()).isEqualTo("0.1.0");
-        assertThat(a.lastSeenText()).matches("[01] s ago");
+        assertThat(a.lastSeenText()).matches("last seen [01] s ago");
         assertThat(a.stale()).isFalse();
         assertThat(a.leader()).isTrue();
         NodeRow b = model.nodes().get(1);
         assertThat(b.stale()).isTrue();
         assertThat(b.leader()).isFalse();
-        assertThat(b.lastSeenText()).matches("4[01] s ago · stale");
-        assertThat(model.summaryProperty().get()).isEqualTo("2 nodes, 1 stale");
+        assertThat(b.lastSeenText()).matches("last seen 4[01] s ago · stale");
+        assertThat(model.summaryProperty().get()).isEqualTo("2 live nodes, 1 stale");
         assertThat(model.staleCountProperty().get()).isEqualTo(1);
     }
 
@@ -204,9 +204,9 @@ class ClusterViewModelIT {
 
         model.load();
 
-        assertThat(model.nodes().get(0).lastSeenText()).matches("2[01] 秒前 · 失联");
+        assertThat(model.nodes().get(0).lastSeenText()).matches("2[01] 秒前最后心跳 · 心跳超时");
         assertThat(model.leaseRemainingProperty().get()).matches("剩余 (29|30)\\.\\d 秒");
-        assertThat(model.summaryProperty().get()).isEqualTo("1 个节点，1 个失联");
+        assertThat(model.summaryProperty().get()).isEqualTo("1 个存活节点，1 个心跳超时");
         assertThat(model.epochProperty().get()).isEqualTo("暂无：尚无调度器主导过此命名空间");
     }
 
