@@ -29,6 +29,12 @@ public interface RunStore {
     Optional<Run> get(long id);
 
     /**
+     * Runs by id, without their output (as {@link #list} reads them); ids of no run are left out.
+     * For the few hundred runs a screen names at once (dead and delayed entries).
+     */
+    Map<Long, Run> getAll(Collection<Long> ids);
+
+    /**
      * The attempts of a run that another attempt followed (a retry, or a lost or handed-back
      * attempt queued again), oldest first; the run itself holds its latest attempt.
      */

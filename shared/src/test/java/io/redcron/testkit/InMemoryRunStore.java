@@ -337,6 +337,20 @@ public final class InMemoryRunStore implements RunStore {
     }
 
     @Override
+    public Map<Long, Run> getAll(Collection<Long> ids) {
+        synchronized (tables) {
+            Map<Long, Run> runs = new java.util.HashMap<>();
+            for (Long id : ids) {
+                RunRow row = tables.runs.get(id);
+                if (row != null) {
+                    runs.put(id, row.toListed());
+                }
+            }
+            return runs;
+        }
+    }
+
+    @Override
     public List<PastAttempt> attempts(long runId) {
         synchronized (tables) {
             return List.copyOf(tables.attempts.getOrDefault(runId, new java.util.TreeMap<>()).values());

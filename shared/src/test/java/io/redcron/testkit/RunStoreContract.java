@@ -334,6 +334,22 @@ public abstract class RunStoreContract {
     }
 
     @Test
+    void runsAreReadByIdWithoutTheirOutput() {
+        Run first = claimed(1);
+        runs.complete(first.id(), 1, RunStatus.RUNNING, outcome(RunStatus.FAILED, 2));
+        Run second = runs.insertOrGetCronFire(task.id(), FIRE.plusSeconds(60), 1);
+
+        Map<Long, Run> read = runs.getAll(List.of(first.id(), second.id(), first.id(), 987_654_321L));
+
+        assertThat(read).containsOnlyKeys(first.id(), second.id());
+        assertThat(read.get(first.id()).status()).isEqualTo(RunStatus.FAILED);
+        assertThat(read.get(first.id()).output()).isNull();
+        assertThat(read.get(first.id()).error()).isEqualTo(runs.get(first.id()).orElseThrow().error());
+        assertThat(read.get(second.id())).isEqualTo(second);
+        assertThat(runs.getAll(List.of())).isEmpty();
+    }
+
+    @Test
     void lastResultsAreTheNewestEndedRunOfEachTask() {
         Task other = tasks.create(shell(ns, "never-ran").build(), "alice");
         Run older = claimed(1);

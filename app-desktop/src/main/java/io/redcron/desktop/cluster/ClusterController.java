@@ -56,7 +56,7 @@ public final class ClusterController {
 
     @FXML
     private void initialize() {
-        nodesTable.setItems(model.nodes());
+        io.redcron.desktop.ui.KeptSelection.show(nodesTable, model.nodes(), NodeRow::nodeId);
         column(nodeColumn, NodeRow::nodeId);
         column(hostColumn, NodeRow::host);
         column(rolesColumn, NodeRow::roles);
@@ -84,7 +84,7 @@ public final class ClusterController {
                 }
             }
         });
-        groupsTable.setItems(model.groups());
+        io.redcron.desktop.ui.KeptSelection.show(groupsTable, model.groups(), GroupRow::group);
         column(groupColumn, GroupRow::group);
         column(workersColumn, row -> row.liveWorkers() == 0 ? model.unservedText() : Integer.toString(row.liveWorkers()));
         column(freeColumn, GroupRow::freeSlots);

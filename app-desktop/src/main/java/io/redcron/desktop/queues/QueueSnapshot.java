@@ -1,11 +1,16 @@
 package io.redcron.desktop.queues;
 
 import io.redcron.ops.DeadRunSearch;
+import io.redcron.domain.Run;
 import io.redcron.port.QueueInspector;
+import io.redcron.port.RunStore;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
@@ -27,8 +32,12 @@ record QueueSnapshot(List<StreamRow> streams, List<PendingRow> pending, List<Del
         dead = List.copyOf(dead);
     }
 
-    /** Reads the queues now; blocking, so only ever off the JavaFX thread. */
-    static QueueSnapshot read(QueueInspector inspector, DeadRunSearch deadRuns, Spans spans, Instant now) {
+    /**
+     * Reads the queues now, and the runs their delayed and dead entries name (task, attempts,
+     * last error) in one read of the history; blocking, so only ever off the JavaFX thread.
+     */
+    static QueueSnapshot read(QueueInspector inspector, DeadRunSearch deadRuns, RunStore runs, Spans spans,
+                              Instant now) {
         QueueInspector.QueueStats stats = inspector.stats();
         List<StreamRow> streams = new ArrayList<>();
         List<PendingRow> pending = new ArrayList<>();
@@ -44,12 +53,31 @@ record QueueSnapshot(List<StreamRow> streams, List<PendingRow> pending, List<Del
                 }
             }
         }
-        List<DelayedRow> delayed = inspector.delayed(DELAYED_LIMIT).stream()
-                .map(run -> new DelayedRow(run.group(), run.runId(), run.due(), spans.due(run.due(), now))).toList();
-        List<DeadRow> dead = deadRuns.recent(DEAD_LIMIT).stream()
-                .map(run -> new DeadRow(run.entryId(), run.runId(), run.group(), run.reason(), run.at(),
-                        spans.time(run.at()))).toList();
+        List<QueueInspector.DelayedRun> delayedRuns = inspector.delayed(DELAYED_LIMIT);
+        List<QueueInspector.DeadRun> deadEntries = deadRuns.recent(DEAD_LIMIT);
+        Set<Long> named = new HashSet<>();
+        delayedRuns.forEach(run -> named.add(run.runId()));
+        deadEntries.forEach(run -> named.add(run.runId()));
+        Map<Long, Run> history = runs.getAll(named);
+        List<DelayedRow> delayed = delayedRuns.stream().map(run -> {
+            Run recorded = history.get(run.runId());
+            return new DelayedRow(run.group(), run.runId(), task(recorded), attempts(recorded),
+                    recorded == null || recorded.error() == null ? "" : recorded.error(), run.due(), spans.due(run.due(), now));
+        }).toList();
+        List<DeadRow> dead = deadEntries.stream().map(run -> {
+            Run recorded = history.get(run.runId());
+            return new DeadRow(run.entryId(), run.runId(), run.group(), task(recorded), attempts(recorded), run.reason(),
+                    run.at(), spans.time(run.at()));
+        }).toList();
         return new QueueSnapshot(streams, pending, delayed, dead, stats.delayed(), stats.dead());
+    }
+
+    private static String task(Run run) {
+        return run == null ? "" : run.taskName();
+    }
+
+    private static String attempts(Run run) {
+        return run == null ? "" : run.attempt() + "/" + run.maxAttempts();
     }
 
     long waiting() {

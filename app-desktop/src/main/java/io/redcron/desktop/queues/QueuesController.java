@@ -1,5 +1,6 @@
 package io.redcron.desktop.queues;
 
+import io.redcron.desktop.ui.KeptSelection;
 import io.redcron.desktop.ui.DialogService;
 import io.redcron.desktop.ui.DialogService.Confirmation;
 import javafx.beans.binding.Bindings;
@@ -51,12 +52,17 @@ public final class QueuesController {
     @FXML private TableColumn<DelayedRow, String> delayedGroupColumn;
     @FXML private TableColumn<DelayedRow, Number> delayedRunColumn;
     @FXML private TableColumn<DelayedRow, String> delayedDueColumn;
+    @FXML private TableColumn<DelayedRow, String> delayedTaskColumn;
+    @FXML private TableColumn<DelayedRow, String> delayedAttemptColumn;
+    @FXML private TableColumn<DelayedRow, String> delayedErrorColumn;
     @FXML private Label delayedStatus;
     @FXML private TableView<DeadRow> deadTable;
     @FXML private TableColumn<DeadRow, Number> deadRunColumn;
     @FXML private TableColumn<DeadRow, String> deadGroupColumn;
     @FXML private TableColumn<DeadRow, String> deadReasonColumn;
     @FXML private TableColumn<DeadRow, String> deadAtColumn;
+    @FXML private TableColumn<DeadRow, String> deadTaskColumn;
+    @FXML private TableColumn<DeadRow, String> deadAttemptColumn;
     @FXML private Label deadStatus;
     @FXML private Button requeue;
     @FXML private Button purge;
@@ -69,25 +75,30 @@ public final class QueuesController {
 
     @FXML
     private void initialize() {
-        streamsTable.setItems(model.streams());
+        KeptSelection.show(streamsTable, model.streams(), StreamRow::group);
         column(streamGroupColumn, StreamRow::group);
         column(streamWaitingColumn, StreamRow::waiting);
         column(streamDeliveredColumn, StreamRow::delivered);
         column(streamConsumersColumn, StreamRow::consumers);
-        pendingTable.setItems(model.pending());
+        KeptSelection.show(pendingTable, model.pending(), PendingRow::entryId);
         column(pendingGroupColumn, PendingRow::group);
         column(pendingConsumerColumn, PendingRow::consumer);
         column(pendingRunColumn, PendingRow::run);
         column(pendingIdleColumn, PendingRow::idleText);
         column(pendingDeliveriesColumn, PendingRow::deliveries);
         column(pendingEntryColumn, PendingRow::entryId);
-        delayedTable.setItems(model.delayed());
+        KeptSelection.show(delayedTable, model.delayed(), DelayedRow::runId);
         column(delayedGroupColumn, DelayedRow::group);
         column(delayedRunColumn, DelayedRow::runId);
+        column(delayedTaskColumn, DelayedRow::task);
+        column(delayedAttemptColumn, DelayedRow::attempts);
+        column(delayedErrorColumn, DelayedRow::lastError);
         column(delayedDueColumn, DelayedRow::dueText);
-        deadTable.setItems(model.dead());
+        KeptSelection.show(deadTable, model.dead(), DeadRow::entryId);
         deadTable.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         column(deadRunColumn, DeadRow::runId);
+        column(deadTaskColumn, DeadRow::task);
+        column(deadAttemptColumn, DeadRow::attempts);
         column(deadGroupColumn, DeadRow::group);
         column(deadReasonColumn, DeadRow::reason);
         column(deadAtColumn, DeadRow::atText);

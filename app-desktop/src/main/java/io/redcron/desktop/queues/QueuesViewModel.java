@@ -5,6 +5,7 @@ import io.redcron.desktop.ui.UiExecutor;
 import io.redcron.ops.Operations;
 import io.redcron.ops.RequeueDeadRun;
 import io.redcron.port.QueueInspector;
+import io.redcron.port.RunStore;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -41,6 +42,7 @@ public final class QueuesViewModel {
     private final BooleanProperty busy = new SimpleBooleanProperty();
 
     private final QueueInspector inspector;
+    private final RunStore runs;
     private final Operations operations;
     private final Clock clock;
     private final UiExecutor executor;
@@ -51,9 +53,10 @@ public final class QueuesViewModel {
     private long deadTotal;
     private boolean loadFailed;
 
-    public QueuesViewModel(QueueInspector inspector, Operations operations, Clock clock, UiExecutor executor,
-                           Messages messages) {
+    public QueuesViewModel(QueueInspector inspector, RunStore runs, Operations operations, Clock clock,
+                           UiExecutor executor, Messages messages) {
         this.inspector = inspector;
+        this.runs = runs;
         this.operations = operations;
         this.clock = clock;
         this.executor = executor;
@@ -77,7 +80,7 @@ public final class QueuesViewModel {
 
     private void read(boolean visible) {
         long mine = ++generation;
-        submit(visible, () -> QueueSnapshot.read(inspector, operations.deadRuns(), spans, clock.instant()), snapshot -> {
+        submit(visible, () -> QueueSnapshot.read(inspector, operations.deadRuns(), runs, spans, clock.instant()), snapshot -> {
             if (mine == generation) {
                 if (loadFailed) {
                     // Clears only what a read said: what an action reported stays until the next action.

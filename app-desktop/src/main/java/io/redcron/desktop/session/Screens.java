@@ -50,7 +50,7 @@ public final class Screens {
     }
 
     public QueuesViewModel queues() {
-        return new QueuesViewModel(session.queues(), session.operations(), session.clock(), executor, messages);
+        return new QueuesViewModel(session.queues(), session.runs(), session.operations(), session.clock(), executor, messages);
     }
 
     public AuditViewModel audit() {

@@ -43,7 +43,7 @@ class QueuesViewModelTest {
     void open() {
         Operations operations = new Operations(new OperatorPorts(stores.tasks(), stores.runs(), stores.queue(),
                 stores.events(), stores.audit(), stores.deadLetters(), stores.liveOutput()), NAMESPACE, "tester", clock);
-        model = new QueuesViewModel(stores.inspector(), operations, clock, UiExecutor.direct(),
+        model = new QueuesViewModel(stores.inspector(), stores.runs(), operations, clock, UiExecutor.direct(),
                 new Messages(Locale.ENGLISH));
         task = stores.tasks().create(Task.builder().namespace(NAMESPACE).name("backup").cron("0 3 * * *")
                 .dialect(CronDialect.UNIX).zone(ZoneOffset.UTC).payload(new ShellPayload("echo hi", null, Map.of()))
@@ -72,6 +72,25 @@ class QueuesViewModelTest {
 
         assertThat(model.dead()).extracting(DeadRow::entryId).containsExactly(second.entryId(), first.entryId());
         assertThat(model.dead()).extracting(DeadRow::reason).containsOnly("no attempts left");
+        assertThat(model.dead()).extracting(DeadRow::task).containsOnly("backup");
+        assertThat(model.dead()).extracting(DeadRow::attempts).containsOnly("1/1");
+    }
+
+    @Test
+    void aDelayedRunShowsItsTaskAttemptsAndWhyItsLastAttemptFailed() {
+        Run run = stores.runs().insertOrGetCronFire(task.id(), NOW, 3);
+        Run claimed = stores.runs().claim(run.id(), "node-1", NOW, NOW.plus(Duration.ofMinutes(5))).orElseThrow();
+        stores.runs().complete(claimed.id(), 1, RunStatus.RUNNING,
+                new RunOutcome(RunStatus.RETRYING, NOW, 2, "", "exit code 2; retry 1 of 2", NOW.plusSeconds(30)));
+        stores.queue().delay(QueuedRun.of("default", run.id()), NOW.plusSeconds(30));
+
+        model.load();
+
+        assertThat(model.delayed()).singleElement().satisfies(row -> {
+            assertThat(row.task()).isEqualTo("backup");
+            assertThat(row.attempts()).isEqualTo("1/3");
+            assertThat(row.lastError()).isEqualTo("exit code 2; retry 1 of 2");
+        });
     }
 
     @Test

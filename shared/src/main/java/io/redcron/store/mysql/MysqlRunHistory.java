@@ -16,6 +16,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
@@ -23,6 +24,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 
 /**
  * The record of runs: new cron fires and manual runs, reads and listings, an operator's cancel,
@@ -48,6 +50,9 @@ final class MysqlRunHistory {
     /** The ends of a run that waits, by name: what {@link #changeIdle} may do. */
     private static final List<RunTransition> IDLE_CHANGES = List.of(RunTransition.CANCEL_WAITING,
             RunTransition.FAIL_WAITING, RunTransition.SKIP);
+
+    /** Ids per statement, far below any server's limit on bound parameters. */
+    private static final int IDS_PER_QUERY = 1000;
 
     private final Jdbc jdbc;
     private final Clock clock;
@@ -91,6 +96,21 @@ final class MysqlRunHistory {
 
     Optional<Run> get(long id) {
         return jdbc.autoCommit("read run " + id, connection -> Jdbc.one(connection, RunRows.BY_ID, RunRows::read, id));
+    }
+
+    Map<Long, Run> getAll(Collection<Long> ids) {
+        List<Long> unique = new ArrayList<>(new TreeSet<>(ids));
+        Map<Long, Run> runs = new HashMap<>();
+        for (int from = 0; from < unique.size(); from += IDS_PER_QUERY) {
+            List<Long> chunk = unique.subList(from, Math.min(unique.size(), from + IDS_PER_QUERY));
+            String sql = "SELECT " + RunRows.LISTED_COLUMNS + " FROM task_run r WHERE r.id IN ("
+                    + MysqlSchedulerStore.placeholders(chunk.size()) + ")";
+            for (Run run : jdbc.autoCommit("read " + chunk.size() + " runs",
+                    connection -> Jdbc.list(connection, sql, RunRows::readListed, chunk.toArray()))) {
+                runs.put(run.id(), run);
+            }
+        }
+        return runs;
     }
 
     List<io.redcron.domain.PastAttempt> attempts(long runId) {

@@ -54,6 +54,11 @@ public final class MysqlRunStore implements RunStore {
     }
 
     @Override
+    public Map<Long, Run> getAll(Collection<Long> ids) {
+        return history.getAll(ids);
+    }
+
+    @Override
     public List<PastAttempt> attempts(long runId) {
         return history.attempts(runId);
     }

@@ -218,6 +218,7 @@ class HistoryQueryPlansIT {
                         p -> p.runs().list(RunFilter.all(OTHER).forTask(facts.hot().id()), first)),
                 new Scenario("run: show", 1, p -> p.runs().get(facts.endedRun())),
                 new Scenario("run: earlier attempts", 1, p -> p.runs().attempts(facts.endedRun())),
+                new Scenario("runs: by id (dead and delayed entries)", 10, p -> p.runs().getAll(facts.queued())),
                 // Tasks screen and `task list`: bounded by the namespace's tasks, never by runs
                 new Scenario("tasks: page by name, with last results", HistoryFill.TASKS + HistoryFill.UNFINISHED, p -> {
                     List<Long> ids = p.tasks().list(TaskFilter.all(NS), first).items().stream().map(Task::id).toList();
