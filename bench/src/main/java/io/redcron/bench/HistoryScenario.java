@@ -151,8 +151,8 @@ public final class HistoryScenario {
                         .withStatuses(Set.of(RunStatus.FAILED)), page)),
                 new Query("runs: an hourly task's", () -> runs.list(all.forTask(lookup.task(hourly.name()).id()), page)),
                 new Query("run: show, with output", () -> lookup.run(oldRun)),
-                new Query("tasks: page with last results", () -> runs.lastResults(
-                        taskStore.list(TaskFilter.all(NS), page).items().stream().map(Task::id).toList())),
+                new Query("tasks: page with recent results", () -> runs.recentResults(
+                        taskStore.list(TaskFilter.all(NS), page).items().stream().map(Task::id).toList(), 20)),
                 new Query("tasks: text search", () -> taskStore.list(TaskFilter.all(NS).withText("job 4242"), page)),
                 new Query("task: show", () -> lookup.task(hourly.name())),
                 new Query("dashboard: hour", () -> summarize(statistics, now, Duration.ofHours(1), Duration.ofMinutes(1))),

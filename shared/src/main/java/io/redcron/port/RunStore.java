@@ -46,8 +46,11 @@ public interface RunStore {
      */
     Page<Run> list(RunFilter filter, PageRequest page);
 
-    /** The final status of each task's most recent ended run; tasks that never ended a run are absent. */
-    Map<Long, RunStatus> lastResults(java.util.Collection<Long> taskIds);
+    /**
+     * For each task, its latest {@code last} ended runs (newest by fire time): the newest one's
+     * status and end, and how many succeeded. Tasks that never ended a run are absent.
+     */
+    Map<Long, RecentResults> recentResults(java.util.Collection<Long> taskIds, int last);
 
     /**
      * Takes ownership of a run for its next attempt: succeeds only if it is QUEUED, or RETRYING

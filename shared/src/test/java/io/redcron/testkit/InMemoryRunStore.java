@@ -9,6 +9,7 @@ import io.redcron.domain.Task;
 import io.redcron.domain.TriggerType;
 import io.redcron.port.Claim;
 import io.redcron.port.Page;
+import io.redcron.port.RecentResults;
 import io.redcron.port.PageRequest;
 import io.redcron.port.RunFilter;
 import io.redcron.port.RunOutcome;
@@ -106,16 +107,26 @@ public final class InMemoryRunStore implements RunStore {
     }
 
     @Override
-    public Map<Long, RunStatus> lastResults(Collection<Long> taskIds) {
+    public Map<Long, RecentResults> recentResults(Collection<Long> taskIds, int last) {
+        if (last < 1) {
+            throw new IllegalArgumentException("last: at least 1, got " + last);
+        }
         synchronized (tables) {
-            Map<Long, RunRow> newest = new HashMap<>();
+            Map<Long, List<RunRow>> ended = new HashMap<>();
             for (RunRow row : tables.runs.values()) {
                 if (taskIds.contains(row.taskId) && row.status.isFinal()) {
-                    newest.merge(row.taskId, row, (a, b) -> b.scheduledAt.isAfter(a.scheduledAt) ? b : a);
+                    ended.computeIfAbsent(row.taskId, id -> new ArrayList<>()).add(row);
                 }
             }
-            Map<Long, RunStatus> results = new HashMap<>();
-            newest.forEach((task, row) -> results.put(task, row.status));
+            Map<Long, RecentResults> results = new HashMap<>();
+            ended.forEach((task, rows) -> {
+                List<RunRow> latest = rows.stream().sorted(Comparator.comparing((RunRow row) -> row.scheduledAt).reversed())
+                        .limit(last).toList();
+                int outcomes = (int) latest.stream().filter(row -> row.status == RunStatus.SUCCEEDED
+                        || RunStatus.FAILURES.contains(row.status)).count();
+                int succeeded = (int) latest.stream().filter(row -> row.status == RunStatus.SUCCEEDED).count();
+                results.put(task, new RecentResults(latest.get(0).status, latest.get(0).finishedAt, outcomes, succeeded));
+            });
             return results;
         }
     }

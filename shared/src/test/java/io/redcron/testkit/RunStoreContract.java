@@ -16,6 +16,7 @@ import io.redcron.store.mysql.TaskFixtures;
 import io.redcron.port.Claim;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
+import io.redcron.port.RecentResults;
 import io.redcron.port.RunFilter;
 import io.redcron.port.RunOutcome;
 import io.redcron.port.RunStore;
@@ -350,18 +351,27 @@ public abstract class RunStoreContract {
     }
 
     @Test
-    void lastResultsAreTheNewestEndedRunOfEachTask() {
+    void recentResultsAreTheNewestEndedRunsOfEachTask() {
         Task other = tasks.create(shell(ns, "never-ran").build(), "alice");
         Run older = claimed(1);
         runs.complete(older.id(), 1, RunStatus.RUNNING, outcome(RunStatus.FAILED, 1));
+        Run skipped = runs.insertOrGetCronFire(task.id(), FIRE.plusSeconds(30), 1);
+        runs.changeIdle(skipped.id(), RunStatus.QUEUED, RunStatus.SKIPPED, "FORBID", clock.instant());
         Run newer = runs.insertOrGetCronFire(task.id(), FIRE.plusSeconds(60), 1);
+        clock.advance(Duration.ofSeconds(5));
         Instant now = clock.instant();
         runs.claim(newer.id(), "node-a", now, now.plus(LEASE));
         runs.complete(newer.id(), 1, RunStatus.RUNNING, outcome(RunStatus.SUCCEEDED, 0));
         runs.insertOrGetCronFire(task.id(), FIRE.plusSeconds(120), 1);
 
-        assertThat(runs.lastResults(List.of(task.id(), other.id()))).containsExactly(Map.entry(task.id(), RunStatus.SUCCEEDED));
-        assertThat(runs.lastResults(List.of())).isEmpty();
+        Map<Long, RecentResults> recent = runs.recentResults(List.of(task.id(), other.id()), 10);
+        assertThat(recent).containsOnlyKeys(task.id());
+        assertThat(recent.get(task.id())).isEqualTo(new RecentResults(RunStatus.SUCCEEDED, now, 2, 1));
+        assertThat(recent.get(task.id()).successRate()).hasValue(0.5);
+        assertThat(runs.recentResults(List.of(task.id()), 2).get(task.id()))
+                .as("the two newest: the success and the skip").isEqualTo(new RecentResults(RunStatus.SUCCEEDED, now, 1, 1));
+        assertThat(runs.recentResults(List.of(), 10)).isEmpty();
+        assertThatThrownBy(() -> runs.recentResults(List.of(task.id()), 0)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

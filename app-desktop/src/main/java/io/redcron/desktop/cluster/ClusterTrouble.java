@@ -1,5 +1,6 @@
 package io.redcron.desktop.cluster;
 
+import io.redcron.desktop.ui.Ages;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.domain.NodeInfo;
 

@@ -29,7 +29,8 @@ public final class Screens {
     }
 
     public TasksViewModel tasks() {
-        return new TasksViewModel(session.tasks(), session.runs(), session.workspace(), executor, messages);
+        return new TasksViewModel(session.tasks(), session.runs(), session.operations().trigger(), session.workspace(),
+                executor, messages);
     }
 
     public TaskEditorViewModel taskEditor() {

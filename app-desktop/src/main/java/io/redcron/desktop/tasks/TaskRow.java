@@ -1,18 +1,27 @@
 package io.redcron.desktop.tasks;
 
 import io.redcron.domain.Task;
+import io.redcron.port.RecentResults;
 
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
-/** One line of the tasks table, computed off the JavaFX thread. */
-public record TaskRow(Task task, String schedule, String nextFire, io.redcron.domain.RunStatus lastResult) {
+/**
+ * One line of the tasks table, computed off the JavaFX thread.
+ *
+ * @param recent the task's latest ended runs; null if it never ended one
+ */
+public record TaskRow(Task task, String schedule, String nextFire, RecentResults recent) {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss xxx");
 
-    static TaskRow of(Task task, Instant now, Locale locale, io.redcron.domain.RunStatus lastResult) {
+    static TaskRow of(Task task, Instant now, Locale locale, RecentResults recent) {
         String next = task.nextFire(now).map(at -> TIME.format(at.atZone(task.zone()))).orElse("—");
-        return new TaskRow(task, task.schedule().describe(locale), next, lastResult);
+        return new TaskRow(task, task.schedule().describe(locale), next, recent);
+    }
+
+    public long id() {
+        return task.id();
     }
 
     public String name() {
@@ -21,6 +30,10 @@ public record TaskRow(Task task, String schedule, String nextFire, io.redcron.do
 
     public String group() {
         return task.group();
+    }
+
+    public String owner() {
+        return task.owner();
     }
 
     public String cron() {
@@ -37,5 +50,10 @@ public record TaskRow(Task task, String schedule, String nextFire, io.redcron.do
 
     public boolean enabled() {
         return task.enabled();
+    }
+
+    /** The final status of the newest ended run, or null. */
+    public io.redcron.domain.RunStatus lastResult() {
+        return recent == null ? null : recent.lastStatus();
     }
 }

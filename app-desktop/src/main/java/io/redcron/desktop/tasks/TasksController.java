@@ -11,9 +11,14 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 
+import java.util.List;
+
 import static io.redcron.desktop.ui.Cells.column;
 
-/** Binds the tasks table to its view-model. */
+/**
+ * Binds the tasks table to its view-model: type to filter, select many rows to enable, disable,
+ * run or delete them at once; the page refreshes itself while shown, rows and selection in place.
+ */
 public final class TasksController {
     private final TasksViewModel model;
     private final io.redcron.desktop.ui.Views views;
@@ -34,6 +39,9 @@ public final class TasksController {
     @FXML private TableColumn<TaskRow, String> nextColumn;
     @FXML private TableColumn<TaskRow, String> enabledColumn;
     @FXML private TableColumn<TaskRow, String> lastColumn;
+    @FXML private TableColumn<TaskRow, String> ownerColumn;
+    @FXML private TableColumn<TaskRow, String> successColumn;
+    @FXML private Label notice;
     @FXML private Label status;
     @FXML private Label error;
     @FXML private ProgressIndicator busy;
@@ -50,7 +58,8 @@ public final class TasksController {
 
     @FXML
     private void initialize() {
-        table.setItems(model.rows());
+        io.redcron.desktop.ui.KeptSelection.show(table, model.rows(), TaskRow::id);
+        table.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
         io.redcron.desktop.ui.ColumnWidths.remember("tasks", table);
         column(nameColumn, TaskRow::name);
         column(groupColumn, TaskRow::group);
@@ -60,8 +69,9 @@ public final class TasksController {
         column(typeColumn, TaskRow::type);
         column(nextColumn, TaskRow::nextFire);
         column(enabledColumn, row -> row.enabled() ? "✔" : "—");
-        column(lastColumn, row -> row.lastResult() == null ? "—"
-                : messages.get("tasks.result." + row.lastResult().name().toLowerCase(java.util.Locale.ROOT)));
+        column(lastColumn, model::lastRunText);
+        column(ownerColumn, row -> row.owner().isEmpty() ? "—" : row.owner());
+        column(successColumn, model::successText);
         // Sorting happens in the store, over every task, not within the page on screen.
         java.util.Map<TableColumn<TaskRow, ?>, io.redcron.port.TaskFilter.Sort> sortable = java.util.Map.of(
                 nameColumn, io.redcron.port.TaskFilter.Sort.NAME, groupColumn, io.redcron.port.TaskFilter.Sort.GROUP,
@@ -91,12 +101,21 @@ public final class TasksController {
         });
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         state.valueProperty().bindBidirectional(model.stateProperty());
-        search.setOnAction(e -> model.filtersChanged());
-        group.setOnAction(e -> model.filtersChanged());
-        label.setOnAction(e -> model.filtersChanged());
+        // Filters apply as the user types, once typing pauses; Enter applies at once.
+        javafx.animation.PauseTransition typing = new javafx.animation.PauseTransition(javafx.util.Duration.millis(300));
+        typing.setOnFinished(e -> model.filtersChanged());
+        for (TextField filter : new TextField[] {search, group, label}) {
+            filter.textProperty().addListener((o, old, now) -> typing.playFromStart());
+            filter.setOnAction(e -> {
+                typing.stop();
+                model.filtersChanged();
+            });
+        }
         state.setOnAction(e -> model.filtersChanged());
         status.textProperty().bind(model.statusProperty());
         error.textProperty().bind(model.errorProperty());
+        notice.textProperty().bind(model.noticeProperty());
+        io.redcron.desktop.ui.Cells.showOnlyWithText(notice);
         busy.visibleProperty().bind(model.busyProperty());
         previous.disableProperty().bind(model.pageProperty().isEqualTo(0));
         next.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> !model.hasNextPage(),
@@ -111,16 +130,23 @@ public final class TasksController {
             return row;
         });
         javafx.beans.binding.BooleanBinding none = table.getSelectionModel().selectedItemProperty().isNull();
-        edit.disableProperty().bind(none);
-        duplicate.disableProperty().bind(none);
-        toggle.disableProperty().bind(none);
+        javafx.beans.binding.BooleanBinding notOne = javafx.beans.binding.Bindings.size(
+                table.getSelectionModel().getSelectedItems()).isNotEqualTo(1);
+        edit.disableProperty().bind(notOne);
+        duplicate.disableProperty().bind(notOne);
+        enable.disableProperty().bind(none);
+        disable.disableProperty().bind(none);
+        runNow.disableProperty().bind(none);
         delete.disableProperty().bind(none);
+        io.redcron.desktop.ui.WhileShown.repeat(table, javafx.util.Duration.seconds(10), model::refresh);
         model.load();
     }
 
     @FXML private Button edit;
     @FXML private Button duplicate;
-    @FXML private Button toggle;
+    @FXML private Button enable;
+    @FXML private Button disable;
+    @FXML private Button runNow;
     @FXML private Button delete;
 
     @FXML
@@ -139,14 +165,48 @@ public final class TasksController {
     }
 
     @FXML
-    private void onToggle() {
-        selected().ifPresent(row -> model.setEnabled(row, !row.enabled()));
+    private void onEnable() {
+        model.setEnabled(chosen(), true);
+    }
+
+    @FXML
+    private void onDisable() {
+        List<TaskRow> rows = chosen();
+        if (confirm(rows, "tasks.disable.confirm", "tasks.disable.title")) {
+            model.setEnabled(rows, false);
+        }
+    }
+
+    @FXML
+    private void onRunNow() {
+        List<TaskRow> rows = chosen();
+        if (confirm(rows, "tasks.run.confirm", "tasks.run.title")) {
+            model.runNow(rows);
+        }
     }
 
     @FXML
     private void onDelete() {
-        selected().filter(row -> dialogs.confirm(Confirmation.of(null, messages.get("tasks.delete.confirm", row.name()))
-                .withHeader(messages.get("tasks.delete.title")))).ifPresent(model::delete);
+        List<TaskRow> rows = chosen();
+        if (confirm(rows, "tasks.delete.confirm", "tasks.delete.title")) {
+            model.delete(rows);
+        }
+    }
+
+    /** One confirmation for the whole selection, naming the tasks (the first few, and how many more). */
+    private boolean confirm(List<TaskRow> rows, String question, String title) {
+        if (rows.isEmpty()) {
+            return false;
+        }
+        List<String> names = rows.stream().map(TaskRow::name).limit(5).toList();
+        String listed = String.join(", ", names) + (rows.size() > names.size()
+                ? " " + messages.get("tasks.more", rows.size() - names.size()) : "");
+        return dialogs.confirm(Confirmation.of(null, messages.get(question, rows.size(), listed))
+                .withHeader(messages.get(title, rows.size())));
+    }
+
+    private List<TaskRow> chosen() {
+        return List.copyOf(table.getSelectionModel().getSelectedItems());
     }
 
     private java.util.Optional<TaskRow> selected() {

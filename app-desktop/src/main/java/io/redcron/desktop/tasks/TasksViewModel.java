@@ -5,6 +5,8 @@ import io.redcron.desktop.ui.Messages;
 import io.redcron.desktop.ui.UiExecutor;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
+import io.redcron.ops.TriggerRun;
+import io.redcron.port.RecentResults;
 import io.redcron.port.RunStore;
 import io.redcron.port.TaskStore;
 import io.redcron.port.TaskFilter;
@@ -24,12 +26,16 @@ import java.util.List;
 
 /**
  * The tasks table: one page at a time from the store (so 100,000 tasks cost what 50 do), with
- * filters by text, group, label and state. Every load runs off the JavaFX thread.
+ * filters by text, group, label and state, each task's recent results, and actions on many
+ * tasks at once. A live refresh keeps the page current (next fires, last runs) without moving
+ * its rows. Every load runs off the JavaFX thread.
  */
 public final class TasksViewModel {
     public enum State { ALL, ENABLED, DISABLED }
 
     public static final int PAGE_SIZE = 50;
+    /** Ended runs per task that its success rate is computed over. */
+    public static final int RECENT_RUNS = 20;
 
     private final ObservableList<TaskRow> rows = FXCollections.observableArrayList();
     private final StringProperty text = new SimpleStringProperty("");
@@ -43,25 +49,46 @@ public final class TasksViewModel {
     private final StringProperty status = new SimpleStringProperty("");
     private final StringProperty error = new SimpleStringProperty("");
 
+    private final StringProperty notice = new SimpleStringProperty("");
+
     private final TaskStore tasks;
     private final RunStore runs;
+    private final TriggerRun trigger;
     private final Workspace workspace;
     private final UiExecutor executor;
     private final Messages messages;
     private long generation;
+    private boolean loading;
 
-    /** @param tasks a store that announces the changes made through it to the nodes */
-    public TasksViewModel(TaskStore tasks, RunStore runs, Workspace workspace, UiExecutor executor, Messages messages) {
+    /**
+     * @param tasks   a store that announces the changes made through it to the nodes
+     * @param trigger records and queues manual runs, audited (the operations layer)
+     */
+    public TasksViewModel(TaskStore tasks, RunStore runs, TriggerRun trigger, Workspace workspace, UiExecutor executor,
+                          Messages messages) {
         this.tasks = tasks;
         this.runs = runs;
+        this.trigger = trigger;
         this.workspace = workspace;
         this.executor = executor;
         this.messages = messages;
     }
 
-    /** Loads the current page; a newer load wins over an older one still running. */
+    /** Loads the current page, showing progress; a newer load wins over an older one still running. */
     public void load() {
+        read(true);
+    }
+
+    /** The live refresh: quiet, and skipped while a load is still running. */
+    public void refresh() {
+        if (!loading) {
+            read(false);
+        }
+    }
+
+    private void read(boolean visible) {
         long mine = ++generation;
+        loading = true;
         TaskFilter filter = new TaskFilter(workspace.namespace(), blankToNull(text.get()), blankToNull(group.get()),
                 switch (state.get()) {
                     case ALL -> null;
@@ -69,32 +96,63 @@ public final class TasksViewModel {
                     case DISABLED -> Boolean.FALSE;
                 }, null, blankToNull(label.get()), sort.get(), descending.get());
         PageRequest request = pager.request();
-        busy.set(true);
+        if (visible) {
+            busy.set(true);
+        }
         executor.submit(() -> {
             Page<Task> found = tasks.list(filter, request);
-            java.util.Map<Long, io.redcron.domain.RunStatus> last = runs
-                    .lastResults(found.items().stream().map(Task::id).toList());
+            java.util.Map<Long, RecentResults> recent = runs
+                    .recentResults(found.items().stream().map(Task::id).toList(), RECENT_RUNS);
             List<TaskRow> computed = found.items().stream()
-                    .map(task -> TaskRow.of(task, workspace.clock().instant(), messages.locale(), last.get(task.id())))
+                    .map(task -> TaskRow.of(task, workspace.clock().instant(), messages.locale(), recent.get(task.id())))
                     .toList();
             return new Loaded(computed, found.total());
         }, loaded -> {
             if (mine != generation) {
                 return;
             }
+            loading = false;
             busy.set(false);
             error.set("");
-            rows.setAll(loaded.rows);
+            if (visible) {
+                rows.setAll(loaded.rows);
+            } else {
+                // A refresh of the same page: rows keep their place, and a selection its rows.
+                io.redcron.desktop.ui.StableRows.update(rows, loaded.rows, TaskRow::id);
+            }
             pager.total().set(loaded.total);
             long first = pager.firstShown(loaded.rows.size());
             status.set(messages.get("tasks.status", first, first + loaded.rows.size() - (loaded.rows.isEmpty() ? 0 : 1),
                     loaded.total));
         }, failure -> {
             if (mine == generation) {
+                loading = false;
                 busy.set(false);
                 error.set(failure.getMessage());
             }
         });
+    }
+
+    /** When the newest ended run ended, and how: "Succeeded · 3 min ago"; a dash if none ended. */
+    public String lastRunText(TaskRow row) {
+        if (row.recent() == null) {
+            return "—";
+        }
+        String result = messages.get("tasks.result." + row.recent().lastStatus().name().toLowerCase(java.util.Locale.ROOT));
+        if (row.recent().lastEndedAt() == null) {
+            return result;
+        }
+        java.time.Duration age = java.time.Duration.between(row.recent().lastEndedAt(), workspace.clock().instant());
+        return messages.get("tasks.last.ago", result, io.redcron.desktop.ui.Ages.of(messages, age));
+    }
+
+    /** The share of the latest runs that succeeded: "95 % of 20"; a dash if none ran to an outcome. */
+    public String successText(TaskRow row) {
+        if (row.recent() == null || row.recent().successRate().isEmpty()) {
+            return "—";
+        }
+        return messages.get("tasks.success.rate", Math.round(row.recent().successRate().getAsDouble() * 100),
+                row.recent().outcomes());
     }
 
     private record Loaded(List<TaskRow> rows, long total) {
@@ -123,18 +181,55 @@ public final class TasksViewModel {
         pager.previous();
     }
 
-    /** Enables or disables a task, then reloads. */
-    public void setEnabled(TaskRow row, boolean enable) {
-        busy.set(true);
-        executor.submit(() -> tasks.setEnabled(row.task().id(), enable, workspace.operator()),
-                changed -> load(), this::failed);
+    /** Enables or disables tasks, then reloads and says how many changed. */
+    public void setEnabled(List<TaskRow> chosen, boolean enable) {
+        act(chosen, row -> tasks.setEnabled(row.task().id(), enable, workspace.operator()),
+                count -> messages.get(enable ? "tasks.enabled.done" : "tasks.disabled.done", count));
     }
 
-    /** Deletes a task (its history stays), then reloads; the caller has asked for confirmation. */
-    public void delete(TaskRow row) {
+    /** Deletes tasks (their history stays), then reloads; the caller has asked for confirmation. */
+    public void delete(List<TaskRow> chosen) {
+        act(chosen, row -> tasks.delete(row.task().id(), workspace.operator()),
+                count -> messages.get("tasks.deleted.done", count));
+    }
+
+    /**
+     * Runs tasks now, a manual run each (audited, queued like any run); the notice names the runs
+     * created, so they can be found in the runs list.
+     */
+    public void runNow(List<TaskRow> chosen) {
+        List<TaskRow> rowsChosen = List.copyOf(chosen);
+        if (rowsChosen.isEmpty()) {
+            return;
+        }
         busy.set(true);
-        executor.submit(() -> tasks.delete(row.task().id(), workspace.operator()), deleted -> load(),
-                this::failed);
+        executor.submit(() -> {
+            List<String> created = new java.util.ArrayList<>();
+            for (TaskRow row : rowsChosen) {
+                created.add(Long.toString(trigger.trigger(Long.toString(row.task().id()), java.util.Map.of()).run().id()));
+            }
+            return created;
+        }, created -> {
+            notice.set(messages.get("tasks.run.done", created.size(), String.join(", ", created)));
+            load();
+        }, this::failed);
+    }
+
+    private void act(List<TaskRow> chosen, java.util.function.Consumer<TaskRow> action,
+                     java.util.function.IntFunction<String> done) {
+        List<TaskRow> rowsChosen = List.copyOf(chosen);
+        if (rowsChosen.isEmpty()) {
+            return;
+        }
+        busy.set(true);
+        notice.set("");
+        executor.submit(() -> {
+            rowsChosen.forEach(action);
+            return rowsChosen.size();
+        }, count -> {
+            notice.set(done.apply(count));
+            load();
+        }, this::failed);
     }
 
     private void failed(Throwable failure) {
@@ -158,4 +253,5 @@ public final class TasksViewModel {
     public BooleanProperty busyProperty() { return busy; }
     public StringProperty statusProperty() { return status; }
     public StringProperty errorProperty() { return error; }
+    public StringProperty noticeProperty() { return notice; }
 }

@@ -4,6 +4,7 @@ import javafx.application.Platform;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -21,16 +22,24 @@ public final class FxUiExecutor implements UiExecutor, AutoCloseable {
         });
     }
 
+    /**
+     * Runs {@code work} off the JavaFX thread. Once closed (the app is closing its connection),
+     * work is dropped: a screen's timer that fires meanwhile has nothing left to read from.
+     */
     @Override
     public <T> void submit(Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
-        pool.execute(() -> {
-            try {
-                T result = work.call();
-                Platform.runLater(() -> onSuccess.accept(result));
-            } catch (Exception e) {
-                Platform.runLater(() -> onFailure.accept(e));
-            }
-        });
+        try {
+            pool.execute(() -> {
+                try {
+                    T result = work.call();
+                    Platform.runLater(() -> onSuccess.accept(result));
+                } catch (Exception e) {
+                    Platform.runLater(() -> onFailure.accept(e));
+                }
+            });
+        } catch (RejectedExecutionException closed) {
+            // closed: see above
+        }
     }
 
     @Override

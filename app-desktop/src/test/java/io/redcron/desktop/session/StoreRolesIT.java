@@ -191,7 +191,7 @@ class StoreRolesIT {
     void theScreensReportTheRefusalAndChangeNothing() {
         TasksViewModel tasks = new Screens(viewer, UiExecutor.direct(), ENGLISH).tasks();
         tasks.load();
-        tasks.delete(tasks.rows().get(0));
+        tasks.delete(java.util.List.of(tasks.rows().get(0)));
         QueuesViewModel queues = new io.redcron.desktop.session.Screens(viewer, UiExecutor.direct(), ENGLISH).queues();
         queues.load();
         queues.purgeAll();

@@ -28,8 +28,8 @@ class TasksViewModelTest {
     private final InMemoryStores stores = new InMemoryStores(clock);
     private final Workspace workspace = new Workspace(NAMESPACE, "tester@desktop", clock);
     private final Messages messages = new Messages(Locale.ENGLISH);
-    private final TasksViewModel list = new TasksViewModel(stores.tasks(), stores.runs(), workspace,
-            UiExecutor.direct(), messages);
+    private final TasksViewModel list = new TasksViewModel(stores.tasks(), stores.runs(),
+            TasksBulkActionsTest.trigger(stores, NAMESPACE, clock), workspace, UiExecutor.direct(), messages);
 
     private Task task(String name) {
         return stores.tasks().create(Task.builder().namespace(NAMESPACE).name(name).cron("0 3 * * *")
@@ -44,13 +44,13 @@ class TasksViewModelTest {
         list.load();
         assertThat(list.rows()).extracting(row -> row.task().name()).containsExactly("backup", "report");
 
-        list.setEnabled(list.rows().get(0), false);
+        list.setEnabled(java.util.List.of(list.rows().get(0)), false);
         assertThat(stores.tasks().findByName(NAMESPACE, "backup").orElseThrow().enabled()).isFalse();
         list.stateProperty().set(TasksViewModel.State.ENABLED);
         list.filtersChanged();
         assertThat(list.rows()).extracting(row -> row.task().name()).containsExactly("report");
 
-        list.delete(list.rows().get(0));
+        list.delete(java.util.List.of(list.rows().get(0)));
         assertThat(stores.tasks().findByName(NAMESPACE, "report")).isEmpty();
         assertThat(list.rows()).isEmpty();
     }

@@ -6,6 +6,7 @@ import io.redcron.domain.RunTransition;
 import io.redcron.domain.TriggerType;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
+import io.redcron.port.RecentResults;
 import io.redcron.port.RunFilter;
 import io.redcron.port.TaskNotFoundException;
 
@@ -125,32 +126,40 @@ final class MysqlRunHistory {
         });
     }
 
-    Map<Long, RunStatus> lastResults(Collection<Long> taskIds) {
+    Map<Long, RecentResults> recentResults(Collection<Long> taskIds, int last) {
+        if (last < 1) {
+            throw new IllegalArgumentException("last: at least 1, got " + last);
+        }
         if (taskIds.isEmpty()) {
             return Map.of();
         }
         List<Long> ids = List.copyOf(new LinkedHashSet<>(taskIds));
-        String sql = lastResultsOf(ids.size());
-        return jdbc.autoCommit("read the last results of tasks", connection -> {
-            Map<Long, RunStatus> results = new HashMap<>();
-            for (Object[] row : Jdbc.list(connection, sql, r -> new Object[] {r.getLong(1), r.getString(2)},
-                    ids.toArray())) {
-                if (row[1] != null) {
-                    results.put((Long) row[0], RunStatus.valueOf((String) row[1]));
-                }
+        List<Object> values = new ArrayList<>(ids.size() * 2);
+        ids.forEach(id -> {
+            values.add(id);
+            values.add(last);
+        });
+        String sql = recentResultsOf(ids.size());
+        return jdbc.autoCommit("read the recent results of tasks", connection -> {
+            Map<Long, List<Object[]>> byTask = new HashMap<>();
+            for (Object[] row : Jdbc.list(connection, sql, r -> new Object[] {r.getLong(1), r.getString(2),
+                Jdbc.instant(r, "scheduled_at"), Jdbc.instant(r, "finished_at")}, values.toArray())) {
+                byTask.computeIfAbsent((Long) row[0], id -> new ArrayList<>()).add(row);
             }
+            Map<Long, RecentResults> results = new HashMap<>();
+            byTask.forEach((task, rows) -> results.put(task, RecentTally.of(rows)));
             return results;
         });
     }
 
     /**
-     * Per task, its runs newest first through the {@code (task_id, scheduled_at)} key until the
-     * first ended one: a run or two each, where ranking all of a task's runs read its whole history.
+     * Per task, its runs newest first through the {@code (task_id, scheduled_at)} key, the ended
+     * ones up to the limit: a task's recent runs, where ranking all of them read its whole history.
      */
-    private static String lastResultsOf(int tasks) {
-        return "SELECT wanted.task_id, (SELECT r.status FROM task_run r WHERE r.task_id = wanted.task_id AND r."
-                + RunTransition.condition(RunStatus.FINAL) + " ORDER BY r.scheduled_at DESC LIMIT 1) AS status FROM ("
-                + String.join(" UNION ALL ", Collections.nCopies(tasks, "SELECT ? AS task_id")) + ") wanted";
+    private static String recentResultsOf(int tasks) {
+        return String.join(" UNION ALL ", Collections.nCopies(tasks, "(SELECT r.task_id, r.status, r.scheduled_at,"
+                + " r.finished_at FROM task_run r WHERE r.task_id = ? AND r." + RunTransition.condition(RunStatus.FINAL)
+                + " ORDER BY r.scheduled_at DESC LIMIT ?)"));
     }
 
     Optional<Run> requestCancel(long runId, Instant now, String reason) {

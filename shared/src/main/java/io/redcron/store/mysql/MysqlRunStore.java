@@ -5,6 +5,7 @@ import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.port.Claim;
 import io.redcron.port.Page;
+import io.redcron.port.RecentResults;
 import io.redcron.port.PageRequest;
 import io.redcron.port.RunFilter;
 import io.redcron.port.RunOutcome;
@@ -69,8 +70,8 @@ public final class MysqlRunStore implements RunStore {
     }
 
     @Override
-    public Map<Long, RunStatus> lastResults(Collection<Long> taskIds) {
-        return history.lastResults(taskIds);
+    public Map<Long, RecentResults> recentResults(Collection<Long> taskIds, int last) {
+        return history.recentResults(taskIds, last);
     }
 
     @Override

@@ -11,6 +11,7 @@ import io.redcron.port.AuditLog;
 import io.redcron.port.FencingEpochs;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
+import io.redcron.port.RecentResults;
 import io.redcron.port.RecoveryStore;
 import io.redcron.port.RunFilter;
 import io.redcron.port.RunOutcome;
@@ -118,11 +119,11 @@ class HistoryQueryPlansIT {
     }
 
     @Test
-    void lastResultsAreStillTheNewestEndedRunOfEachTask() throws SQLException {
+    void recentResultsAreStillTheNewestEndedRunOfEachTask() throws SQLException {
         List<Long> ids = new ArrayList<>();
         Map<Long, RunStatus> expected = new HashMap<>();
         try (Connection connection = mysql.pool().getConnection()) {
-            // The statement this replaced: it ranked every run of the tasks.
+            // Every run of the tasks ranked: what the store's bounded read must agree with.
             Jdbc.list(connection, "SELECT task_id, status FROM (SELECT task_id, status, ROW_NUMBER() OVER (PARTITION BY"
                     + " task_id ORDER BY scheduled_at DESC) AS newest FROM task_run WHERE namespace = ? AND status IN"
                     + " ('SUCCEEDED', 'FAILED', 'TIMED_OUT', 'CANCELLED', 'SKIPPED')) ranked WHERE newest = 1", row -> {
@@ -133,9 +134,13 @@ class HistoryQueryPlansIT {
         }
         ids.add(-1L);
 
-        Map<Long, RunStatus> last = new MysqlRunStore(mysql.pool(), new MutableClock(HistoryFill.END)).lastResults(ids);
+        Map<Long, RecentResults> recent = new MysqlRunStore(mysql.pool(), new MutableClock(HistoryFill.END))
+                .recentResults(ids, 20);
 
-        assertThat(last).hasSize(HistoryFill.TASKS).isEqualTo(expected);
+        assertThat(recent).hasSize(HistoryFill.TASKS);
+        Map<Long, RunStatus> last = new HashMap<>();
+        recent.forEach((task, results) -> last.put(task, results.lastStatus()));
+        assertThat(last).isEqualTo(expected);
     }
 
     @Test
@@ -220,12 +225,12 @@ class HistoryQueryPlansIT {
                 new Scenario("run: earlier attempts", 1, p -> p.runs().attempts(facts.endedRun())),
                 new Scenario("runs: by id (dead and delayed entries)", 10, p -> p.runs().getAll(facts.queued())),
                 // Tasks screen and `task list`: bounded by the namespace's tasks, never by runs
-                new Scenario("tasks: page by name, with last results", HistoryFill.TASKS + HistoryFill.UNFINISHED, p -> {
+                new Scenario("tasks: page by name, with recent results", HistoryFill.TASKS + HistoryFill.UNFINISHED, p -> {
                     List<Long> ids = p.tasks().list(TaskFilter.all(NS), first).items().stream().map(Task::id).toList();
-                    p.runs().lastResults(ids);
+                    p.runs().recentResults(ids, 20);
                 }),
-                new Scenario("tasks: last results of tasks with runs under way", PAGE + HistoryFill.UNFINISHED,
-                        p -> p.runs().lastResults(facts.taskIds())),
+                new Scenario("tasks: recent results of tasks with runs under way", PAGE + HistoryFill.UNFINISHED,
+                        p -> p.runs().recentResults(facts.taskIds(), 20)),
                 // Text is matched in every task's name and description: the whole task table, of every namespace.
                 new Scenario("tasks: text search", 2 * HistoryFill.TASKS,
                         p -> p.tasks().list(TaskFilter.all(NS).withText("number 42"), first)),

@@ -1,15 +1,13 @@
-package io.redcron.desktop.cluster;
-
-import io.redcron.desktop.ui.Messages;
+package io.redcron.desktop.ui;
 
 import java.time.Duration;
 
 /** A span as people say it: "12 s", "9 min", "3 h", "2 d", in the app's language. */
-final class Ages {
+public final class Ages {
     private Ages() {
     }
 
-    static String of(Messages messages, Duration age) {
+    public static String of(Messages messages, Duration age) {
         long seconds = Math.max(0, age.toSeconds());
         if (seconds < 60) {
             return messages.get("age.seconds", seconds);

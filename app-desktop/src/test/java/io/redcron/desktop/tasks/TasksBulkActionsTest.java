@@ -1,0 +1,124 @@
+package io.redcron.desktop.tasks;
+
+import io.redcron.desktop.session.Workspace;
+import io.redcron.desktop.ui.Messages;
+import io.redcron.desktop.ui.UiExecutor;
+import io.redcron.domain.Run;
+import io.redcron.domain.RunStatus;
+import io.redcron.domain.ShellPayload;
+import io.redcron.domain.Task;
+import io.redcron.domain.TriggerType;
+import io.redcron.ops.Operations;
+import io.redcron.ops.OperatorPorts;
+import io.redcron.ops.TriggerRun;
+import io.redcron.port.PageRequest;
+import io.redcron.port.RunFilter;
+import io.redcron.port.RunOutcome;
+import io.redcron.schedule.CronDialect;
+import io.redcron.testkit.InMemoryStores;
+import io.redcron.testkit.ManualClock;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The tasks list's actions on many tasks at once, its recent results and its quiet refresh, on in-memory ports. */
+class TasksBulkActionsTest {
+    private static final Instant NOW = Instant.parse("2026-11-30T08:00:00Z");
+    private static final String NAMESPACE = "desk";
+
+    private final ManualClock clock = new ManualClock(NOW);
+    private final InMemoryStores stores = new InMemoryStores(clock);
+    private final Workspace workspace = new Workspace(NAMESPACE, "tester@desktop", clock);
+    private final TasksViewModel list = new TasksViewModel(stores.tasks(), stores.runs(), trigger(stores, NAMESPACE, clock),
+            workspace, UiExecutor.direct(), new Messages(Locale.ENGLISH));
+
+    static TriggerRun trigger(InMemoryStores stores, String namespace, Clock clock) {
+        return new Operations(new OperatorPorts(stores.tasks(), stores.runs(), stores.queue(), stores.events(),
+                stores.audit(), stores.deadLetters(), stores.liveOutput()), namespace, "tester@desktop", clock).trigger();
+    }
+
+    private Task task(String name) {
+        return stores.tasks().create(Task.builder().namespace(NAMESPACE).name(name).cron("0 3 * * *").owner("ops")
+                .dialect(CronDialect.UNIX).zone(ZoneOffset.UTC).payload(new ShellPayload("echo hi", null, Map.of()))
+                .build(), "test");
+    }
+
+    @Test
+    void manyTasksAreDisabledEnabledAndDeletedAtOnceWithOneNotice() {
+        task("a");
+        task("b");
+        task("c");
+        list.load();
+
+        list.setEnabled(List.copyOf(list.rows().subList(0, 2)), false);
+        assertThat(list.noticeProperty().get()).isEqualTo("Disabled 2 tasks.");
+        assertThat(list.rows()).extracting(TaskRow::enabled).containsExactly(false, false, true);
+
+        list.setEnabled(List.of(list.rows().get(0)), true);
+        assertThat(list.noticeProperty().get()).isEqualTo("Enabled 1 task.");
+
+        list.delete(List.copyOf(list.rows().subList(1, 3)));
+        assertThat(list.noticeProperty().get()).isEqualTo("Deleted 2 tasks.");
+        assertThat(list.rows()).extracting(TaskRow::name).containsExactly("a");
+    }
+
+    @Test
+    void runNowStartsAManualRunOfEachChosenTaskAndNamesThem() {
+        task("a");
+        task("b");
+        list.load();
+
+        list.runNow(List.copyOf(list.rows()));
+
+        List<Run> manual = stores.runs().list(RunFilter.all(NAMESPACE).withTrigger(TriggerType.MANUAL), PageRequest.first(10))
+                .items();
+        assertThat(manual).hasSize(2).extracting(Run::taskName).containsExactlyInAnyOrder("a", "b");
+        assertThat(list.noticeProperty().get()).startsWith("Started runs ").endsWith(": see Runs.")
+                .contains(Long.toString(manual.get(0).id()), Long.toString(manual.get(1).id()));
+        assertThat(stores.audit().list(NAMESPACE, null, PageRequest.first(10)).items())
+                .filteredOn(entry -> entry.action().contains("trigger")).hasSize(2);
+    }
+
+    @Test
+    void eachTaskShowsItsOwnerLastRunAndSuccessRate() {
+        Task task = task("a");
+        task("never");
+        for (int i = 0; i < 4; i++) {
+            Run run = stores.runs().insertManual(task.id(), NOW.minusSeconds(600 - i * 60L), 1, Map.of());
+            stores.runs().claim(run.id(), "node-1", NOW, NOW.plusSeconds(30));
+            stores.runs().complete(run.id(), 1, RunStatus.RUNNING, new RunOutcome(i == 1 ? RunStatus.FAILED
+                    : RunStatus.SUCCEEDED, NOW.minusSeconds(180), i == 1 ? 1 : 0, "", null));
+        }
+
+        list.load();
+
+        TaskRow row = list.rows().get(0);
+        assertThat(row.owner()).isEqualTo("ops");
+        assertThat(list.lastRunText(row)).isEqualTo("Succeeded \u00b7 3 min ago");
+        assertThat(list.successText(row)).isEqualTo("75 % of 4");
+        assertThat(list.lastRunText(list.rows().get(1))).isEqualTo("—");
+        assertThat(list.successText(list.rows().get(1))).isEqualTo("—");
+    }
+
+    @Test
+    void aRefreshKeepsRowsInPlaceAndUpdatesThem() {
+        task("a");
+        task("b");
+        list.load();
+        TaskRow first = list.rows().get(0);
+        clock.advance(Duration.ofDays(1));
+
+        list.refresh();
+
+        assertThat(list.rows()).extracting(TaskRow::name).containsExactly("a", "b");
+        assertThat(list.rows().get(0).nextFire()).as("the next fire moved on with the clock").isNotEqualTo(first.nextFire());
+    }
+}
