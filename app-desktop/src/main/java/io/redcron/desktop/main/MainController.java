@@ -60,12 +60,12 @@ public final class MainController {
         io.redcron.desktop.ui.WhileShown.repeat(content, javafx.util.Duration.seconds(5),
                 () -> context.clusterTrouble(this::showTrouble));
         context.clusterTrouble(this::showTrouble);
-        // Ctrl+1 … Ctrl+6 switch screens, like tabs in a browser.
+        // Ctrl+1 … Ctrl+6 switch screens in sidebar order, like tabs in a browser.
         content.sceneProperty().addListener((o, old, scene) -> {
             if (scene == null) {
                 return;
             }
-            ToggleButton[] screens = {tasksButton, runsButton, queuesButton, clusterButton, auditButton, dashboardButton};
+            ToggleButton[] screens = sidebarOrder();
             for (int i = 0; i < screens.length; i++) {
                 ToggleButton button = screens[i];
                 scene.getAccelerators().put(new javafx.scene.input.KeyCodeCombination(
@@ -76,6 +76,11 @@ public final class MainController {
                         });
             }
         });
+    }
+
+    /** The screens as the sidebar lists them: Ctrl+1 is the first, Ctrl+6 the last. */
+    ToggleButton[] sidebarOrder() {
+        return navigation.getToggles().stream().map(ToggleButton.class::cast).toArray(ToggleButton[]::new);
     }
 
     /** Shows the cluster's trouble above every screen, and counts it beside Cluster and Queues. */

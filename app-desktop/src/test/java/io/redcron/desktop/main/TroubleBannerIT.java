@@ -133,6 +133,21 @@ class TroubleBannerIT {
 
         press(robot, "#troubleShow");
         await().atMost(Duration.ofSeconds(10)).until(() -> find(robot, "#groupsTable") != null);
+
+        // Ctrl+1 … Ctrl+6 follow the sidebar: the fifth entry is the dashboard, the sixth the audit log.
+        shortcut(robot, "5");
+        assertThat(selected(robot, "#dashboardButton")).isTrue();
+        shortcut(robot, "6");
+        assertThat(selected(robot, "#auditButton")).isTrue();
+    }
+
+    private void shortcut(FxRobot robot, String digit) {
+        robot.interact(() -> scene.getAccelerators().get(new javafx.scene.input.KeyCodeCombination(
+                javafx.scene.input.KeyCode.getKeyCode(digit), javafx.scene.input.KeyCombination.SHORTCUT_DOWN)).run());
+    }
+
+    private boolean selected(FxRobot robot, String id) {
+        return find(robot, id) instanceof javafx.scene.control.ToggleButton button && button.isSelected();
     }
 
     private String text(FxRobot robot, String id) {
