@@ -29,6 +29,10 @@ public final class AuditController {
     @FXML private TableColumn<AuditEntry, String> accountColumn;
     @FXML private TableColumn<AuditEntry, String> actionColumn;
     @FXML private TableColumn<AuditEntry, String> subjectColumn;
+    @FXML private TableView<FieldChange> changesTable;
+    @FXML private TableColumn<FieldChange, String> fieldColumn;
+    @FXML private TableColumn<FieldChange, String> fieldBeforeColumn;
+    @FXML private TableColumn<FieldChange, String> fieldAfterColumn;
     @FXML private TextArea before;
     @FXML private TextArea after;
     @FXML private Label error;
@@ -48,7 +52,11 @@ public final class AuditController {
         // Entries recorded before the database kept the account have none.
         column(accountColumn, entry -> entry.databaseAccount() == null ? "—" : entry.databaseAccount());
         column(actionColumn, AuditEntry::action);
-        column(subjectColumn, AuditEntry::subject);
+        column(subjectColumn, model::subjectText);
+        changesTable.setItems(model.changes());
+        column(fieldColumn, FieldChange::field);
+        column(fieldBeforeColumn, FieldChange::before);
+        column(fieldAfterColumn, FieldChange::after);
         model.selectedProperty().bind(table.getSelectionModel().selectedItemProperty());
         before.textProperty().bind(model.beforeProperty());
         after.textProperty().bind(model.afterProperty());

@@ -19,11 +19,15 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
-/** The audit trail of the namespace, newest first, a page at a time, with the selected change's before and after. */
+/**
+ * The audit trail of the namespace, newest first, a page at a time: what each entry is about, by
+ * name, and the selected change field by field, beside its recorded states.
+ */
 public final class AuditViewModel {
     public static final int PAGE_SIZE = 100;
 
     private final ObservableList<AuditEntry> entries = FXCollections.observableArrayList();
+    private final ObservableList<FieldChange> changes = FXCollections.observableArrayList();
     private final StringProperty subject = new SimpleStringProperty("");
     private final ObjectProperty<AuditEntry> selected = new SimpleObjectProperty<>();
     private final StringBinding before = Bindings.createStringBinding(() -> state(selected.get(), true), selected);
@@ -35,11 +39,20 @@ public final class AuditViewModel {
     private final AuditLog audit;
     private final String namespace;
     private final UiExecutor executor;
+    private final io.redcron.desktop.ui.Messages messages;
 
-    public AuditViewModel(AuditLog audit, String namespace, UiExecutor executor) {
+    public AuditViewModel(AuditLog audit, String namespace, UiExecutor executor, io.redcron.desktop.ui.Messages messages) {
         this.audit = audit;
         this.namespace = namespace;
         this.executor = executor;
+        this.messages = messages;
+        selected.addListener((o, old, entry) -> changes.setAll(entry == null ? java.util.List.of()
+                : AuditDiff.of(entry.before(), entry.after())));
+    }
+
+    /** What the entry is about, by name where its states give one. */
+    public String subjectText(AuditEntry entry) {
+        return AuditSubjects.describe(entry, messages);
     }
 
     public void load() {
@@ -80,6 +93,7 @@ public final class AuditViewModel {
     }
 
     public ObservableList<AuditEntry> entries() { return entries; }
+    public ObservableList<FieldChange> changes() { return changes; }
     public StringBinding beforeProperty() { return before; }
     public StringBinding afterProperty() { return after; }
     public StringProperty subjectProperty() { return subject; }

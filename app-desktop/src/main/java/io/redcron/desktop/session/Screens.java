@@ -55,7 +55,7 @@ public final class Screens {
     }
 
     public AuditViewModel audit() {
-        return new AuditViewModel(session.audit(), session.namespace(), executor);
+        return new AuditViewModel(session.audit(), session.namespace(), executor, messages);
     }
 
     public ClusterViewModel cluster() {
