@@ -27,7 +27,7 @@ public final class RedcronApp extends Application {
         applyTheme();
         executor = new FxUiExecutor();
         String operator = System.getProperty("user.name", "operator") + "@desktop";
-        Scene scene = new Scene(new javafx.scene.layout.StackPane(), 1180, 760);
+        Scene scene = new Scene(new javafx.scene.layout.StackPane());
         context = new AppContext(executor, new FxDialogService(), new SessionFactory(operator, Clock.systemUTC()),
                 new ProfileRepository(AppContext.profilesFile()), AppContext::runningSandbox,
                 new Messages(Locale.getDefault()), changed -> {
@@ -37,8 +37,9 @@ public final class RedcronApp extends Application {
         scene.setRoot(context.currentView());
         stage.setTitle(context.messages().get("app.title"));
         stage.setMinWidth(900);
-        stage.setMinHeight(600);
+        stage.setMinHeight(560);
         stage.setScene(scene);
+        io.redcron.desktop.ui.WindowPlacement.forMainWindow().apply(stage);
         stage.show();
         if (getParameters().getRaw().contains(SMOKE_TEST)) {
             System.out.println("Redcron desktop started: window '" + stage.getTitle() + "' shown");

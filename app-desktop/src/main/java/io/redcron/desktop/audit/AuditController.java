@@ -47,6 +47,7 @@ public final class AuditController {
     @FXML
     private void initialize() {
         table.setItems(model.entries());
+        io.redcron.desktop.ui.ColumnWidths.remember("audit", table);
         column(atColumn, entry -> TIME.format(entry.at().atZone(ZoneId.systemDefault())));
         column(actorColumn, AuditEntry::actor);
         // Entries recorded before the database kept the account have none.

@@ -57,6 +57,7 @@ public final class ClusterController {
     @FXML
     private void initialize() {
         io.redcron.desktop.ui.KeptSelection.show(nodesTable, model.nodes(), NodeRow::nodeId);
+        io.redcron.desktop.ui.ColumnWidths.remember("cluster-nodes", nodesTable);
         column(nodeColumn, NodeRow::nodeId);
         column(hostColumn, NodeRow::host);
         column(rolesColumn, NodeRow::roles);

@@ -88,6 +88,7 @@ public final class QueuesController {
         column(pendingDeliveriesColumn, PendingRow::deliveries);
         column(pendingEntryColumn, PendingRow::entryId);
         KeptSelection.show(delayedTable, model.delayed(), DelayedRow::runId);
+        io.redcron.desktop.ui.ColumnWidths.remember("queues-delayed", delayedTable);
         column(delayedGroupColumn, DelayedRow::group);
         column(delayedRunColumn, DelayedRow::runId);
         column(delayedTaskColumn, DelayedRow::task);
@@ -95,6 +96,7 @@ public final class QueuesController {
         column(delayedErrorColumn, DelayedRow::lastError);
         column(delayedDueColumn, DelayedRow::dueText);
         KeptSelection.show(deadTable, model.dead(), DeadRow::entryId);
+        io.redcron.desktop.ui.ColumnWidths.remember("queues-dead", deadTable);
         deadTable.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         column(deadRunColumn, DeadRow::runId);
         column(deadTaskColumn, DeadRow::task);

@@ -12,9 +12,13 @@ public final class Cells {
     private Cells() {
     }
 
-    /** A column that shows {@code value} of each row (rows are immutable records). */
+    /**
+     * A column that shows {@code value} of each row (rows are immutable records), with the whole
+     * value as a tooltip where the column cuts it.
+     */
     public static <R, T> void column(TableColumn<R, T> column, Function<R, T> value) {
         column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+        column.setCellFactory(c -> new TextCell<>());
     }
 
     /** A message label that takes no room while it is empty. */
