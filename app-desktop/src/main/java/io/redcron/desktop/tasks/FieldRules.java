@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.ZoneId;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * The checks an operator meets most, made in the words of the form: each names the field as it is
@@ -31,6 +32,8 @@ final class FieldRules {
     static final int MAX_NAME = 200;
     static final int MAX_OWNER = 200;
     static final int MAX_DESCRIPTION = 2000;
+    /** As {@link Task} reads label keys. */
+    static final Pattern LABEL_KEY = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._/-]{0,62}");
 
     private final Messages messages;
     private final Map<EditorField, String> errors = new EnumMap<>(EditorField.class);
@@ -82,6 +85,7 @@ final class FieldRules {
         decimal(EditorField.MULTIPLIER, "retry-multiplier", v.multiplier(), MIN_MULTIPLIER, MAX_MULTIPLIER);
         decimal(EditorField.JITTER, "retry-jitter", v.jitter(), 0, 1);
         whole(EditorField.CATCH_UP_LIMIT, "catch-up-limit", v.catchUpLimit(), 1, MAX_CATCH_UP);
+        labelKeys(v.labels());
         parameterNames(v.params());
         return errors;
     }
@@ -93,6 +97,20 @@ final class FieldRules {
             }
         } else if (value.length() > maxLength) {
             fail(field, "editor.check.tooLong", label(name), String.valueOf(value.length()), String.valueOf(maxLength));
+        }
+    }
+
+    /**
+     * The task checks label keys only once every other field is right; checked here too, a bad
+     * key shows with the rest.
+     */
+    private void labelKeys(String text) {
+        for (String line : TaskForm.lines(text)) {
+            int at = line.indexOf('=');
+            String key = at > 0 ? line.substring(0, at).trim() : "";
+            if (at > 0 && !LABEL_KEY.matcher(key).matches()) {
+                fail(EditorField.LABELS, "editor.check.labelKey", label("labels"), key);
+            }
         }
     }
 

@@ -66,6 +66,8 @@ class FieldRulesTest {
             "cron             | ' '    | CRON           | Cron expression is required",
             "command          | ''     | COMMAND        | Command line is required",
             "params           | 9bad=x | PARAMS         | Parameters: '9bad' is not a parameter name (a letter or _ first, then letters, digits or _)",
+            "labels           | -team=ops | LABELS    | Labels: '-team' is not a label key (letters, digits, ., _, / or -, a letter or digit first)",
+            "labels           | team name=ops | LABELS | Labels: 'team name' is not a label key (letters, digits, ., _, / or -, a letter or digit first)",
             "params           | my-param=x | PARAMS     | Parameters: 'my-param' is not a parameter name (a letter or _ first, then letters, digits or _)"})
     void eachFieldIsNamedAsLabelled(String property, String typed, EditorField field, String message) {
         assertThat(errors(v -> with(v, property, typed))).containsEntry(field, message);
@@ -128,6 +130,19 @@ class FieldRulesTest {
                 Duration.ofSeconds(2), 0)).isInstanceOf(InvalidTaskException.class);
     }
 
+    @ParameterizedTest(name = "label key ''{0}''")
+    @CsvSource({"team", "app.kubernetes.io/name", "a_b-c", "9lives", "-team", "team name", "é", "''"})
+    void labelKeysAreReadAsTheTaskReadsThem(String key) {
+        boolean taskTakesIt;
+        try {
+            task(b -> b.labels(Map.of(key, "x")));
+            taskTakesIt = true;
+        } catch (InvalidTaskException e) {
+            taskTakesIt = false;
+        }
+        assertThat(FieldRules.LABEL_KEY.matcher(key).matches()).isEqualTo(taskTakesIt);
+    }
+
     private static Task task(UnaryOperator<Task.Builder> change) {
         return change.apply(Task.builder().name("t").cron("0 * * * *").payload(new ShellPayload("true", null, Map.of())))
                 .build();
@@ -170,7 +185,8 @@ class FieldRulesTest {
                 property.equals("jitter") ? text : v.jitter(),
                 v.misfire(),
                 property.equals("catchUpLimit") ? text : v.catchUpLimit(),
-                v.concurrency(), v.enabled(), v.owner(), v.labels(), v.alerts(),
+                v.concurrency(), v.enabled(), v.owner(),
+                property.equals("labels") ? text : v.labels(), v.alerts(),
                 property.equals("params") ? text : v.params());
     }
 }
