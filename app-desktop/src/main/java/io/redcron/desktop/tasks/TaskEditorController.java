@@ -26,6 +26,8 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.VBox;
 import org.controlsfx.control.SearchableComboBox;
 
@@ -241,10 +243,17 @@ public final class TaskEditorController {
         model.saveHintProperty().addListener((o, before, after) -> save.setTooltip(after.isEmpty() ? null : saveTooltip));
     }
 
-    /** Leaving a field touches it: its error, if any, shows from then on. */
+    /**
+     * Leaving a field the operator used (clicked, or pressed a key in, Tab included) touches it:
+     * its error, if any, shows from then on. The field the window focuses on opening is not
+     * touched just because the operator clicks elsewhere first.
+     */
     private void touchWhenLeft(EditorField field, Control control) {
+        boolean[] used = {false};
+        control.addEventFilter(MouseEvent.MOUSE_PRESSED, event -> used[0] = true);
+        control.addEventFilter(KeyEvent.KEY_PRESSED, event -> used[0] = true);
         control.focusWithinProperty().addListener((o, was, is) -> {
-            if (was && !is) {
+            if (was && !is && used[0]) {
                 model.touch(field);
             }
         });

@@ -68,6 +68,10 @@ class TaskEditorViewTest {
                 type -> new TaskEditorController(model, new CronBuilderDialog(messages, clock))).load(FxmlView.TASK_EDITOR);
         editor = loaded.controller();
         stage.getScene().setRoot(loaded.root());
+        // The form is inside a ScrollPane, whose content joins the scene graph with its skin: make
+        // the skins now, so a look-up right after this finds every field, pulse or not.
+        loaded.root().applyCss();
+        loaded.root().layout();
     }
 
     @Test
@@ -103,6 +107,19 @@ class TaskEditorViewTest {
                 "• Jitter must be between 0 and 1, got 2");
         assertThat(robot.lookup("#error").queryAs(Label.class).getText()).isEqualTo("Correct the fields marked in red first.");
         assertThat(stores.tasks().findByName(NAMESPACE, "")).isEmpty();
+    }
+
+    @Test
+    void aFieldLeftWithTabShowsItsErrorButOneOnlyFocusedByTheWindowDoesNot(FxRobot robot) {
+        assertThat(robot.lookup("#name").queryAs(TextField.class).isFocused()).as("focused on opening").isTrue();
+        click(robot, "#owner");
+        assertThat(visibleErrors(robot)).isEmpty();
+
+        click(robot, "#name");
+        robot.type(KeyCode.TAB);
+
+        assertThat(visibleErrors(robot)).containsOnlyKeys("nameError");
+        assertThat(error(robot, "#nameError")).isEqualTo("Name is required");
     }
 
     @Test
