@@ -85,6 +85,14 @@ final class FieldRules {
         decimal(EditorField.MULTIPLIER, "retry-multiplier", v.multiplier(), MIN_MULTIPLIER, MAX_MULTIPLIER);
         decimal(EditorField.JITTER, "retry-jitter", v.jitter(), 0, 1);
         whole(EditorField.CATCH_UP_LIMIT, "catch-up-limit", v.catchUpLimit(), 1, MAX_CATCH_UP);
+        if (v.type() == TaskType.EXEC || v.type() == TaskType.SHELL) {
+            pairs(EditorField.ENV, "env", v.env(), '=');
+        }
+        if (v.type() == TaskType.HTTP) {
+            pairs(EditorField.HEADERS, "http-header", v.headers(), ':');
+        }
+        pairs(EditorField.LABELS, "labels", v.labels(), '=');
+        pairs(EditorField.PARAMS, "params", v.params(), '=');
         labelKeys(v.labels());
         parameterNames(v.params());
         return errors;
@@ -97,6 +105,15 @@ final class FieldRules {
             }
         } else if (value.length() > maxLength) {
             fail(field, "editor.check.tooLong", label(name), String.valueOf(value.length()), String.valueOf(maxLength));
+        }
+    }
+
+    /** One {@code KEY=value} (or {@code Name: value}) per line, as {@link TaskForm#pairs} reads them. */
+    private void pairs(EditorField field, String name, String text, char separator) {
+        for (String line : TaskForm.lines(text)) {
+            if (line.indexOf(separator) <= 0) {
+                fail(field, "editor.check.pairs", label(name), line, separator == '=' ? "KEY=value" : "Name: value");
+            }
         }
     }
 

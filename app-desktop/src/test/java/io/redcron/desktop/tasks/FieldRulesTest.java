@@ -65,6 +65,9 @@ class FieldRulesTest {
             "group            | -lead  | GROUP          | Group '-lead' may hold only letters, digits, '.', '_' and '-' (1-64, starting with a letter or digit)",
             "cron             | ' '    | CRON           | Cron expression is required",
             "command          | ''     | COMMAND        | Command line is required",
+            "labels           | team   | LABELS         | Labels: 'team' is not KEY=value (one per line)",
+            "labels           | =ops   | LABELS         | Labels: '=ops' is not KEY=value (one per line)",
+            "params           | region | PARAMS         | Parameters: 'region' is not KEY=value (one per line)",
             "params           | 9bad=x | PARAMS         | Parameters: '9bad' is not a parameter name (a letter or _ first, then letters, digits or _)",
             "labels           | -team=ops | LABELS    | Labels: '-team' is not a label key (letters, digits, ., _, / or -, a letter or digit first)",
             "labels           | team name=ops | LABELS | Labels: 'team name' is not a label key (letters, digits, ., _, / or -, a letter or digit first)",
@@ -87,6 +90,27 @@ class FieldRulesTest {
         assertThat(errors(v -> withType(v, TaskType.JAVA))).containsEntry(EditorField.COMMAND, "Handler is required");
         assertThat(errors(v -> withType(v, TaskType.HTTP))).containsEntry(EditorField.URL, "URL is required")
                 .doesNotContainKey(EditorField.COMMAND);
+    }
+
+    @Test
+    void theEnvironmentAndHeadersAreReadOnlyForTheTypesThatShowThem() {
+        TaskForm.Values shell = new TaskForm.Values("n", "", "", "0 * * * *", "unix", "UTC", TaskType.SHELL, "true", "",
+                "MODE", "GET", "https://example.com", "Accept", "", "", RedirectPolicy.NONE, "1h", "0", "10s", "2",
+                "10m", "0.1", MisfirePolicy.FIRE_ONCE, "10", ConcurrencyPolicy.FORBID, true, "", "", "", "");
+        assertThat(FieldRules.check(shell, english)).containsOnly(
+                Map.entry(EditorField.ENV, "Environment: 'MODE' is not KEY=value (one per line)"));
+
+        TaskForm.Values http = withType(shell, TaskType.HTTP);
+        http = new TaskForm.Values(http.name(), http.group(), http.description(), http.cron(), http.dialect(),
+                http.zone(), http.type(), http.command(), http.workDir(), http.env(), http.httpMethod(),
+                "https://example.com", "Accept", http.body(), http.accept(), http.redirects(), http.timeout(),
+                http.retries(), http.backoff(), http.multiplier(), http.maxBackoff(), http.jitter(), http.misfire(),
+                http.catchUpLimit(), http.concurrency(), http.enabled(), http.owner(), http.labels(), http.alerts(),
+                http.params());
+        assertThat(FieldRules.check(http, english)).containsOnly(
+                Map.entry(EditorField.HEADERS, "Headers: 'Accept' is not Name: value (one per line)"));
+        assertThat(TaskForm.check(http, null).errors()).as("the hidden environment is not read")
+                .doesNotContainKey("env");
     }
 
     @Test

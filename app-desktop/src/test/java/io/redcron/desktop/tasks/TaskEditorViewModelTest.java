@@ -83,7 +83,7 @@ class TaskEditorViewModelTest {
                         "Time zone 'Mars/Olympus' is not a known time zone (for example Europe/Berlin, UTC)")
                 .containsEntry(EditorField.TIMEOUT, "Timeout must be longer than 0s, got 0s")
                 .containsEntry(EditorField.JITTER, "Jitter must be between 0 and 1, got 2")
-                .containsEntry(EditorField.LABELS, "Labels: 'no separator' is not KEY=VALUE")
+                .containsEntry(EditorField.LABELS, "Labels: 'no separator' is not KEY=value (one per line)")
                 .containsEntry(EditorField.PARAMS, "Parameters: '9bad' is not a parameter name"
                         + " (a letter or _ first, then letters, digits or _)");
         assertThat(editor.errorProperty().get()).isEqualTo(messages.get("editor.invalid"));
