@@ -126,8 +126,10 @@ class DesktopViewIT {
         fill(robot, "#cron", "61 * * * *");
         Label cronError = robot.lookup("#cronError").queryAs(Label.class);
         assertThat(cronError.isVisible()).isTrue();
-        assertThat(cronError.getText()).isEqualTo("minute: 61 is out of range 0-59");
-        assertThat(robot.lookup("#save").queryButton().isDisabled()).isTrue();
+        assertThat(cronError.getText()).isEqualTo("Cron expression: minute: 61 is out of range 0-59");
+        assertThat(robot.lookup("#save").queryButton().isDisabled()).as("Save says why, not greyed").isFalse();
+        assertThat(robot.lookup("#save").queryButton().getTooltip().getText())
+                .contains("Cron expression: minute: 61 is out of range 0-59");
 
         robot.clickOn("#buildCron");
         await().atMost(Duration.ofSeconds(10)).until(() -> robot.lookup("#expression").tryQuery().isPresent());

@@ -1,58 +1,70 @@
 package io.redcron.desktop.tasks;
 
+import javafx.css.PseudoClass;
 import javafx.scene.Parent;
+import javafx.scene.control.Control;
 import javafx.scene.control.Label;
-import javafx.scene.control.TextInputControl;
 import javafx.scene.layout.VBox;
 
-import java.util.HashMap;
+import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * The editor's errors, each under the field it is about; an error about no field on screen goes
- * to a list of its own.
+ * The editor's errors, each at the field it is about: the field outlined in red and a short line
+ * under it. The line wraps inside the width the field already has, so a long error (a bad zone)
+ * makes the row taller but never wider.
  */
 final class FieldErrors {
-    private final Map<String, Label> labels = new HashMap<>();
-    private final VBox others;
+    /** AtlantaFX draws a text input in this state with a red outline. */
+    static final PseudoClass DANGER = PseudoClass.getPseudoClass("danger");
+    static final String INVALID = "invalid-field";
 
-    FieldErrors(VBox others) {
-        this.others = others;
-    }
+    private final Map<EditorField, Control> controls = new EnumMap<>(EditorField.class);
+    private final Map<EditorField, Label> labels = new EnumMap<>(EditorField.class);
 
-    /** Puts an (empty) error line under {@code field}, for errors under any of {@code keys}. */
-    void add(TextInputControl field, String... keys) {
+    /** Puts an (empty) error line under {@code control}, for the errors of {@code field}. */
+    void add(EditorField field, Control control) {
         Label label = new Label();
         label.getStyleClass().addAll("field-error", "danger");
         label.setWrapText(true);
-        label.setId(field.getId() + "Error");
+        label.setMinWidth(0);
+        label.setPrefWidth(1); // take the width the field has, never ask for more
+        label.setMaxWidth(Double.MAX_VALUE);
+        label.setId(control.getId() + "Error");
         label.managedProperty().bind(label.visibleProperty());
         label.setVisible(false);
-        Parent parent = field.getParent();
+        Parent parent = control.getParent();
         if (parent instanceof VBox box) {
-            box.getChildren().add(box.getChildren().indexOf(field) + 1, label);
+            box.getChildren().add(box.getChildren().indexOf(control) + 1, label);
         }
-        for (String key : keys) {
-            labels.put(key, label);
-        }
+        controls.put(field, control);
+        labels.put(field, label);
     }
 
-    /** Shows {@code errors} (field key to message), and clears every error line not in it. */
-    void show(Map<String, String> errors) {
-        labels.values().forEach(label -> {
-            label.setText("");
-            label.setVisible(false);
-        });
-        others.getChildren().clear();
-        errors.forEach((field, message) -> {
-            Label label = labels.get(field);
-            if (label != null) {
-                label.setText(message);
-                label.setVisible(true);
-            } else {
-                Label other = new Label(field + ": " + message);
-                other.getStyleClass().add("danger");
-                others.getChildren().add(other);
+    Map<EditorField, Control> controls() {
+        return controls;
+    }
+
+    Control control(EditorField field) {
+        return controls.get(field);
+    }
+
+    /** Shows {@code errors} at their fields, and clears every field not among them. */
+    void show(List<FieldError> errors) {
+        Map<EditorField, String> byField = new EnumMap<>(EditorField.class);
+        errors.stream().filter(error -> error.field() != null)
+                .forEach(error -> byField.putIfAbsent(error.field(), error.message()));
+        labels.forEach((field, label) -> {
+            String message = byField.get(field);
+            label.setText(message == null ? "" : message);
+            label.setVisible(message != null);
+            Control control = controls.get(field);
+            control.pseudoClassStateChanged(DANGER, message != null);
+            if (message == null) {
+                control.getStyleClass().remove(INVALID);
+            } else if (!control.getStyleClass().contains(INVALID)) {
+                control.getStyleClass().add(INVALID);
             }
         });
     }

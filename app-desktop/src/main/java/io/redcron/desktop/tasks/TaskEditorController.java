@@ -1,40 +1,68 @@
 package io.redcron.desktop.tasks;
 
+import io.redcron.desktop.cron.CronBuilderDialog;
 import io.redcron.desktop.cron.CronBuilderResult;
-import io.redcron.desktop.ui.Cells;
+import io.redcron.desktop.ui.DescribedChoices;
+import io.redcron.desktop.ui.FxDebouncer;
+import io.redcron.desktop.ui.Messages;
 import io.redcron.domain.ConcurrencyPolicy;
 import io.redcron.domain.MisfirePolicy;
 import io.redcron.domain.RedirectPolicy;
 import io.redcron.domain.Task;
 import io.redcron.domain.TaskType;
-import javafx.collections.MapChangeListener;
+import javafx.beans.property.StringProperty;
+import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.Control;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputControl;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.VBox;
+import org.controlsfx.control.SearchableComboBox;
 
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.ResourceBundle;
 import java.util.function.Consumer;
 
-/** Binds the editor's fields to its view-model and shows each error next to its field. */
+/**
+ * Binds the editor's fields to its view-model, shows each error at its field and all of them in a
+ * summary beside Save (an entry takes the operator to its field), and explains every choice.
+ */
 public final class TaskEditorController {
+    /** How long typing must pause before the name is looked up among the other tasks. */
+    private static final Duration NAME_CHECK_PAUSE = Duration.ofMillis(300);
+
     private final TaskEditorViewModel model;
-    private final io.redcron.desktop.cron.CronBuilderDialog cronBuilder;
+    private final CronBuilderDialog cronBuilder;
     private Consumer<Task> onSaved = task -> { };
     private Runnable onClose = () -> { };
 
+    @FXML private ScrollPane form;
+    @FXML private VBox formContent;
     @FXML private TextField name;
     @FXML private TextField group;
     @FXML private TextField description;
     @FXML private TextField cron;
     @FXML private ComboBox<String> dialect;
-    @FXML private TextField zone;
+    @FXML private Label dialectHelp;
+    @FXML private SearchableComboBox<ZoneId> zone;
     @FXML private Label scheduleDescription;
+    @FXML private VBox fires;
+    @FXML private Label firesProblem;
     @FXML private ComboBox<TaskType> type;
+    @FXML private Label typeHelp;
     @FXML private TextArea command;
     @FXML private TextField workDir;
     @FXML private TextArea env;
@@ -46,6 +74,7 @@ public final class TaskEditorController {
     @FXML private TextArea body;
     @FXML private TextField accept;
     @FXML private ComboBox<RedirectPolicy> redirects;
+    @FXML private Label redirectsHelp;
     @FXML private TextField timeout;
     @FXML private TextField retries;
     @FXML private TextField backoff;
@@ -53,8 +82,10 @@ public final class TaskEditorController {
     @FXML private TextField maxBackoff;
     @FXML private TextField jitter;
     @FXML private ComboBox<MisfirePolicy> misfire;
+    @FXML private Label misfireHelp;
     @FXML private TextField catchUpLimit;
     @FXML private ComboBox<ConcurrencyPolicy> concurrency;
+    @FXML private Label concurrencyHelp;
     @FXML private CheckBox enabled;
     @FXML private TextField owner;
     @FXML private TextArea labels;
@@ -63,11 +94,13 @@ public final class TaskEditorController {
     @FXML private Label error;
     @FXML private Label commandLabel;
     @FXML private Button save;
-    @FXML private VBox errorsBox;
-    @FXML private java.util.ResourceBundle resources;
-    private FieldErrors fieldErrors;
+    @FXML private VBox summaryBox;
+    @FXML private VBox summary;
+    @FXML private ResourceBundle resources;
+    private final FieldErrors fieldErrors = new FieldErrors();
+    private final Tooltip saveTooltip = new Tooltip();
 
-    public TaskEditorController(TaskEditorViewModel model, io.redcron.desktop.cron.CronBuilderDialog cronBuilder) {
+    public TaskEditorController(TaskEditorViewModel model, CronBuilderDialog cronBuilder) {
         this.model = model;
         this.cronBuilder = cronBuilder;
     }
@@ -84,56 +117,183 @@ public final class TaskEditorController {
 
     @FXML
     private void initialize() {
-        fieldErrors = new FieldErrors(errorsBox);
-        bind(name, model.nameProperty(), "name");
-        bind(group, model.groupProperty(), "group");
-        bind(description, model.descriptionProperty(), "description");
-        bind(cron, model.cronProperty(), "cron");
-        bind(zone, model.zoneProperty(), "zone");
-        bind(command, model.commandProperty(), "exec", "shell", "handler");
-        bind(workDir, model.workDirProperty(), "workdir");
-        bind(env, model.envProperty(), "env");
-        bind(url, model.urlProperty(), "url");
-        bind(headers, model.headersProperty(), "http-header");
-        bind(body, model.bodyProperty(), "http-body");
-        bind(accept, model.acceptProperty(), "http-accept");
-        bind(timeout, model.timeoutProperty(), "timeout");
-        bind(retries, model.retriesProperty(), "retries");
-        bind(backoff, model.backoffProperty(), "retry-backoff");
-        bind(multiplier, model.multiplierProperty(), "retry-multiplier");
-        bind(maxBackoff, model.maxBackoffProperty(), "retry-max-backoff");
-        bind(jitter, model.jitterProperty(), "retry-jitter");
-        bind(catchUpLimit, model.catchUpLimitProperty(), "catch-up-limit");
-        bind(owner, model.ownerProperty(), "owner");
-        bind(labels, model.labelsProperty(), "labels");
-        bind(alerts, model.alertsProperty(), "alerts");
-        bind(params, model.paramsProperty(), "params");
-        dialect.getItems().setAll("unix", "quartz", "spring");
+        Messages messages = new Messages(resources.getLocale());
+        bind(EditorField.NAME, name, model.nameProperty());
+        bind(EditorField.GROUP, group, model.groupProperty());
+        bind(EditorField.OWNER, owner, model.ownerProperty());
+        bind(EditorField.DESCRIPTION, description, model.descriptionProperty());
+        bind(EditorField.CRON, cron, model.cronProperty());
+        bind(EditorField.COMMAND, command, model.commandProperty());
+        bind(EditorField.WORK_DIR, workDir, model.workDirProperty());
+        bind(EditorField.ENV, env, model.envProperty());
+        bind(EditorField.URL, url, model.urlProperty());
+        bind(EditorField.HEADERS, headers, model.headersProperty());
+        bind(EditorField.BODY, body, model.bodyProperty());
+        bind(EditorField.ACCEPT, accept, model.acceptProperty());
+        bind(EditorField.TIMEOUT, timeout, model.timeoutProperty());
+        bind(EditorField.RETRIES, retries, model.retriesProperty());
+        bind(EditorField.BACKOFF, backoff, model.backoffProperty());
+        bind(EditorField.MULTIPLIER, multiplier, model.multiplierProperty());
+        bind(EditorField.MAX_BACKOFF, maxBackoff, model.maxBackoffProperty());
+        bind(EditorField.JITTER, jitter, model.jitterProperty());
+        bind(EditorField.CATCH_UP_LIMIT, catchUpLimit, model.catchUpLimitProperty());
+        bind(EditorField.LABELS, labels, model.labelsProperty());
+        bind(EditorField.ALERTS, alerts, model.alertsProperty());
+        bind(EditorField.PARAMS, params, model.paramsProperty());
+        bindChoices(messages);
+        bindZone();
+        enabled.selectedProperty().bindBidirectional(model.enabledProperty());
+        scheduleDescription.textProperty().bind(model.scheduleDescriptionProperty());
+        bindFires();
+        error.textProperty().bind(model.errorProperty());
+        error.visibleProperty().bind(model.errorProperty().isNotEmpty());
+        error.managedProperty().bind(error.visibleProperty());
+        bindSave();
+        type.valueProperty().addListener((o, before, after) -> showPayload(after));
+        showPayload(model.typeProperty().get());
+        fieldErrors.controls().forEach(this::touchWhenLeft);
+        showErrors();
+        model.shownErrors().addListener((ListChangeListener<FieldError>) change -> showErrors());
+        model.debounceNameChecksWith(new FxDebouncer(NAME_CHECK_PAUSE));
+    }
+
+    private void bind(EditorField field, TextInputControl control, StringProperty property) {
+        control.textProperty().bindBidirectional(property);
+        fieldErrors.add(field, control);
+    }
+
+    private void bindChoices(Messages messages) {
+        ChoiceLabels<String> dialects = ChoiceLabels.dialects(messages);
+        dialect.getItems().setAll(dialects.values());
         dialect.valueProperty().bindBidirectional(model.dialectProperty());
-        type.getItems().setAll(TaskType.values());
+        DescribedChoices.install(dialect, dialects::label, dialects::help, dialectHelp);
+        choice(EditorField.TYPE, type, ChoiceLabels.types(messages), typeHelp);
         type.valueProperty().bindBidirectional(model.typeProperty());
         httpMethod.getItems().setAll("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS");
         httpMethod.valueProperty().bindBidirectional(model.httpMethodProperty());
-        redirects.getItems().setAll(RedirectPolicy.values());
-        redirects.setConverter(Cells.converter(policy -> label("editor.redirects." + policy.id())));
+        fieldErrors.add(EditorField.METHOD, httpMethod);
+        choice(EditorField.REDIRECTS, redirects, ChoiceLabels.redirects(messages), redirectsHelp);
         redirects.valueProperty().bindBidirectional(model.redirectsProperty());
-        misfire.getItems().setAll(MisfirePolicy.values());
+        choice(EditorField.MISFIRE, misfire, ChoiceLabels.misfire(messages), misfireHelp);
         misfire.valueProperty().bindBidirectional(model.misfireProperty());
-        concurrency.getItems().setAll(ConcurrencyPolicy.values());
+        choice(EditorField.CONCURRENCY, concurrency, ChoiceLabels.concurrency(messages), concurrencyHelp);
         concurrency.valueProperty().bindBidirectional(model.concurrencyProperty());
-        enabled.selectedProperty().bindBidirectional(model.enabledProperty());
-        scheduleDescription.textProperty().bind(model.scheduleDescriptionProperty());
-        error.textProperty().bind(model.errorProperty());
-        save.disableProperty().bind(model.validProperty().not().or(model.busyProperty()));
-        type.valueProperty().addListener((o, before, after) -> showPayload(after));
-        showPayload(model.typeProperty().get());
-        fieldErrors.show(model.errors());
-        model.errors().addListener((MapChangeListener<String, String>) change -> fieldErrors.show(model.errors()));
+        fieldErrors.add(EditorField.DIALECT, dialect);
     }
 
-    private void bind(TextInputControl field, javafx.beans.property.StringProperty property, String... errorKeys) {
-        field.textProperty().bindBidirectional(property);
-        fieldErrors.add(field, errorKeys);
+    private <T> void choice(EditorField field, ComboBox<T> box, ChoiceLabels<T> words, Label help) {
+        box.getItems().setAll(words.values());
+        DescribedChoices.install(box, words::label, words::help, help);
+        fieldErrors.add(field, box);
+    }
+
+    /** The zone is picked from the zones the runtime knows, searchable as in the cron builder. */
+    private void bindZone() {
+        zone.getItems().setAll(model.zones());
+        showZone(model.zoneProperty().get());
+        zone.valueProperty().addListener((o, before, after) -> {
+            if (after != null && !after.getId().equals(model.zoneProperty().get())) {
+                model.zoneProperty().set(after.getId());
+            }
+        });
+        model.zoneProperty().addListener((o, before, after) -> showZone(after));
+        fieldErrors.add(EditorField.ZONE, zone);
+    }
+
+    private void showZone(String id) {
+        ZoneId chosen;
+        try {
+            chosen = ZoneId.of(id.trim());
+        } catch (RuntimeException e) {
+            zone.setValue(null);
+            return;
+        }
+        if (!zone.getItems().contains(chosen)) {
+            zone.getItems().add(0, chosen); // an offset such as +02:00 is a zone too, but not a listed one
+        }
+        zone.setValue(chosen);
+    }
+
+    private void bindFires() {
+        firesProblem.textProperty().bind(model.nextFiresProblemProperty());
+        firesProblem.visibleProperty().bind(model.nextFiresProblemProperty().isNotEmpty());
+        firesProblem.managedProperty().bind(firesProblem.visibleProperty());
+        showFires();
+        model.nextFires().addListener((ListChangeListener<String>) change -> showFires());
+    }
+
+    private void showFires() {
+        fires.getChildren().setAll(model.nextFires().stream().map(text -> {
+            Label fire = new Label(text);
+            fire.getStyleClass().add("fire-time");
+            return fire;
+        }).toList());
+    }
+
+    /**
+     * Save stays clickable while the form has errors: a click shows them all. Its tooltip says why
+     * it cannot save yet, so it is never a grey button with no reason given.
+     */
+    private void bindSave() {
+        save.disableProperty().bind(model.busyProperty());
+        saveTooltip.textProperty().bind(model.saveHintProperty());
+        saveTooltip.setWrapText(true);
+        saveTooltip.setMaxWidth(480);
+        save.setTooltip(model.saveHintProperty().get().isEmpty() ? null : saveTooltip);
+        model.saveHintProperty().addListener((o, before, after) -> save.setTooltip(after.isEmpty() ? null : saveTooltip));
+    }
+
+    /**
+     * Leaving a field the operator used (clicked, or pressed a key in, Tab included) touches it:
+     * its error, if any, shows from then on. The field the window focuses on opening is not
+     * touched just because the operator clicks elsewhere first.
+     */
+    private void touchWhenLeft(EditorField field, Control control) {
+        boolean[] used = {false};
+        control.addEventFilter(MouseEvent.MOUSE_PRESSED, event -> used[0] = true);
+        control.addEventFilter(KeyEvent.KEY_PRESSED, event -> used[0] = true);
+        control.focusWithinProperty().addListener((o, was, is) -> {
+            if (was && !is && used[0]) {
+                model.touch(field);
+            }
+        });
+    }
+
+    private void showErrors() {
+        fieldErrors.show(model.shownErrors());
+        summary.getChildren().setAll(model.shownErrors().stream().map(this::summaryEntry).toList());
+        summaryBox.setVisible(!model.shownErrors().isEmpty());
+        summaryBox.setManaged(summaryBox.isVisible());
+    }
+
+    private Node summaryEntry(FieldError problem) {
+        Hyperlink entry = new Hyperlink("• " + problem.message());
+        entry.getStyleClass().add("summary-entry");
+        entry.setWrapText(true);
+        entry.setMinWidth(0);
+        entry.setMaxWidth(Double.MAX_VALUE);
+        if (problem.field() == null) {
+            entry.setDisable(true); // nothing on the form to go to
+        } else {
+            entry.setId("summary-" + problem.field().nodeId());
+            entry.setOnAction(event -> goTo(problem.field()));
+        }
+        return entry;
+    }
+
+    /** Scrolls the form to {@code field} and puts the cursor in it. */
+    private void goTo(EditorField field) {
+        Control control = fieldErrors.control(field);
+        if (control == null) {
+            return;
+        }
+        Bounds inContent = formContent.sceneToLocal(control.localToScene(control.getBoundsInLocal()));
+        double hidden = formContent.getBoundsInLocal().getHeight() - form.getViewportBounds().getHeight();
+        if (hidden > 0) {
+            double top = Math.max(0, inContent.getMinY() - 40);
+            form.setVvalue(Math.min(1, top / hidden));
+        }
+        control.requestFocus();
     }
 
     private void showPayload(TaskType kind) {

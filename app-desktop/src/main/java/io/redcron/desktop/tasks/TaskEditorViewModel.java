@@ -1,6 +1,7 @@
 package io.redcron.desktop.tasks;
 
 import io.redcron.desktop.session.Workspace;
+import io.redcron.desktop.ui.Debouncer;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.desktop.ui.UiExecutor;
 import io.redcron.domain.ConcurrencyPolicy;
@@ -26,16 +27,24 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.beans.property.Property;
 import javafx.collections.FXCollections;
-import javafx.collections.ObservableMap;
+import javafx.collections.ObservableList;
 
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
- * The task editor: every field of a task as text, checked as you type (each error at its field),
- * saved with optimistic locking so that a concurrent change is reported, never overwritten.
+ * The task editor: every field of a task as text, checked as you type (every error at its field
+ * and in a summary by Save, each once its field was touched), the name checked against the other
+ * tasks of the namespace, the coming fires of the schedule shown as it is typed; saved with
+ * optimistic locking so that a concurrent change is reported, never overwritten.
  * Credentials are shown masked ({@link CredentialRedaction}); one left masked keeps the value the
  * task holds, one typed anew replaces it.
  */
@@ -74,7 +83,15 @@ public final class TaskEditorViewModel {
     private final StringProperty error = new SimpleStringProperty("");
     private final BooleanProperty busy = new SimpleBooleanProperty();
     private final BooleanProperty valid = new SimpleBooleanProperty();
-    private final ObservableMap<String, String> errors = FXCollections.observableHashMap();
+    private final StringProperty saveHint = new SimpleStringProperty("");
+    private final ObservableList<FieldError> shownErrors = FXCollections.observableArrayList();
+    private final ObservableList<String> nextFires = FXCollections.observableArrayList();
+    private final StringProperty nextFiresProblem = new SimpleStringProperty("");
+    private final EditorErrors validation = new EditorErrors();
+    private final DuplicateNameCheck duplicateName;
+    private final NextFires fires;
+    /** True while the fields are filled from a task: that is not the operator touching them. */
+    private boolean filling;
 
     private final TaskStore tasks;
     private final Workspace workspace;
@@ -90,20 +107,71 @@ public final class TaskEditorViewModel {
         this.workspace = workspace;
         this.executor = executor;
         this.messages = messages;
-        for (StringProperty field : new StringProperty[] {name, group, description, cron, dialect, zone, command, workDir,
-                env, httpMethod, url, headers, body, accept, timeout, retries, backoff, multiplier, maxBackoff, jitter,
-                catchUpLimit, owner, labels, alerts, params}) {
-            field.addListener((o, before, after) -> check());
-        }
-        type.addListener((o, before, after) -> check());
-        redirects.addListener((o, before, after) -> check());
+        this.fires = new NextFires(messages, workspace.clock());
+        this.duplicateName = new DuplicateNameCheck(taken -> tasks.findByName(workspace.namespace(), taken), executor,
+                clash -> check());
+        input(EditorField.NAME, name);
+        input(EditorField.GROUP, group);
+        input(EditorField.OWNER, owner);
+        input(EditorField.DESCRIPTION, description);
+        input(EditorField.CRON, cron);
+        input(EditorField.DIALECT, dialect);
+        input(EditorField.ZONE, zone);
+        input(EditorField.TYPE, type);
+        input(EditorField.COMMAND, command);
+        input(EditorField.WORK_DIR, workDir);
+        input(EditorField.ENV, env);
+        input(EditorField.METHOD, httpMethod);
+        input(EditorField.URL, url);
+        input(EditorField.HEADERS, headers);
+        input(EditorField.BODY, body);
+        input(EditorField.ACCEPT, accept);
+        input(EditorField.REDIRECTS, redirects);
+        input(EditorField.TIMEOUT, timeout);
+        input(EditorField.RETRIES, retries);
+        input(EditorField.BACKOFF, backoff);
+        input(EditorField.MULTIPLIER, multiplier);
+        input(EditorField.MAX_BACKOFF, maxBackoff);
+        input(EditorField.JITTER, jitter);
+        input(EditorField.MISFIRE, misfire);
+        input(EditorField.CATCH_UP_LIMIT, catchUpLimit);
+        input(EditorField.CONCURRENCY, concurrency);
+        input(EditorField.LABELS, labels);
+        input(EditorField.PARAMS, params);
+        input(EditorField.ALERTS, alerts);
+        name.addListener((o, before, after) -> duplicateName.nameChanged(after));
         check();
+    }
+
+    /** A change the operator makes to {@code property} touches {@code field}. */
+    private <T> void input(EditorField field, Property<T> property) {
+        property.addListener((o, before, after) -> {
+            if (!filling) {
+                validation.touch(field);
+            }
+            check();
+        });
+    }
+
+    /**
+     * How long the name check waits for typing to pause; until this is called it looks up at once
+     * (the view sets a real pause, tests keep it immediate or step it by hand).
+     */
+    public void debounceNameChecksWith(Debouncer debouncer) {
+        duplicateName.debounceWith(debouncer);
+    }
+
+    /** The operator has left {@code field}: its error may show now. */
+    public void touch(EditorField field) {
+        validation.touch(field);
+        publish();
     }
 
     /** Edits a stored task (saving updates it, if nobody changed it meanwhile). */
     public void edit(Task task) {
         original = task;
         source = task;
+        duplicateName.exclude(task.id());
         fill(CredentialRedaction.task(task));
     }
 
@@ -111,8 +179,14 @@ public final class TaskEditorViewModel {
     public void duplicate(Task task) {
         original = null;
         source = task;
+        duplicateName.exclude(null);
         fill(CredentialRedaction.task(task));
-        name.set(messages.get("editor.copyOf", task.name()));
+        filling = true;
+        try {
+            name.set(messages.get("editor.copyOf", task.name()));
+        } finally {
+            filling = false;
+        }
     }
 
     public boolean isNew() {
@@ -120,6 +194,15 @@ public final class TaskEditorViewModel {
     }
 
     private void fill(Task task) {
+        filling = true;
+        try {
+            fillFrom(task);
+        } finally {
+            filling = false;
+        }
+    }
+
+    private void fillFrom(Task task) {
         name.set(task.name());
         group.set(task.group());
         description.set(task.description());
@@ -167,15 +250,55 @@ public final class TaskEditorViewModel {
         return map.entrySet().stream().map(e -> e.getKey() + separator + e.getValue()).collect(Collectors.joining("\n"));
     }
 
-    /** Checks every field; cheap and local, so it runs as the operator types. */
+    /**
+     * Checks every field; cheap and local, so it runs as the operator types. All problems are
+     * found at once; which of them show depends on what was touched ({@link EditorErrors}).
+     */
     public TaskForm.Result check() {
-        TaskForm.Result result = keepingHiddenCredentials(TaskForm.check(values(), original));
-        errors.clear();
-        errors.putAll(result.errors());
-        valid.set(result.valid());
-        scheduleDescription.set(result.errors().containsKey("cron") || result.errors().containsKey("dialect") ? ""
-                : describe());
+        TaskForm.Values values = values();
+        TaskForm.Result result = keepingHiddenCredentials(TaskForm.check(values, original));
+        Map<EditorField, String> byField = new EnumMap<>(FieldRules.check(values, messages));
+        List<FieldError> problems = new ArrayList<>();
+        result.errors().forEach((domainName, message) -> {
+            EditorField field = EditorField.forDomainName(domainName);
+            if (field == null) {
+                problems.add(new FieldError(null, domainName + ": " + message));
+            } else {
+                byField.putIfAbsent(field, messages.get("editor.check.other", FieldRules.label(messages, domainName),
+                        message));
+            }
+        });
+        String clash = duplicateName.clash();
+        if (!clash.isEmpty() && clash.equals(name.get().trim())) {
+            byField.putIfAbsent(EditorField.NAME, messages.get("editor.check.duplicate", clash));
+        }
+        byField.forEach((field, message) -> problems.add(new FieldError(field, message)));
+        validation.update(problems);
+        valid.set(problems.isEmpty());
+        if (valid.get() && error.get().equals(messages.get("editor.invalid"))) {
+            error.set("");
+        }
+        saveHint.set(valid.get() ? "" : saveHint(validation.all()));
+        publish();
+        String cronProblem = byField.getOrDefault(EditorField.CRON, byField.getOrDefault(EditorField.DIALECT, ""));
+        scheduleDescription.set(cronProblem.isEmpty() ? describe() : "");
+        NextFires.Preview preview = fires.preview(cron.get(), dialect.get(), zone.get(), cronProblem);
+        nextFires.setAll(preview.fires());
+        nextFiresProblem.set(preview.problem());
         return result;
+    }
+
+    private String saveHint(List<FieldError> problems) {
+        StringBuilder hint = new StringBuilder(messages.get("editor.saveHint", problems.size()));
+        problems.forEach(problem -> hint.append("\n• ").append(problem.message()));
+        return hint.toString();
+    }
+
+    private void publish() {
+        List<FieldError> shown = validation.shown();
+        if (!shown.equals(shownErrors)) {
+            shownErrors.setAll(shown);
+        }
     }
 
     /** The task as it will be stored: what is still masked keeps the value behind the mask. */
@@ -209,8 +332,9 @@ public final class TaskEditorViewModel {
 
     /** Saves, then calls {@code onSaved} with the stored task; errors stay in the editor. */
     public void save(Consumer<Task> onSaved) {
+        validation.touchAll();
         TaskForm.Result result = check();
-        if (!result.valid()) {
+        if (!valid.get()) {
             error.set(messages.get("editor.invalid"));
             return;
         }
@@ -293,5 +417,26 @@ public final class TaskEditorViewModel {
     public StringProperty errorProperty() { return error; }
     public BooleanProperty busyProperty() { return busy; }
     public BooleanProperty validProperty() { return valid; }
-    public ObservableMap<String, String> errors() { return errors; }
+    /** Why Save cannot store the task yet, for its tooltip; "" when it can. */
+    public StringProperty saveHintProperty() { return saveHint; }
+    /** The problems to show now, in the order of the form: at their fields, and as the summary by Save. */
+    public ObservableList<FieldError> shownErrors() { return shownErrors; }
+    /** Every problem of the form, shown or not, by field; one about no field is left out. */
+    public Map<EditorField, String> allErrors() {
+        Map<EditorField, String> out = new LinkedHashMap<>();
+        validation.all().stream().filter(problem -> problem.field() != null)
+                .forEach(problem -> out.put(problem.field(), problem.message()));
+        return out;
+    }
+    /** The coming fires of the schedule typed, in its zone with the offset. */
+    public ObservableList<String> nextFires() { return nextFires; }
+    /** Why no fires can be shown ("" when they are). */
+    public StringProperty nextFiresProblemProperty() { return nextFiresProblem; }
+    /** The zones the zone picker offers. */
+    public List<ZoneId> zones() { return Zones.ALL; }
+
+    /** Every zone the runtime knows, sorted by id; read once. */
+    private static final class Zones {
+        static final List<ZoneId> ALL = ZoneId.getAvailableZoneIds().stream().sorted().map(ZoneId::of).toList();
+    }
 }

@@ -122,10 +122,10 @@ final class TaskForm {
     }
 
     private static TaskPayload payload(Values v) {
-        Map<String, String> env = pairs("env", v.env(), '=');
+        // the environment is read only for the types that show it: a hidden field cannot be wrong
         return switch (v.type()) {
-            case EXEC -> new ExecPayload(lines(v.command()), blankToNull(v.workDir()), env);
-            case SHELL -> new ShellPayload(v.command(), blankToNull(v.workDir()), env);
+            case EXEC -> new ExecPayload(lines(v.command()), blankToNull(v.workDir()), pairs("env", v.env(), '='));
+            case SHELL -> new ShellPayload(v.command(), blankToNull(v.workDir()), pairs("env", v.env(), '='));
             case HTTP -> new HttpPayload(v.httpMethod(), HttpPayload.url(v.url()), pairs("http-header", v.headers(), ':'),
                     v.body(), statuses(v.accept()), v.redirects());
             case JAVA -> new JavaPayload(v.command() == null ? null : v.command().trim(), Map.of());

@@ -101,7 +101,7 @@ class TaskEditorViewModelIT {
         editor.commandProperty().set("true");
         editor.cronProperty().set("61 * * * *");
 
-        assertThat(editor.errors()).containsEntry("cron", "minute: 61 is out of range 0-59");
+        assertThat(editor.allErrors()).containsEntry(EditorField.CRON, "Cron expression: minute: 61 is out of range 0-59");
         assertThat(editor.validProperty().get()).isFalse();
         editor.save(saved -> { throw new AssertionError("saved an invalid task"); });
         assertThat(session.tasks().findByName(session.namespace(), "broken")).isEmpty();
@@ -170,7 +170,7 @@ class TaskEditorViewModelIT {
         fresh.commandProperty().set("deploy");
         fresh.envProperty().set("DEPLOY_TOKEN=******");
         assertThat(fresh.validProperty().get()).isFalse();
-        assertThat(fresh.errors()).containsEntry("env", "'DEPLOY_TOKEN' is ******, which stands for a hidden value,"
+        assertThat(fresh.allErrors()).containsEntry(EditorField.ENV, "Environment: 'DEPLOY_TOKEN' is ******, which stands for a hidden value,"
                 + " but none is stored for it: give the value itself");
         fresh.save(saved -> { throw new AssertionError("stored the mask as a credential"); });
         assertThat(session.tasks().findByName(session.namespace(), "pasted")).isEmpty();
