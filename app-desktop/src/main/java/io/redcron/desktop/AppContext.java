@@ -91,7 +91,8 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
         if (type == io.redcron.desktop.dashboard.DashboardController.class) {
             Session current = requireSession();
             return new io.redcron.desktop.dashboard.DashboardController(new io.redcron.desktop.dashboard.DashboardViewModel(
-                    current.statistics(), current.namespace(), current.clock(), executor, messages));
+                    current.statistics(), current.namespace(), current.clock(), executor, messages,
+                    messages.time().zoneFor(null)));
         }
         if (type == io.redcron.desktop.runs.RunsController.class) {
             return new io.redcron.desktop.runs.RunsController(
@@ -184,7 +185,18 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
     private boolean dark;
 
     public void switchLanguage(java.util.Locale locale) {
-        messages = new Messages(locale);
+        messages = new Messages(locale, messages.time());
+        onChange.accept(this);
+    }
+
+    /** Shows every time in another zone (UTC, the desktop's, each task's), and keeps the choice. */
+    public void switchTime(io.redcron.desktop.ui.TimeDisplay.Mode mode) {
+        if (mode == null || mode == messages.time().mode()) {
+            return;
+        }
+        io.redcron.desktop.ui.TimeDisplay chosen = messages.time().with(mode);
+        chosen.remember();
+        messages = messages.withTime(chosen);
         onChange.accept(this);
     }
 

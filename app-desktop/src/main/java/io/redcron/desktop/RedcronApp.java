@@ -30,7 +30,7 @@ public final class RedcronApp extends Application {
         Scene scene = new Scene(new javafx.scene.layout.StackPane());
         context = new AppContext(executor, new FxDialogService(), new SessionFactory(operator, Clock.systemUTC()),
                 new ProfileRepository(AppContext.profilesFile()), AppContext::runningSandbox,
-                new Messages(Locale.getDefault()), changed -> {
+                new Messages(Locale.getDefault(), io.redcron.desktop.ui.TimeDisplay.remembered()), changed -> {
                     scene.setRoot(changed.currentView());
                     stage.setTitle(changed.messages().get("app.title"));
                 });

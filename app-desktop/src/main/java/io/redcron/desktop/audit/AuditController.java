@@ -11,15 +11,11 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 
 import static io.redcron.desktop.ui.Cells.column;
 
 /** Binds the audit view to its view-model. */
 public final class AuditController {
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
-
     private final AuditViewModel model;
 
     @FXML private TextField subject;
@@ -48,7 +44,9 @@ public final class AuditController {
     private void initialize() {
         table.setItems(model.entries());
         io.redcron.desktop.ui.ColumnWidths.remember("audit", table);
-        column(atColumn, entry -> TIME.format(entry.at().atZone(ZoneId.systemDefault())));
+        io.redcron.desktop.ui.Cells.timeColumn(atColumn, model::timeText,
+                entry -> model.messagesTime().otherZones(entry.at(), null));
+        atColumn.setText(model.header("audit.column.at"));
         column(actorColumn, AuditEntry::actor);
         // Entries recorded before the database kept the account have none.
         column(accountColumn, entry -> entry.databaseAccount() == null ? "—" : entry.databaseAccount());

@@ -50,6 +50,20 @@ public final class AuditViewModel {
                 : AuditDiff.of(entry.before(), entry.after())));
     }
 
+    public io.redcron.desktop.ui.TimeDisplay messagesTime() {
+        return messages.time();
+    }
+
+    /** A column header that names the zone its times are in. */
+    public String header(String key) {
+        return messages.get("time.header", messages.get(key), messages.time().headerZone(messages));
+    }
+
+    /** When the entry was recorded, in the zone the app shows times in. */
+    public String timeText(AuditEntry entry) {
+        return messages.time().format(entry.at());
+    }
+
     /** What the entry is about, by name where its states give one. */
     public String subjectText(AuditEntry entry) {
         return AuditSubjects.describe(entry, messages);

@@ -20,8 +20,6 @@ import javafx.collections.ObservableList;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -37,7 +35,6 @@ import java.util.stream.Collectors;
 public final class ClusterViewModel {
     /** Nodes beat every 5 s; three missed beats and the node is flagged, though its key may linger. */
     public static final Duration STALE_AFTER = Duration.ofSeconds(15);
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
     private final ObservableList<NodeRow> nodes = FXCollections.observableArrayList();
     private final ObservableList<GroupRow> groups = FXCollections.observableArrayList();
@@ -56,7 +53,6 @@ public final class ClusterViewModel {
     private final UiExecutor executor;
     private final Messages messages;
     private final ClusterReader reader;
-    private final ZoneId zone = ZoneId.systemDefault();
     private long generation;
     private boolean reading;
     private Instant leaseEnds;
@@ -174,7 +170,7 @@ public final class ClusterViewModel {
 
     private String epochText(FencingEpochs.Epoch value) {
         return messages.get("cluster.epoch.value", value.value(), value.leader(),
-                value.since() == null ? "" : TIME.format(value.since().atZone(zone)));
+                value.since() == null ? "" : messages.time().format(value.since()));
     }
 
     /** What a group's "live workers" cell says when there is none. */

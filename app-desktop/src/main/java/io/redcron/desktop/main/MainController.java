@@ -33,6 +33,7 @@ public final class MainController {
     @FXML private ToggleButton auditButton;
     @FXML private ToggleButton dashboardButton;
     @FXML private ComboBox<String> namespaces;
+    @FXML private ComboBox<io.redcron.desktop.ui.TimeDisplay.Mode> timeZone;
     @FXML private HBox troubleBanner;
     @FXML private Label troubleText;
     @FXML private Label clusterBadge;
@@ -55,6 +56,11 @@ public final class MainController {
                 old.setSelected(true);
             }
         });
+        io.redcron.desktop.ui.TimeDisplay time = context.messages().time();
+        timeZone.getItems().setAll(io.redcron.desktop.ui.TimeDisplay.Mode.values());
+        timeZone.setConverter(io.redcron.desktop.ui.Cells.converter(mode -> context.messages().get(
+                "time.mode." + mode.name().toLowerCase(Locale.ROOT), time.local().getId())));
+        timeZone.setValue(time.mode());
         tasksButton.setSelected(true);
         show(FxmlView.TASKS);
         io.redcron.desktop.ui.WhileShown.repeat(content, javafx.util.Duration.seconds(5),
@@ -105,6 +111,12 @@ public final class MainController {
     private void onShowTrouble() {
         clusterButton.setSelected(true);
         show(FxmlView.CLUSTER);
+    }
+
+    /** Every screen shows times in the zone chosen; the window is rebuilt in it, on the same screen. */
+    @FXML
+    private void onTimeZone() {
+        context.switchTime(timeZone.getValue());
     }
 
     @FXML

@@ -94,7 +94,8 @@ public final class QueuesController {
         column(delayedTaskColumn, DelayedRow::task);
         column(delayedAttemptColumn, DelayedRow::attempts);
         column(delayedErrorColumn, DelayedRow::lastError);
-        column(delayedDueColumn, DelayedRow::dueText);
+        io.redcron.desktop.ui.Cells.timeColumn(delayedDueColumn, DelayedRow::dueText, row -> model.otherZones(row.due()));
+        delayedDueColumn.setText(model.header("queues.column.due"));
         KeptSelection.show(deadTable, model.dead(), DeadRow::entryId);
         io.redcron.desktop.ui.ColumnWidths.remember("queues-dead", deadTable);
         deadTable.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
@@ -103,7 +104,8 @@ public final class QueuesController {
         column(deadAttemptColumn, DeadRow::attempts);
         column(deadGroupColumn, DeadRow::group);
         column(deadReasonColumn, DeadRow::reason);
-        column(deadAtColumn, DeadRow::atText);
+        io.redcron.desktop.ui.Cells.timeColumn(deadAtColumn, DeadRow::atText, row -> model.otherZones(row.at()));
+        deadAtColumn.setText(model.header("queues.column.at"));
 
         summary.textProperty().bind(model.summaryProperty());
         error.textProperty().bind(model.errorProperty());

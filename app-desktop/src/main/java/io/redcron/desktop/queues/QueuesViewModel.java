@@ -61,7 +61,7 @@ public final class QueuesViewModel {
         this.clock = clock;
         this.executor = executor;
         this.messages = messages;
-        this.spans = new Spans(messages, ZoneId.systemDefault());
+        this.spans = new Spans(messages);
         delayedTitle.set(messages.get("queues.tab.delayed", 0));
         deadTitle.set(messages.get("queues.tab.dead", 0));
     }
@@ -111,6 +111,16 @@ public final class QueuesViewModel {
         deadStatus.set(snapshot.deadTotal() > snapshot.dead().size()
                 ? messages.get("queues.dead.partial", snapshot.dead().size(), snapshot.deadTotal()) : "");
         deadTotal = snapshot.deadTotal();
+    }
+
+    /** A time in the zones the screen does not show it in. */
+    public String otherZones(java.time.Instant at) {
+        return messages.time().otherZones(at, null);
+    }
+
+    /** A column header that names the zone its times are in. */
+    public String header(String key) {
+        return messages.get("time.header", messages.get(key), messages.time().headerZone(messages));
     }
 
     public String requeueQuestion(int count) {

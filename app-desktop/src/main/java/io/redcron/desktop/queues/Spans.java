@@ -4,19 +4,13 @@ import io.redcron.desktop.ui.Messages;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 
-/** Times and spans of the queues screen in the UI's language: "2 min 5 s", "in 12 s", a local date. */
+/** Times and spans of the queues screen in the UI's language: "2 min 5 s", "in 12 s", a time with its offset. */
 final class Spans {
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
-
     private final Messages messages;
-    private final ZoneId zone;
 
-    Spans(Messages messages, ZoneId zone) {
+    Spans(Messages messages) {
         this.messages = messages;
-        this.zone = zone;
     }
 
     String span(Duration span) {
@@ -33,8 +27,9 @@ final class Spans {
         return messages.get("queues.span.days", seconds / 86_400, seconds % 86_400 / 3600);
     }
 
+    /** In the zone the app shows times in, with its offset. */
     String time(Instant instant) {
-        return TIME.format(instant.atZone(zone));
+        return messages.time().format(instant);
     }
 
     /** A due time with how far off it is, or how late. */

@@ -38,7 +38,7 @@ public final class Screens {
     }
 
     public RunsViewModel runs() {
-        return runs(ZoneId.systemDefault());
+        return runs(messages.time().zoneFor(null));
     }
 
     /** @param zone the zone times are shown in, and the date filters read in */

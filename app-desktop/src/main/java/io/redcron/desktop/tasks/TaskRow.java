@@ -1,11 +1,11 @@
 package io.redcron.desktop.tasks;
 
+import io.redcron.desktop.ui.Messages;
+import io.redcron.desktop.ui.TimeDisplay;
 import io.redcron.domain.Task;
 import io.redcron.port.RecentResults;
 
 import java.time.Instant;
-import java.time.format.DateTimeFormatter;
-import java.util.Locale;
 
 /**
  * One line of the tasks table, computed off the JavaFX thread.
@@ -13,11 +13,11 @@ import java.util.Locale;
  * @param recent the task's latest ended runs; null if it never ended one
  */
 public record TaskRow(Task task, String schedule, String nextFire, RecentResults recent) {
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss xxx");
-
-    static TaskRow of(Task task, Instant now, Locale locale, RecentResults recent) {
-        String next = task.nextFire(now).map(at -> TIME.format(at.atZone(task.zone()))).orElse("—");
-        return new TaskRow(task, task.schedule().describe(locale), next, recent);
+    /** @param nextFire when it fires next in the zone the app shows, with its offset and how soon */
+    static TaskRow of(Task task, Instant now, Messages messages, RecentResults recent) {
+        String next = task.nextFire(now).map(at -> messages.time().format(at, task.zone()) + " \u00b7 "
+                + TimeDisplay.relative(messages, at, now)).orElse("—");
+        return new TaskRow(task, task.schedule().describe(messages.locale()), next, recent);
     }
 
     public long id() {

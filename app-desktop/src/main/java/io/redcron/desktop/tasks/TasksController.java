@@ -67,7 +67,9 @@ public final class TasksController {
         column(cronColumn, TaskRow::cron);
         column(zoneColumn, TaskRow::zone);
         column(typeColumn, TaskRow::type);
-        column(nextColumn, TaskRow::nextFire);
+        io.redcron.desktop.ui.Cells.timeColumn(nextColumn, TaskRow::nextFire, model::nextFireZones);
+        nextColumn.setText(messages.get("time.header", messages.get("tasks.column.next"),
+                messages.time().headerZone(messages)));
         column(enabledColumn, row -> row.enabled() ? "✔" : "—");
         column(lastColumn, model::lastRunText);
         column(ownerColumn, row -> row.owner().isEmpty() ? "—" : row.owner());

@@ -104,7 +104,7 @@ public final class TasksViewModel {
             java.util.Map<Long, RecentResults> recent = runs
                     .recentResults(found.items().stream().map(Task::id).toList(), RECENT_RUNS);
             List<TaskRow> computed = found.items().stream()
-                    .map(task -> TaskRow.of(task, workspace.clock().instant(), messages.locale(), recent.get(task.id())))
+                    .map(task -> TaskRow.of(task, workspace.clock().instant(), messages, recent.get(task.id())))
                     .toList();
             return new Loaded(computed, found.total());
         }, loaded -> {
@@ -131,6 +131,12 @@ public final class TasksViewModel {
                 error.set(failure.getMessage());
             }
         });
+    }
+
+    /** The next fire in the zones the table does not show. */
+    public String nextFireZones(TaskRow row) {
+        return row.task().nextFire(workspace.clock().instant())
+                .map(at -> messages.time().otherZones(at, row.task().zone())).orElse("");
     }
 
     /** When the newest ended run ended, and how: "Succeeded · 3 min ago"; a dash if none ended. */

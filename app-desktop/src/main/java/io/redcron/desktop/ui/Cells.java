@@ -21,6 +21,28 @@ public final class Cells {
         column.setCellFactory(c -> new TextCell<>());
     }
 
+    /**
+     * A column of times: each cell's tooltip gives the same time in the other zones (UTC, the
+     * desktop's, the task's), whatever the column shows.
+     */
+    public static <R> void timeColumn(TableColumn<R, String> column, Function<R, String> value,
+                                      Function<R, String> otherZones) {
+        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+        column.setCellFactory(c -> new javafx.scene.control.TableCell<>() {
+            private final javafx.scene.control.Tooltip zones = new javafx.scene.control.Tooltip();
+
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty ? null : item);
+                R row = empty || getTableRow() == null ? null : getTableRow().getItem();
+                String text = row == null ? "" : otherZones.apply(row);
+                zones.setText(text);
+                setTooltip(text.isEmpty() ? null : zones);
+            }
+        });
+    }
+
     /** A message label that takes no room while it is empty. */
     public static void showOnlyWithText(Label label) {
         label.visibleProperty().bind(label.textProperty().isNotEmpty());
