@@ -22,6 +22,7 @@ import java.util.function.Consumer;
  */
 final class FollowingList {
     private final ListView<String> list;
+    private boolean endScheduled;
 
     private FollowingList(ListView<String> list) {
         this.list = list;
@@ -73,11 +74,28 @@ final class FollowingList {
         return false;
     }
 
+    /**
+     * Brings the last line into view once the list has taken in the lines that just came: its
+     * skin hears of them after this list's listeners.
+     */
+    void toEndSoon() {
+        if (!endScheduled) {
+            endScheduled = true;
+            Platform.runLater(() -> {
+                endScheduled = false;
+                toEnd();
+            });
+        }
+    }
+
     /** Brings the last line into view. */
     void toEnd() {
-        if (!list.getItems().isEmpty()) {
-            flow().ifPresentOrElse(flow -> flow.scrollTo(list.getItems().size() - 1),
-                    () -> list.scrollTo(list.getItems().size() - 1));
+        int last = list.getItems().size() - 1;
+        if (last >= 0) {
+            // The list's own scrollTo first brings the flow's count of lines up to date (lines may
+            // have come since the last layout); the flow's then shows all of the last line.
+            list.scrollTo(last);
+            flow().ifPresent(flow -> flow.scrollTo(last));
         }
     }
 

@@ -1,17 +1,23 @@
 package io.redcron.desktop.runs;
 
 import javafx.beans.value.ObservableValue;
-import javafx.scene.Scene;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextArea;
 
 /**
  * The details pane's short view of the selected run's output. While the operator is at the end
- * it keeps to the end as output comes; once they scroll up or select text, new output neither
- * moves the view nor the selection.
+ * it keeps to the end as output comes; once they scroll up or select text, new output moves
+ * neither the view nor the selection.
+ *
+ * <p>A text area scrolls to its caret whenever the caret moves, and appending moves the caret to
+ * the end: that is what pulled the view back down. So the caret is put back where it was, and the
+ * scroll pane, which keeps its place in pixels when its content grows, stays where it was.
  */
 final class OutputPreview {
     private final TextArea area;
+    /** Whether the view keeps to the end when the text grows: the operator was at the end at the last change. */
+    private boolean keepToEnd = true;
+    private boolean watchingHeight;
 
     private OutputPreview(TextArea area) {
         this.area = area;
@@ -24,60 +30,51 @@ final class OutputPreview {
     }
 
     private void changed(String old, String now) {
-        boolean appended = !old.isEmpty() && now.startsWith(old);
-        if (isAtEnd() && area.getSelection().getLength() == 0) {
-            if (appended) {
-                area.appendText(now.substring(old.length()));
-            } else {
-                area.setText(now);
-            }
-            area.positionCaret(area.getLength());
-            area.setScrollTop(Double.MAX_VALUE);
-            return;
-        }
+        ScrollPane pane = scrollPane();
+        watchHeight(pane);
+        // Another run's output (or none) starts at its end again.
+        keepToEnd = old.isEmpty() || now.isEmpty() || pane == null
+                || isAtEnd(pane) && area.getSelection().getLength() == 0;
         int anchor = area.getAnchor();
         int caret = area.getCaretPosition();
-        double fromTop = area.getScrollTop();
-        if (appended) {
-            // Appending moves the caret to the end, and the text area scrolls to its caret: put it back.
+        if (!old.isEmpty() && now.startsWith(old)) {
             area.appendText(now.substring(old.length()));
-            area.selectRange(anchor, caret);
         } else {
             area.setText(now);
         }
-        keepAfterLayout(fromTop);
+        if (keepToEnd) {
+            area.positionCaret(area.getLength());
+            if (pane != null) {
+                pane.setVvalue(pane.getVmax());
+            }
+        } else {
+            area.selectRange(Math.min(anchor, area.getLength()), Math.min(caret, area.getLength()));
+        }
+    }
+
+    /**
+     * The new text gets its height in a later layout pass than the one after the change; only
+     * then does the end of the text have its place, so the view goes there then.
+     */
+    private void watchHeight(ScrollPane pane) {
+        if (watchingHeight || pane == null || pane.getContent() == null) {
+            return;
+        }
+        watchingHeight = true;
+        pane.getContent().layoutBoundsProperty().addListener((o, was, now) -> {
+            if (keepToEnd && now.getHeight() != was.getHeight()) {
+                pane.setVvalue(pane.getVmax());
+            }
+        });
     }
 
     /** Whether the last line is in view (or all of the text is). */
-    private boolean isAtEnd() {
-        ScrollPane pane = scrollPane();
-        if (pane == null || pane.getContent() == null || pane.getViewportBounds() == null) {
+    private static boolean isAtEnd(ScrollPane pane) {
+        if (pane.getContent() == null || pane.getViewportBounds() == null) {
             return true;
         }
         double hidden = pane.getContent().getLayoutBounds().getHeight() - pane.getViewportBounds().getHeight();
         return hidden <= 1 || pane.getVvalue() >= pane.getVmax() - 1e-9;
-    }
-
-    /**
-     * The text area's scroll pane keeps its position as a fraction of the content's height, so
-     * longer content would show other lines: once the new text is laid out, the same pixels go back on top.
-     */
-    private void keepAfterLayout(double fromTop) {
-        Scene scene = area.getScene();
-        if (scene == null) {
-            return;
-        }
-        Runnable[] once = new Runnable[1];
-        once[0] = () -> {
-            scene.removePostLayoutPulseListener(once[0]);
-            ScrollPane pane = scrollPane();
-            if (pane != null && pane.getContent() != null && pane.getViewportBounds() != null) {
-                double hidden = pane.getContent().getLayoutBounds().getHeight() - pane.getViewportBounds().getHeight();
-                pane.setVvalue(hidden <= 0 ? 0 : Math.min(pane.getVmax(), fromTop / hidden * pane.getVmax()));
-            }
-        };
-        scene.addPostLayoutPulseListener(once[0]);
-        area.requestLayout();
     }
 
     private ScrollPane scrollPane() {

@@ -29,8 +29,6 @@ final class RunOutputController {
     @FXML private Label state;
     @FXML private ToggleButton follow;
     @FXML private ToggleButton wrap;
-    @FXML private Button copy;
-    @FXML private Button save;
     @FXML private TextField search;
     @FXML private Button previousMatch;
     @FXML private Button nextMatch;
@@ -71,7 +69,7 @@ final class RunOutputController {
         following = FollowingList.of(lines, model::scrolled);
         model.lines().addListener((ListChangeListener<String>) change -> {
             if (model.followingProperty().get()) {
-                following.toEnd();
+                following.toEndSoon();
             }
         });
         model.followingProperty().addListener((o, was, now) -> {
