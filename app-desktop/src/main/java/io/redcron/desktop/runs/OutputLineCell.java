@@ -1,5 +1,6 @@
 package io.redcron.desktop.runs;
 
+import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.scene.control.ListCell;
 import javafx.scene.layout.Region;
@@ -9,19 +10,16 @@ import javafx.scene.layout.Region;
  * wrapped, it is as wide as the list and grows downwards.
  */
 final class OutputLineCell extends ListCell<String> {
-    private final ObservableBooleanValue wrap;
 
     OutputLineCell(ObservableBooleanValue wrap) {
-        this.wrap = wrap;
+        wrapTextProperty().bind(wrap);
+        // A preferred width of zero lets the list give the cell its own width, which the text then wraps to.
+        prefWidthProperty().bind(Bindings.when(wrap).then(0.0).otherwise(Region.USE_COMPUTED_SIZE));
     }
 
     @Override
     protected void updateItem(String line, boolean empty) {
         super.updateItem(line, empty);
-        boolean wrapped = wrap.get();
-        setWrapText(wrapped);
-        // A preferred width of zero lets the list give the cell its own width, which the text then wraps to.
-        setPrefWidth(wrapped ? 0 : Region.USE_COMPUTED_SIZE);
-        setText(empty || line == null ? null : line);
+        setText(empty ? null : line);
     }
 }

@@ -259,7 +259,7 @@ class RunOutputViewTest {
         robot.interact(wrap::fire);
         WaitForAsyncUtils.waitForFxEvents();
         List<Boolean> wrapped = read(() -> list.lookupAll(".list-cell").stream().map(ListCell.class::cast)
-                .filter(cell -> !cell.isEmpty()).map(ListCell::isWrapText).toList());
+                .filter(cell -> cell.isVisible() && !cell.isEmpty()).map(ListCell::isWrapText).toList());
         assertThat(wrapped).isNotEmpty().containsOnly(true);
 
         Path file = folder.resolve("saved.log");
@@ -381,5 +381,31 @@ class RunOutputViewTest {
         assertThat(read(() -> ((TextField) window.getScene().lookup("#search")).getPromptText())).isEqualTo("搜索输出");
         ListView<String> list = in(robot, window, "#lines");
         assertThat(read(() -> List.copyOf(list.getItems()))).containsExactly("出错了");
+    }
+
+    @Test
+    void wrappingShowsALongLineWhole(FxRobot robot) {
+        Run busy = running();
+        stores.runs().complete(busy.id(), busy.attempt(), RunStatus.RUNNING,
+                new RunOutcome(RunStatus.SUCCEEDED, Instant.now(), 0, "short\n" + "word ".repeat(300) + "\n", null));
+        selectTheRun(robot);
+        Button open = read(() -> (Button) scene.lookup("#openOutput"));
+        await().atMost(PATIENCE).until(() -> !open.isDisabled());
+        robot.interact(open::fire);
+        Stage window = outputWindow(robot, busy);
+        ListView<String> list = in(robot, window, "#lines");
+        await().atMost(PATIENCE).until(() -> read(() -> list.getItems().size()) == 2);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(read(() -> cellHeight(list, 1))).isEqualTo(read(() -> cellHeight(list, 0)));
+
+        robot.interact(((ToggleButton) read(() -> window.getScene().lookup("#wrap")))::fire);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(read(() -> cellHeight(list, 1))).isGreaterThan(3 * read(() -> cellHeight(list, 0)));
+    }
+
+    private static double cellHeight(ListView<String> list, int index) {
+        return list.lookupAll(".list-cell").stream().map(ListCell.class::cast)
+                .filter(cell -> cell.isVisible() && cell.getIndex() == index).findFirst().orElseThrow().getHeight();
     }
 }
