@@ -1,5 +1,6 @@
 package io.redcron.desktop.runs;
 
+import io.redcron.desktop.RedcronApp;
 import io.redcron.desktop.session.Workspace;
 import io.redcron.desktop.ui.DialogService;
 import io.redcron.desktop.ui.FxDialogService;
@@ -116,6 +117,8 @@ class RunOutputViewTest {
 
     @Start
     void start(Stage stage) {
+        // The app's theme sizes list cells itself: the views are tested as the app shows them.
+        RedcronApp.applyTheme();
         executor = new FxUiExecutor();
         task = stores.tasks().create(Task.builder().namespace(NAMESPACE).name("backup").cron("0 3 * * *")
                 .dialect(CronDialect.UNIX).zone(ZoneOffset.UTC).payload(new ShellPayload("echo hi", null, Map.of()))
@@ -399,9 +402,9 @@ class RunOutputViewTest {
         assertThat(read(() -> cellHeight(list, 1))).isEqualTo(read(() -> cellHeight(list, 0)));
 
         robot.interact(((ToggleButton) read(() -> window.getScene().lookup("#wrap")))::fire);
-        WaitForAsyncUtils.waitForFxEvents();
 
-        assertThat(read(() -> cellHeight(list, 1))).isGreaterThan(3 * read(() -> cellHeight(list, 0)));
+        await().atMost(PATIENCE).untilAsserted(() ->
+                assertThat(read(() -> cellHeight(list, 1))).isGreaterThan(3 * read(() -> cellHeight(list, 0))));
     }
 
     private static double cellHeight(ListView<String> list, int index) {
