@@ -13,6 +13,7 @@ import javafx.scene.input.MouseEvent;
 import javafx.scene.input.ScrollEvent;
 
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -78,12 +79,15 @@ final class FollowingList {
      * Brings the last line into view once the list has taken in the lines that just came: its
      * skin hears of them after this list's listeners.
      */
-    void toEndSoon() {
+    void toEndSoon(BooleanSupplier stillFollowing) {
         if (!endScheduled) {
             endScheduled = true;
             Platform.runLater(() -> {
                 endScheduled = false;
-                toEnd();
+                // The operator may have scrolled away in the meantime.
+                if (stillFollowing.getAsBoolean()) {
+                    toEnd();
+                }
             });
         }
     }

@@ -69,7 +69,7 @@ final class RunOutputController {
         following = FollowingList.of(lines, model::scrolled);
         model.lines().addListener((ListChangeListener<String>) change -> {
             if (model.followingProperty().get()) {
-                following.toEndSoon();
+                following.toEndSoon(model.followingProperty()::get);
             }
         });
         model.followingProperty().addListener((o, was, now) -> {
