@@ -4,12 +4,11 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableValue;
 import javafx.scene.Parent;
 import javafx.scene.control.Label;
-import javafx.scene.control.TextArea;
 
 import java.util.Map;
 import java.util.function.Function;
 
-/** The details pane of the runs screen: the selected run's fields, and its output as it grows. */
+/** The details pane of the runs screen: the selected run's fields. */
 final class RunDetails {
     /** Each field's label, by its id in the view. */
     private static final Map<String, Function<RunRow, String>> FIELDS = Map.ofEntries(
@@ -36,18 +35,6 @@ final class RunDetails {
                 RunRow row = selected.getValue();
                 return row == null ? "" : value.apply(row);
             }, selected));
-        });
-    }
-
-    /** Shows {@code text} in {@code output}, appending when it grew, which keeps a followed output scrolled to its end. */
-    static void showOutput(TextArea output, ObservableValue<String> text) {
-        output.setText(text.getValue());
-        text.addListener((o, old, now) -> {
-            if (!old.isEmpty() && now.startsWith(old)) {
-                output.appendText(now.substring(old.length()));
-            } else {
-                output.setText(now);
-            }
         });
     }
 }

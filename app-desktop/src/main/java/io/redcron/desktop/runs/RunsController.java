@@ -41,6 +41,7 @@ public final class RunsController {
     private final Views views;
     private final DialogService dialogs;
     private TriggerWindow trigger;
+    private RunOutputWindow outputWindow;
 
     @FXML private ResourceBundle resources;
     @FXML private BorderPane root;
@@ -52,6 +53,7 @@ public final class RunsController {
     @FXML private ProgressIndicator loading;
     @FXML private Button retry;
     @FXML private Button cancel;
+    @FXML private Button openOutput;
     @FXML private ProgressIndicator acting;
     @FXML private Label notice;
     @FXML private Label error;
@@ -83,6 +85,7 @@ public final class RunsController {
     private void initialize() {
         bindFilters();
         trigger = new TriggerWindow(views, dialogs, resources.getString("runs.trigger.title"), model::triggered);
+        outputWindow = new RunOutputWindow(dialogs, resources);
         bindTable();
         bindDetails();
         loading.visibleProperty().bind(model.loadingProperty());
@@ -93,6 +96,7 @@ public final class RunsController {
         showOnlyWithText(error);
         retry.disableProperty().bind(model.canRetryProperty().not());
         cancel.disableProperty().bind(model.canCancelProperty().not());
+        openOutput.disableProperty().bind(model.selectedProperty().isNull());
         status.textProperty().bind(model.statusProperty());
         previous.disableProperty().bind(model.pageProperty().isEqualTo(0));
         next.disableProperty().bind(Bindings.createBooleanBinding(() -> !model.hasNextPage(),
@@ -140,6 +144,7 @@ public final class RunsController {
         statusColumn.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(cell.getValue()));
         statusColumn.setCellFactory(c -> new RunStatusCell());
         table.getSelectionModel().selectedItemProperty().addListener((o, old, row) -> model.select(row));
+        table.setRowFactory(t -> RunRowActions.row(resources.getString("runs.output.open"), this::onOpenOutput));
         // A reload replaces the rows: keep the same run selected.
         model.rows().addListener((ListChangeListener<RunRow>) change -> {
             RunRow chosen = model.selectedProperty().get();
@@ -154,7 +159,7 @@ public final class RunsController {
         detailTitle.textProperty().bind(model.detailTitleProperty());
         live.visibleProperty().bind(model.followingProperty());
         RunDetails.bindFields(details, model.selectedProperty());
-        RunDetails.showOutput(output, model.outputProperty());
+        OutputPreview.show(output, model.outputProperty());
     }
 
     @FXML
@@ -187,6 +192,14 @@ public final class RunsController {
     private Confirmation cancelQuestion() {
         return Confirmation.of(resources.getString("runs.cancel.confirm.title"), model.cancelQuestion())
                 .withAnswers(resources.getString("runs.cancel.confirm.yes"), resources.getString("runs.cancel.confirm.no"));
+    }
+
+    @FXML
+    private void onOpenOutput() {
+        RunOutputViewModel output = model.outputOfSelected();
+        if (output != null) {
+            outputWindow.open(output);
+        }
     }
 
     @FXML

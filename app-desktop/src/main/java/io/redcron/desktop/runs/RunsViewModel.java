@@ -7,9 +7,7 @@ import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.domain.TriggerType;
-import io.redcron.ops.FollowOutput;
 import io.redcron.ops.Operations;
-import io.redcron.port.LiveOutput;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
 import io.redcron.port.RunFilter;
@@ -56,8 +54,12 @@ public final class RunsViewModel {
     public static final int PAGE_SIZE = 50;
     /** How long one read of a live output stream waits for more; also how soon a tail notices it was stopped. */
     static final Duration TAIL_BLOCK = Duration.ofMillis(500);
-    /** The most output kept in view; a chatty run keeps its latest output. */
-    static final int MAX_OUTPUT = 512 * 1024;
+    /**
+     * The most output the details pane previews; a chatty run keeps its latest output, and the
+     * output window shows it all. Past it a quarter goes at once, so that the preview is rarely
+     * redrawn from scratch.
+     */
+    static final int PREVIEW_LIMIT = 64 * 1024;
 
     private final ObservableList<RunRow> rows = FXCollections.observableArrayList();
     private final StringProperty taskName = new SimpleStringProperty("");
@@ -85,8 +87,8 @@ public final class RunsViewModel {
     private final UiExecutor executor;
     private final Messages messages;
     private final ZoneId zone;
+    private final OutputTail tail;
     private long generation;
-    private long tailGeneration;
     /** The run whose output the view shows from its live stream, if any. */
     private Long liveRunId;
     /** The run (and state) whose stored output the view shows, so a refresh does not read it again. */
@@ -104,6 +106,7 @@ public final class RunsViewModel {
         this.executor = executor;
         this.messages = messages;
         this.zone = zone;
+        this.tail = new OutputTail(operations.output(), executor, TAIL_BLOCK);
         canRetry = Bindings.createBooleanBinding(() -> selected.get() != null && selected.get().runStatus().isFinal()
                 && !acting.get(), selected, acting);
         canCancel = Bindings.createBooleanBinding(() -> selected.get() != null && !selected.get().runStatus().isFinal()
@@ -253,7 +256,7 @@ public final class RunsViewModel {
         RunState state = RunState.of(row.run());
         if (row.run().output() != null) {
             outputShown = state;
-            output.set(row.output());
+            output.set(preview(row.output()));
             return;
         }
         if (state.equals(outputShown)) {
@@ -263,7 +266,7 @@ public final class RunsViewModel {
             RunRow current = selected.get();
             if (current != null && current.id() == row.id() && !following.get()) {
                 outputShown = state;
-                output.set(text == null ? "" : text);
+                output.set(text == null ? "" : preview(text));
             }
         }, failure -> error.set(describe(failure, messages)));
     }
@@ -277,46 +280,39 @@ public final class RunsViewModel {
 
     /** Stops following live output (another run was chosen, or the screen was left). */
     public void stopFollowing() {
-        tailGeneration++;
+        tail.stop();
         liveRunId = null;
         following.set(false);
     }
 
     private void follow(long runId) {
-        long mine = ++tailGeneration;
         liveRunId = runId;
         following.set(true);
         output.set("");
-        readLog(runId, mine, LiveOutput.START);
-    }
-
-    /** One read of the stream per submit, so the output reaches the view as it comes. */
-    private void readLog(long runId, long mine, String after) {
-        executor.submit(() -> operations.output().next(runId, after, TAIL_BLOCK), (FollowOutput.OutputBatch batch) -> {
-            if (mine != tailGeneration) {
-                return;
-            }
+        tail.follow(runId, batch -> {
             if (batch.restarted()) {
-                output.set(capped(batch.text()));
+                output.set(preview(batch.text()));
             } else if (!batch.text().isEmpty()) {
-                output.set(capped(output.get() + batch.text()));
+                output.set(preview(output.get() + batch.text()));
             }
             if (batch.ended()) {
                 following.set(false);
                 reloadSelected(runId);
-            } else {
-                readLog(runId, mine, batch.cursor());
             }
         }, failure -> {
-            if (mine == tailGeneration) {
-                following.set(false);
-                error.set(describe(failure, messages));
-            }
+            following.set(false);
+            error.set(describe(failure, messages));
         });
     }
 
-    private static String capped(String text) {
-        return text.length() <= MAX_OUTPUT ? text : text.substring(text.length() - MAX_OUTPUT);
+    /** The end of {@code text} the preview shows: all of it, or its last lines once it is too long. */
+    static String preview(String text) {
+        if (text.length() <= PREVIEW_LIMIT) {
+            return text;
+        }
+        int from = text.length() - (PREVIEW_LIMIT - PREVIEW_LIMIT / 4);
+        int lineStart = text.indexOf('\n', from);
+        return lineStart < 0 || lineStart == text.length() - 1 ? text.substring(from) : text.substring(lineStart + 1);
     }
 
     private void reloadSelected(long runId) {
@@ -327,6 +323,12 @@ public final class RunsViewModel {
                         show(row);
                     }
                 }), failure -> error.set(describe(failure, messages)));
+    }
+
+    /** The selected run's output, for a window of its own; null while no run is selected. */
+    public RunOutputViewModel outputOfSelected() {
+        RunRow row = selected.get();
+        return row == null ? null : new RunOutputViewModel(operations, executor, messages, zone, workspace.clock(), row);
     }
 
     // ---- actions ----

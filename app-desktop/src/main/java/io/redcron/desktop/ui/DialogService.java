@@ -2,6 +2,9 @@ package io.redcron.desktop.ui;
 
 import javafx.scene.Parent;
 
+import java.nio.file.Path;
+import java.util.Optional;
+
 /**
  * Every question, message and secondary window the desktop shows goes through here, so that
  * controllers never build a dialog themselves and view tests can script the operator's answers.
@@ -20,6 +23,12 @@ public interface DialogService {
      * the view closes it through the handle when it is done.
      */
     DialogWindow open(String title, Parent content);
+
+    /**
+     * Asks where to save a file, offering {@code suggestedName}; empty when the operator chose none.
+     * Nothing is written here: the caller writes the file off the JavaFX thread.
+     */
+    Optional<Path> chooseFileToSave(String title, String suggestedName);
 
     /**
      * A yes-or-no question. {@code yes} and {@code no} label the answers; null gives the toolkit's

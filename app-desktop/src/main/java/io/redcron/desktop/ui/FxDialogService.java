@@ -5,10 +5,13 @@ import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
+import javafx.stage.FileChooser;
 import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
+import java.io.File;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -73,6 +76,15 @@ public final class FxDialogService implements DialogService {
                 stage.close();
             }
         };
+    }
+
+    @Override
+    public Optional<Path> chooseFileToSave(String title, String suggestedName) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle(title);
+        chooser.setInitialFileName(suggestedName);
+        File chosen = chooser.showSaveDialog(owner().orElse(null));
+        return Optional.ofNullable(chosen).map(File::toPath);
     }
 
     /** The focused window, where the operator just clicked; else any window that is showing. */

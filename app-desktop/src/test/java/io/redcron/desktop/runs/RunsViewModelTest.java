@@ -237,4 +237,15 @@ class RunsViewModelTest {
         assertThat(model.outputProperty().get()).isEqualTo("line one\nline two\n");
         assertThat(model.followingProperty().get()).isFalse();
     }
+
+    @Test
+    void thePreviewOfALongOutputIsItsLastWholeLines() {
+        String longOutput = "x".repeat(RunsViewModel.PREVIEW_LIMIT) + "\nsecond to last\nlast\n";
+
+        String preview = RunsViewModel.preview(longOutput);
+
+        assertThat(preview).hasSizeLessThanOrEqualTo(RunsViewModel.PREVIEW_LIMIT).endsWith("second to last\nlast\n")
+                .doesNotContain("x");
+        assertThat(RunsViewModel.preview("short\n")).isEqualTo("short\n");
+    }
 }

@@ -2,10 +2,12 @@ package io.redcron.desktop.ui;
 
 import javafx.scene.Parent;
 
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The dialogs of a view test: records every question and message, answers questions from a
@@ -17,6 +19,8 @@ public final class ScriptedDialogs implements DialogService {
     private final List<Confirmation> questions = new ArrayList<>();
     private final List<Information> messages = new ArrayList<>();
     private final List<Opened> opened = new ArrayList<>();
+    private final Deque<Optional<Path>> files = new ArrayDeque<>();
+    private final List<String> fileQuestions = new ArrayList<>();
 
     /** The answers to the next questions, in order: true confirms. */
     public ScriptedDialogs answer(boolean... next) {
@@ -24,6 +28,28 @@ public final class ScriptedDialogs implements DialogService {
             answers.add(answer);
         }
         return this;
+    }
+
+    /** The files chosen at the next "save as" questions, in order; null stands for the operator cancelling. */
+    public ScriptedDialogs chooseFiles(Path... next) {
+        for (Path file : next) {
+            files.add(Optional.ofNullable(file));
+        }
+        return this;
+    }
+
+    @Override
+    public Optional<Path> chooseFileToSave(String title, String suggestedName) {
+        fileQuestions.add(suggestedName);
+        if (files.isEmpty()) {
+            throw new AssertionError("unexpected file question: " + title);
+        }
+        return files.poll();
+    }
+
+    /** The file names offered at each "save as" question so far. */
+    public List<String> suggestedFileNames() {
+        return fileQuestions;
     }
 
     @Override
