@@ -30,7 +30,8 @@ final class RunOutputWindow {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot load the run output view", e);
         }
-        dialogs.open(model.title(), root);
+        // Beside the main window, not over it: the operator keeps watching while working.
+        dialogs.openBeside(model.title(), root);
         model.open();
     }
 }

@@ -25,6 +25,12 @@ public interface DialogService {
     DialogWindow open(String title, Parent content);
 
     /**
+     * Shows a view in a window of its own beside the main one, which stays usable (a viewer the
+     * operator keeps open while working: a run's output).
+     */
+    DialogWindow openBeside(String title, Parent content);
+
+    /**
      * Asks where to save a file, offering {@code suggestedName}; empty when the operator chose none.
      * Nothing is written here: the caller writes the file off the JavaFX thread.
      */

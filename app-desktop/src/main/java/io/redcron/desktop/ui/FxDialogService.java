@@ -45,10 +45,19 @@ public final class FxDialogService implements DialogService {
 
     @Override
     public DialogWindow open(String title, Parent content) {
+        return show(title, content, Modality.WINDOW_MODAL);
+    }
+
+    @Override
+    public DialogWindow openBeside(String title, Parent content) {
+        return show(title, content, Modality.NONE);
+    }
+
+    private DialogWindow show(String title, Parent content, Modality modality) {
         Stage stage = new Stage();
         owner().ifPresent(window -> {
             stage.initOwner(window);
-            stage.initModality(Modality.WINDOW_MODAL);
+            stage.initModality(modality);
         });
         stage.setTitle(title);
         stage.setScene(content.getScene() == null ? new Scene(content) : content.getScene());

@@ -110,6 +110,11 @@ class RunOutputViewTest {
         }
 
         @Override
+        public DialogWindow openBeside(String title, Parent content) {
+            return windows.openBeside(title, content);
+        }
+
+        @Override
         public Optional<Path> chooseFileToSave(String title, String suggestedName) {
             return Optional.ofNullable(saveTo);
         }
@@ -218,6 +223,7 @@ class RunOutputViewTest {
 
         Stage window = outputWindow(robot, busy);
         assertThat(window.getWidth()).isEqualTo(900);
+        assertThat(window.getModality()).as("the main window stays usable").isEqualTo(javafx.stage.Modality.NONE);
         assertThat(window.getHeight()).isGreaterThanOrEqualTo(600);
         ListView<String> list = in(robot, window, "#lines");
         ToggleButton follow = in(robot, window, "#follow");

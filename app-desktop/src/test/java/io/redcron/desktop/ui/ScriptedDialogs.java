@@ -73,6 +73,11 @@ public final class ScriptedDialogs implements DialogService {
         return window;
     }
 
+    @Override
+    public DialogWindow openBeside(String title, Parent content) {
+        return open(title, content);
+    }
+
     public List<Confirmation> questions() {
         return questions;
     }
