@@ -71,6 +71,17 @@ public final class RunsController {
     @FXML private Label live;
     @FXML private GridPane details;
     @FXML private TextArea output;
+    @FXML private javafx.scene.control.Tab attemptsTab;
+    @FXML private TableView<AttemptRow> attemptsTable;
+    @FXML private TableColumn<AttemptRow, String> attemptNumberColumn;
+    @FXML private TableColumn<AttemptRow, String> attemptNodeColumn;
+    @FXML private TableColumn<AttemptRow, String> attemptStartedColumn;
+    @FXML private TableColumn<AttemptRow, String> attemptEndedColumn;
+    @FXML private TableColumn<AttemptRow, String> attemptHowColumn;
+    @FXML private TableColumn<AttemptRow, String> attemptExitColumn;
+    @FXML private TableColumn<AttemptRow, String> attemptWaitColumn;
+    @FXML private TableColumn<AttemptRow, String> attemptErrorColumn;
+    @FXML private TextArea attemptOutput;
     @FXML private Label status;
     @FXML private Button previous;
     @FXML private Button next;
@@ -87,6 +98,7 @@ public final class RunsController {
         trigger = new TriggerWindow(views, dialogs, resources.getString("runs.trigger.title"), model::triggered);
         outputWindow = new RunOutputWindow(dialogs, resources);
         bindTable();
+        bindAttempts();
         bindDetails();
         loading.visibleProperty().bind(model.loadingProperty());
         acting.visibleProperty().bind(model.actingProperty());
@@ -130,6 +142,24 @@ public final class RunsController {
         model.toProperty().addListener(o -> model.filtersChanged());
     }
 
+    /** The selected run's attempts, oldest first; choosing one shows the end of its own output. */
+    private void bindAttempts() {
+        attemptsTable.setItems(model.attempts());
+        column(attemptNumberColumn, row -> Integer.toString(row.attempt()));
+        column(attemptNodeColumn, AttemptRow::node);
+        column(attemptStartedColumn, AttemptRow::started);
+        column(attemptEndedColumn, AttemptRow::ended);
+        column(attemptHowColumn, AttemptRow::how);
+        column(attemptExitColumn, AttemptRow::exitCode);
+        column(attemptWaitColumn, AttemptRow::waitBefore);
+        column(attemptErrorColumn, AttemptRow::error);
+        attemptsTab.textProperty().bind(model.attemptsTitleProperty());
+        attemptOutput.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
+            AttemptRow chosen = attemptsTable.getSelectionModel().getSelectedItem();
+            return chosen == null ? "" : chosen.outputTail();
+        }, attemptsTable.getSelectionModel().selectedItemProperty()));
+    }
+
     private void bindTable() {
         table.setItems(model.rows());
         ColumnWidths.remember("runs", table);
@@ -137,6 +167,7 @@ public final class RunsController {
         column(taskColumn, RunRow::task);
         column(triggerColumn, RunRow::trigger);
         column(scheduledColumn, RunRow::scheduled);
+        scheduledColumn.setText(model.header("runs.column.scheduled"));
         column(attemptColumn, RunRow::attempt);
         column(nodeColumn, RunRow::node);
         column(durationColumn, RunRow::duration);

@@ -73,6 +73,7 @@ public final class RunsViewModel {
     private final StringProperty error = new SimpleStringProperty("");
 
     private final ReadOnlyObjectWrapper<RunRow> selected = new ReadOnlyObjectWrapper<>();
+    private final ObservableList<AttemptRow> attempts = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper output = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper following = new ReadOnlyBooleanWrapper();
     private final BooleanProperty acting = new SimpleBooleanProperty();
@@ -80,6 +81,7 @@ public final class RunsViewModel {
     private final BooleanBinding canRetry;
     private final BooleanBinding canCancel;
     private final StringBinding detailTitle;
+    private final StringBinding attemptsTitle;
 
     private final Operations operations;
     private final RunStore runs;
@@ -111,6 +113,7 @@ public final class RunsViewModel {
                 && !acting.get(), selected, acting);
         canCancel = Bindings.createBooleanBinding(() -> selected.get() != null && !selected.get().runStatus().isFinal()
                 && !acting.get(), selected, acting);
+        attemptsTitle = Bindings.createStringBinding(() -> messages.get("runs.attempts.count", attempts.size()), attempts);
         detailTitle = Bindings.createStringBinding(() -> selected.get() == null ? messages.get("runs.detail.none")
                 : messages.get("runs.detail.title", selected.get().id(), selected.get().task()), selected);
     }
@@ -227,8 +230,25 @@ public final class RunsViewModel {
             stopFollowing();
             output.set("");
             outputShown = null;
+            attempts.clear();
         }
+        boolean attemptsChanged = current == null || current.id() != row.id()
+                || current.run().attempt() != row.run().attempt() || current.run().status() != row.run().status();
         show(row);
+        if (attemptsChanged) {
+            loadAttempts(row);
+        }
+    }
+
+    /** Every attempt of the run, oldest first: those kept beside it and its own latest one. */
+    private void loadAttempts(RunRow row) {
+        Run run = row.run();
+        executor.submit(() -> runs.attempts(run.id()), past -> {
+            RunRow current = selected.get();
+            if (current != null && current.id() == run.id()) {
+                attempts.setAll(AttemptTimeline.of(current.run(), past, messages));
+            }
+        }, failure -> error.set(describe(failure, messages)));
     }
 
     private void show(RunRow row) {
@@ -408,6 +428,13 @@ public final class RunsViewModel {
     }
 
     public ObservableList<RunRow> rows() { return rows; }
+    /** A column header that names the zone its times are in. */
+    public String header(String key) {
+        return messages.get("time.header", messages.get(key), messages.time().headerZone(messages));
+    }
+
+    public ObservableList<AttemptRow> attempts() { return attempts; }
+    public StringBinding attemptsTitleProperty() { return attemptsTitle; }
     public StringProperty taskNameProperty() { return taskName; }
     public ObservableSet<RunStatus> statuses() { return statuses; }
     public ObjectProperty<TriggerChoice> triggerProperty() { return trigger; }
