@@ -92,18 +92,19 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
             Session current = requireSession();
             return new io.redcron.desktop.dashboard.DashboardController(new io.redcron.desktop.dashboard.DashboardViewModel(
                     current.statistics(), current.namespace(), current.clock(), executor, messages,
-                    messages.time().zoneFor(null)));
+                    messages.time().zoneFor(null)), this::openRuns);
         }
         if (type == io.redcron.desktop.runs.RunsController.class) {
-            return new io.redcron.desktop.runs.RunsController(
-                    screens().runs(), this, dialogs);
+            io.redcron.desktop.runs.RunsPreset preset = pendingRuns;
+            pendingRuns = null;
+            return new io.redcron.desktop.runs.RunsController(screens().runs(), this, dialogs, preset);
         }
         if (type == io.redcron.desktop.runs.TriggerController.class) {
             return new io.redcron.desktop.runs.TriggerController(screens().trigger());
         }
         if (type == io.redcron.desktop.queues.QueuesController.class) {
             return new io.redcron.desktop.queues.QueuesController(
-                    screens().queues(), dialogs);
+                    screens().queues(), dialogs, this::openRuns);
         }
         if (type == io.redcron.desktop.cluster.ClusterController.class) {
             return new io.redcron.desktop.cluster.ClusterController(screens().cluster());
@@ -116,6 +117,20 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
 
     private io.redcron.desktop.session.Screens screens() {
         return new io.redcron.desktop.session.Screens(requireSession(), executor, messages);
+    }
+
+    private Consumer<io.redcron.desktop.runs.RunsPreset> runsOpener = preset -> { };
+    private io.redcron.desktop.runs.RunsPreset pendingRuns;
+
+    /** The main window says how it shows the runs screen on another screen's request. */
+    public void onOpenRuns(Consumer<io.redcron.desktop.runs.RunsPreset> opener) {
+        runsOpener = opener;
+    }
+
+    /** Sends the operator to the runs screen, opened on {@code preset}. */
+    public void openRuns(io.redcron.desktop.runs.RunsPreset preset) {
+        pendingRuns = preset;
+        runsOpener.accept(preset);
     }
 
     private void connected(Session opened) {

@@ -57,8 +57,17 @@ public final class DashboardController {
     @FXML private TableColumn<FailingRow, String> lastFailureColumn;
     @FXML private TableColumn<FailingRow, String> lastErrorColumn;
 
+    private final java.util.function.Consumer<io.redcron.desktop.runs.RunsPreset> openRuns;
+
     public DashboardController(DashboardViewModel model) {
+        this(model, preset -> { });
+    }
+
+    /** @param openRuns shows the runs screen on a task's runs (a failing task, double-clicked) */
+    public DashboardController(DashboardViewModel model,
+                               java.util.function.Consumer<io.redcron.desktop.runs.RunsPreset> openRuns) {
         this.model = model;
+        this.openRuns = openRuns;
     }
 
     @FXML
@@ -102,6 +111,15 @@ public final class DashboardController {
         busy.visibleProperty().bind(model.busyProperty());
 
         failingTable.setItems(model.failing());
+        failingTable.setRowFactory(view -> {
+            javafx.scene.control.TableRow<FailingRow> row = new javafx.scene.control.TableRow<>();
+            row.setOnMouseClicked(click -> {
+                if (click.getClickCount() == 2 && !row.isEmpty()) {
+                    openRuns.accept(io.redcron.desktop.runs.RunsPreset.ofTask(row.getItem().task()));
+                }
+            });
+            return row;
+        });
         column(taskColumn, FailingRow::task);
         column(failuresColumn, FailingRow::failures);
         column(lastFailureColumn, FailingRow::lastFailure);

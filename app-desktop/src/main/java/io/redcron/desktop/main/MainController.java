@@ -61,6 +61,10 @@ public final class MainController {
         timeZone.setConverter(io.redcron.desktop.ui.Cells.converter(mode -> context.messages().get(
                 "time.mode." + mode.name().toLowerCase(Locale.ROOT), time.local().getId())));
         timeZone.setValue(time.mode());
+        context.onOpenRuns(preset -> {
+            runsButton.setSelected(true);
+            show(FxmlView.RUNS);
+        });
         tasksButton.setSelected(true);
         show(FxmlView.TASKS);
         io.redcron.desktop.ui.WhileShown.repeat(content, javafx.util.Duration.seconds(5),

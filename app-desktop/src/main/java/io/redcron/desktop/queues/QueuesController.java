@@ -27,6 +27,7 @@ public final class QueuesController {
 
     private final QueuesViewModel model;
     private final DialogService dialogs;
+    private final java.util.function.Consumer<io.redcron.desktop.runs.RunsPreset> openRuns;
 
     @FXML private ResourceBundle resources;
     @FXML private Parent root;
@@ -69,8 +70,15 @@ public final class QueuesController {
     @FXML private Button purgeAll;
 
     public QueuesController(QueuesViewModel model, DialogService dialogs) {
+        this(model, dialogs, preset -> { });
+    }
+
+    /** @param openRuns shows the runs screen on a run (a dead or delayed entry's "open run") */
+    public QueuesController(QueuesViewModel model, DialogService dialogs,
+                            java.util.function.Consumer<io.redcron.desktop.runs.RunsPreset> openRuns) {
         this.model = model;
         this.dialogs = dialogs;
+        this.openRuns = openRuns;
     }
 
     @FXML
@@ -98,6 +106,9 @@ public final class QueuesController {
         delayedDueColumn.setText(model.header("queues.column.due"));
         KeptSelection.show(deadTable, model.dead(), DeadRow::entryId);
         io.redcron.desktop.ui.ColumnWidths.remember("queues-dead", deadTable);
+        // Double-click a dead or delayed entry: its run, on the runs screen.
+        deadTable.setRowFactory(view -> opensRun(row -> io.redcron.desktop.runs.RunsPreset.ofRun(row.task(), row.runId())));
+        delayedTable.setRowFactory(view -> opensRun(row -> io.redcron.desktop.runs.RunsPreset.ofRun(row.task(), row.runId())));
         deadTable.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         column(deadRunColumn, DeadRow::runId);
         column(deadTaskColumn, DeadRow::task);
@@ -125,6 +136,20 @@ public final class QueuesController {
         // Live only while on screen: leaving the screen (or the window changing view) detaches it.
         io.redcron.desktop.ui.WhileShown.repeat(root, LIVE, model::refresh);
         model.load();
+    }
+
+    private <T> javafx.scene.control.TableRow<T> opensRun(java.util.function.Function<T, io.redcron.desktop.runs.RunsPreset> preset) {
+        javafx.scene.control.TableRow<T> row = new javafx.scene.control.TableRow<>();
+        row.setOnMouseClicked(click -> {
+            if (click.getClickCount() == 2 && !row.isEmpty()) {
+                openRuns.accept(preset.apply(row.getItem()));
+            }
+        });
+        javafx.scene.control.MenuItem open = new javafx.scene.control.MenuItem(model.openRunText());
+        open.setOnAction(e -> openRuns.accept(preset.apply(row.getItem())));
+        row.contextMenuProperty().bind(javafx.beans.binding.Bindings.when(row.emptyProperty())
+                .then((javafx.scene.control.ContextMenu) null).otherwise(new javafx.scene.control.ContextMenu(open)));
+        return row;
     }
 
     @FXML

@@ -113,6 +113,10 @@ public final class QueuesViewModel {
         deadTotal = snapshot.deadTotal();
     }
 
+    public String openRunText() {
+        return messages.get("queues.openRun");
+    }
+
     /** A time in the zones the screen does not show it in. */
     public String otherZones(java.time.Instant at) {
         return messages.time().otherZones(at, null);

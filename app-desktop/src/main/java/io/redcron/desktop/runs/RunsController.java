@@ -86,10 +86,18 @@ public final class RunsController {
     @FXML private Button previous;
     @FXML private Button next;
 
+    private final RunsPreset preset;
+
     public RunsController(RunsViewModel model, Views views, DialogService dialogs) {
+        this(model, views, dialogs, null);
+    }
+
+    /** @param preset what another screen asked the runs screen to open on; null for the usual first page */
+    public RunsController(RunsViewModel model, Views views, DialogService dialogs, RunsPreset preset) {
         this.model = model;
         this.views = views;
         this.dialogs = dialogs;
+        this.preset = preset;
     }
 
     @FXML
@@ -115,7 +123,11 @@ public final class RunsController {
                 model.pageProperty(), model.totalProperty()));
         // Refresh only while shown; leaving the screen also stops any live tail.
         WhileShown.repeat(root, REFRESH_EVERY, model::refresh, model::stopFollowing);
-        model.load();
+        if (preset == null) {
+            model.load();
+        } else {
+            model.open(preset);
+        }
     }
 
     private void bindFilters() {

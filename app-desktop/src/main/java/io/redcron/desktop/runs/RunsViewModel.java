@@ -174,6 +174,25 @@ public final class RunsViewModel {
         });
     }
 
+    /**
+     * Opens on what another screen asked for: that task's runs, every status and trigger, and the
+     * run asked for selected, read on its own if it is not on the first page.
+     */
+    public void open(RunsPreset preset) {
+        taskName.set(preset.taskName() == null ? "" : preset.taskName());
+        statuses.clear();
+        trigger.set(TriggerChoice.ALL);
+        from.set(null);
+        to.set(null);
+        filtersChanged();
+        if (preset.runId() != null) {
+            long id = preset.runId();
+            executor.submit(() -> operations.lookup().findRun(id), found -> found.ifPresentOrElse(
+                    run -> select(RunRow.of(run, workspace.clock().instant(), zone, messages)),
+                    () -> error.set(messages.get("runs.error.noRun", id))), failure -> error.set(describe(failure, messages)));
+        }
+    }
+
     /** For the periodic refresh: a load unless one is already under way. */
     public void refresh() {
         if (!loading.get()) {

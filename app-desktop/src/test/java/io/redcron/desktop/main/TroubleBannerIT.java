@@ -62,6 +62,7 @@ import static org.awaitility.Awaitility.await;
 class TroubleBannerIT {
     private static final String NAMESPACE = TestRedis.freshNamespace();
     private static MysqlConfig database;
+    private static long deadRun;
 
     @TempDir
     static Path home;
@@ -84,6 +85,12 @@ class TroubleBannerIT {
             RedisRunQueue queue = new RedisRunQueue(redis, keys);
             queue.ensureGroups(Set.of("gpu"));
             queue.enqueue(List.of(QueuedRun.of("gpu", waiting.id())));
+            Run failed = new MysqlRunStore(dataSource, clock).insertManual(render.id(), Instant.now().minusSeconds(30), 1,
+                    Map.of());
+            deadRun = failed.id();
+            new MysqlRunStore(dataSource, clock).changeIdle(failed.id(), io.redcron.domain.RunStatus.QUEUED,
+                    io.redcron.domain.RunStatus.FAILED, "exited with code 3", Instant.now());
+            queue.dead(QueuedRun.of("gpu", failed.id()), "exited with code 3", Instant.now());
             RedisNodeRegistry nodes = new RedisNodeRegistry(redis, keys);
             Instant now = Instant.now();
             nodes.heartbeat(new NodeInfo("worker-1", "host-1", 11, "0.1.0", Set.of(NodeRole.WORKER), Set.of("default"),
@@ -139,6 +146,23 @@ class TroubleBannerIT {
         assertThat(selected(robot, "#dashboardButton")).isTrue();
         shortcut(robot, "6");
         assertThat(selected(robot, "#auditButton")).isTrue();
+
+        // A dead run's "Open run": the runs screen, on that run.
+        press(robot, "#queuesButton");
+        await().atMost(Duration.ofSeconds(15)).until(() -> deadRow(robot) != null);
+        robot.interact(() -> deadRow(robot).getContextMenu().getItems().get(0).fire());
+        await().atMost(Duration.ofSeconds(15)).until(() -> text(robot, "#detailTitle").contains(Long.toString(deadRun)));
+        assertThat(selected(robot, "#runsButton")).isTrue();
+    }
+
+    @SuppressWarnings("unchecked")
+    private javafx.scene.control.TableRow<io.redcron.desktop.queues.DeadRow> deadRow(FxRobot robot) {
+        AtomicReference<javafx.scene.control.TableRow<io.redcron.desktop.queues.DeadRow>> found = new AtomicReference<>();
+        robot.interact(() -> scene.getRoot().lookupAll(".table-row-cell").stream()
+                .filter(node -> node instanceof javafx.scene.control.TableRow<?> row
+                        && row.getItem() instanceof io.redcron.desktop.queues.DeadRow dead && dead.runId() == deadRun)
+                .findFirst().ifPresent(node -> found.set((javafx.scene.control.TableRow<io.redcron.desktop.queues.DeadRow>) node)));
+        return found.get();
     }
 
     private void shortcut(FxRobot robot, String digit) {
