@@ -222,7 +222,12 @@ public final class RunsController {
 
     @FXML
     private void onRetry() {
-        model.retry();
+        // A retry starts the task again at once: asked like every action that runs something.
+        if (model.selectedProperty().get() != null && dialogs.confirm(Confirmation.of(
+                resources.getString("runs.retry.confirm.title"), model.retryQuestion())
+                .withAnswers(resources.getString("runs.retry.confirm.yes"), resources.getString("runs.cancel.confirm.no")))) {
+            model.retry();
+        }
     }
 
     @FXML

@@ -397,6 +397,11 @@ public final class RunsViewModel {
     }
 
     /** The question asked before cancelling the selected run. */
+    public String retryQuestion() {
+        RunRow row = selected.get();
+        return row == null ? "" : messages.get("runs.retry.confirm.text", row.id(), row.task(), row.status());
+    }
+
     public String cancelQuestion() {
         RunRow row = selected.get();
         return row == null ? "" : messages.get("runs.cancel.confirm.text", row.id(), row.task(), row.status());

@@ -63,6 +63,8 @@ class AttemptTimelineTest {
         assertThat(latest.how()).isEqualTo("Succeeded");
         assertThat(latest.latest()).isTrue();
         assertThat(model.attemptsTitleProperty().get()).isEqualTo("Attempts (2)");
+        assertThat(model.retryQuestion()).as("a retry is asked first, saying what it does")
+                .isEqualTo("Run task backup again now, as a new run (run " + run.id() + " was Succeeded)?");
     }
 
     @Test
