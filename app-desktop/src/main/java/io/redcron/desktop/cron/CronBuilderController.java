@@ -11,6 +11,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Spinner;
+import javafx.scene.control.Tab;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -73,6 +74,7 @@ public final class CronBuilderController {
     @FXML private VBox dstChanges;
     @FXML private Label calendarTitle;
     @FXML private GridPane calendarGrid;
+    @FXML private Tab calendarTab;
     @FXML private VBox fields;
     @FXML private Label dstRule;
     @FXML private TableView<FireTime> fires;
@@ -114,6 +116,7 @@ public final class CronBuilderController {
         showWhenSet(phraseProblem, model.phraseProblemProperty());
         showWhenSet(presetProblem, model.presetProblemProperty());
         FireCalendarGrid.bind(calendarGrid, calendarTitle, model.calendar(), messages);
+        model.calendar().shownProperty().bind(calendarTab.selectedProperty());
         ok.disableProperty().bind(model.validProperty().not());
     }
 

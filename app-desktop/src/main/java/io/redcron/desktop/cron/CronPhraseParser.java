@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  *   every N minutes during business hours               工作时间每N分钟 | 每N分钟（工作时间）
  *   every hour [at minute M] | hourly                   每小时 [M分]
  *   every day | daily [at TIME]                         每天 | 每日 [TIME]
- *   every weekday | weekdays [at TIME]                  每个工作日 | 工作日 | 周一至周五 [TIME]
+ *   every weekday | weekdays [at TIME]                  每个工作日 | 工作日 | (每)周一至周五 [TIME]
  *   every DAY [at TIME]                                 每周X | 每星期X [TIME]   (X = 一…六, 日, 天)
  *   first day of every month | monthly [at TIME]        每月1号 | 每月1日 [TIME]
  *   Nth day of every month [at TIME]                    每月N号 [TIME]
@@ -47,7 +47,7 @@ public final class CronPhraseParser {
     private static final String ZH_DAY = "(?:周|星期|礼拜)(?<day>[1-7日天])";
     private static final String ZH_MONTH = "每个?月(?:的)?";
     private static final Pattern EN_CLOCK =
-            Pattern.compile("(?<h>[0-9]{1,2})(?::(?<m>[0-9]{2}))?\\s*(?<ampm>am|pm|a\\.m\\.|p\\.m\\.)?");
+            Pattern.compile("(?<h>[0-9]{1,2})(?::(?<m>[0-9]{2}))?\\s*(?<ampm>[ap]\\.?m\\.?)?");
     private static final Pattern ZH_CLOCK = Pattern.compile(
             ZH_PERIOD + "(?<h>[0-9]{1,2})(?:[:：](?<m>[0-9]{2})|[点时](?:(?<m2>[0-9]{1,2})分?|(?<half>半))?)");
     private static final Pattern ZH_NUMBER = Pattern.compile("[零〇一二两三四五六七八九十]+");
@@ -87,7 +87,7 @@ public final class CronPhraseParser {
             zh("每分钟", m -> every(CronPreset.EVERY_N_MINUTES)),
             zh("每个?小时(?:的)?(?:(?<minute>[0-9]{1,2})分)?", CronPhraseParser::hourly),
             zh("(?:每1?天|每日)" + ZH_TIME, m -> at(CronPreset.DAILY, chineseTime(m))),
-            zh("(?:每个?工作日|工作日|(?:每周|每个)?周1(?:至|到|-)周5)" + ZH_TIME,
+            zh("(?:每个?工作日|工作日|每?个?(?:周|星期)1(?:至|到|-)(?:周|星期)?5)" + ZH_TIME,
                     m -> at(CronPreset.WEEKDAYS, chineseTime(m))),
             zh("每个?" + ZH_DAY + ZH_TIME, m -> weekly(chineseDay(m.group("day")), chineseTime(m))),
             zh(ZH_MONTH + "(?<dom>[0-9]{1,2})[号日]" + ZH_TIME,

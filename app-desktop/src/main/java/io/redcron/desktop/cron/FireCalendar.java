@@ -15,9 +15,9 @@ import java.util.Optional;
 final class FireCalendar {
     /**
      * A day's count stops here: a schedule every second would otherwise walk 2.6 million fires per
-     * month on the JavaFX thread, and "1000+" says all a calendar needs to.
+     * month on the JavaFX thread, and "100+" says all a calendar needs to.
      */
-    static final int DAY_CAP = 1000;
+    static final int DAY_CAP = 100;
 
     private FireCalendar() {
     }

@@ -2,10 +2,12 @@ package io.redcron.desktop.cron;
 
 import io.redcron.desktop.ui.Messages;
 import io.redcron.schedule.Schedule;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -21,6 +23,7 @@ public final class FireCalendarModel {
     private final ReadOnlyObjectWrapper<YearMonth> month = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("");
     private final ObservableList<FireCalendar.Day> days = FXCollections.observableArrayList();
+    private final BooleanProperty shown = new SimpleBooleanProperty();
     private final DateTimeFormatter titleFormat;
     private Schedule schedule;
     private ZoneId zone;
@@ -29,6 +32,7 @@ public final class FireCalendarModel {
         this.titleFormat = DateTimeFormatter.ofPattern(messages.get("cron.calendar.month-format"), messages.locale());
         month.set(start);
         title.set(titleFormat.format(start));
+        shown.addListener((o, was, is) -> fill());
     }
 
     /** Shows the schedule's fires; null (an invalid expression) leaves every day empty. */
@@ -48,9 +52,12 @@ public final class FireCalendarModel {
         fill();
     }
 
+    /** Counting a month of a busy schedule takes a moment, so it waits until someone looks. */
     private void fill() {
         title.set(titleFormat.format(month.get()));
-        if (schedule == null || zone == null) {
+        if (!shown.get()) {
+            days.clear();
+        } else if (schedule == null || zone == null) {
             days.setAll(FireCalendar.empty(month.get()));
         } else {
             days.setAll(FireCalendar.month(schedule, zone, month.get()));
@@ -60,6 +67,8 @@ public final class FireCalendarModel {
     public ReadOnlyObjectProperty<YearMonth> monthProperty() { return month.getReadOnlyProperty(); }
     /** The month and year, as the UI language writes them. */
     public ReadOnlyStringProperty titleProperty() { return title.getReadOnlyProperty(); }
-    /** Every day of the month, first to last. */
+    /** Whether the calendar is on screen; the days are counted only while it is. */
+    public BooleanProperty shownProperty() { return shown; }
+    /** Every day of the month, first to last, while the calendar is shown; empty otherwise. */
     public ObservableList<FireCalendar.Day> days() { return days; }
 }

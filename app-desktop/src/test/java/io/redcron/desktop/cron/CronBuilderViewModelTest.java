@@ -549,6 +549,8 @@ class CronBuilderViewModelTest {
     void theCalendarCountsFiresPerDayAndStepsByMonth() {
         CronBuilderViewModel model = model("*/15 9-17 * * MON-FRI", UNIX);
         FireCalendarModel calendar = model.calendar();
+        assertThat(calendar.days()).as("nothing is counted while the calendar is hidden").isEmpty();
+        calendar.shownProperty().set(true);
 
         assertThat(calendar.titleProperty().get()).isEqualTo("June 2025");
         assertThat(calendar.days()).hasSize(30);

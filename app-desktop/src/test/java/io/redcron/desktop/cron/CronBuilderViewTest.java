@@ -164,6 +164,26 @@ class CronBuilderViewTest {
     }
 
     @Test
+    void theNewControlsSpeakChinese(FxRobot robot) {
+        robot.interact(() -> show(new Messages(Locale.SIMPLIFIED_CHINESE), "0 9 * * 1-5"));
+
+        assertThat(robot.lookup("#moreFires").queryButton().getText()).isEqualTo("再显示 50 次");
+        robot.interact(() -> model.phraseProperty().set("每周一 上午8点"));
+        robot.clickOn("#applyPhrase");
+        assertThat(text(robot, "#expression")).isEqualTo("0 8 * * MON");
+        assertThat(robot.lookup("#description").queryAs(Label.class).getText()).isEqualTo("周一 08:00（Europe/Berlin）");
+
+        robot.interact(() -> model.phraseProperty().set("每年春节"));
+        robot.clickOn("#applyPhrase");
+        assertThat(robot.lookup("#phraseProblem").queryAs(Label.class).getText()).startsWith("无法理解：“每年春节”。");
+
+        robot.interact(() -> robot.lookup("#fireViews").queryAs(javafx.scene.control.TabPane.class)
+                .getSelectionModel().select(1));
+        shows(robot, "2025年6月");
+        assertThat(robot.from(robot.lookup("#day-2025-06-02").queryAs(Node.class)).lookup("1 次").tryQuery()).isPresent();
+    }
+
+    @Test
     void presetsUnixCannotSayAreDisabledWithTheReason(FxRobot robot) {
         robot.clickOn("#preset");
         javafx.scene.control.Labeled nth = robot.lookup(".combo-box-popup .list-cell")
