@@ -3,6 +3,7 @@ package io.redcron.desktop.cron;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.schedule.CronDialect;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
 import javafx.scene.Node;
@@ -10,12 +11,15 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Spinner;
+import javafx.scene.control.Tab;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Toggle;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.controlsfx.control.SearchableComboBox;
 
@@ -63,6 +67,14 @@ public final class CronBuilderController {
     @FXML private Node monthBox;
     @FXML private Spinner<Integer> month;
     @FXML private Button applyPreset;
+    @FXML private Label presetProblem;
+    @FXML private TextField phrase;
+    @FXML private Label phraseProblem;
+    @FXML private Label firesTitle;
+    @FXML private VBox dstChanges;
+    @FXML private Label calendarTitle;
+    @FXML private GridPane calendarGrid;
+    @FXML private Tab calendarTab;
     @FXML private VBox fields;
     @FXML private Label dstRule;
     @FXML private TableView<FireTime> fires;
@@ -100,6 +112,11 @@ public final class CronBuilderController {
             fields.getChildren().add(new CronFieldPicker(model.field(part), messages));
         }
         bindFires();
+        phrase.textProperty().bindBidirectional(model.phraseProperty());
+        showWhenSet(phraseProblem, model.phraseProblemProperty());
+        showWhenSet(presetProblem, model.presetProblemProperty());
+        FireCalendarGrid.bind(calendarGrid, calendarTitle, model.calendar(), messages);
+        model.calendar().shownProperty().bind(calendarTab.selectedProperty());
         ok.disableProperty().bind(model.validProperty().not());
     }
 
@@ -156,9 +173,26 @@ public final class CronBuilderController {
 
     private void bindFires() {
         FireTimesTable.bind(fires, taskTimeColumn, localTimeColumn, model, messages);
-        dstRule.textProperty().bind(model.dstRuleProperty());
-        dstRule.visibleProperty().bind(model.dstRuleProperty().isNotEmpty());
-        dstRule.managedProperty().bind(dstRule.visibleProperty());
+        firesTitle.textProperty().bind(model.firesTitleProperty());
+        showWhenSet(dstRule, model.dstRuleProperty());
+        model.dstChanges().addListener((ListChangeListener<String>) change -> showDstChanges());
+        showDstChanges();
+    }
+
+    private static void showWhenSet(Label label, ReadOnlyStringProperty text) {
+        label.textProperty().bind(text);
+        label.visibleProperty().bind(text.isNotEmpty());
+        label.managedProperty().bind(label.visibleProperty());
+    }
+
+    private void showDstChanges() {
+        dstChanges.getChildren().setAll(model.dstChanges().stream().map(text -> {
+            Label label = new Label(text);
+            label.getStyleClass().add("cron-dst-change");
+            label.setWrapText(true);
+            label.setMinHeight(Region.USE_PREF_SIZE); // wrap rather than cut: the table below takes the squeeze
+            return label;
+        }).toList());
     }
 
     private void showWarnings() {
@@ -173,6 +207,26 @@ public final class CronBuilderController {
     @FXML
     private void onApplyPreset() {
         model.applyPreset();
+    }
+
+    @FXML
+    private void onApplyPhrase() {
+        model.applyPhrase();
+    }
+
+    @FXML
+    private void onMoreFires() {
+        model.showMoreFires();
+    }
+
+    @FXML
+    private void onPreviousMonth() {
+        model.calendar().previousMonth();
+    }
+
+    @FXML
+    private void onNextMonth() {
+        model.calendar().nextMonth();
     }
 
     @FXML

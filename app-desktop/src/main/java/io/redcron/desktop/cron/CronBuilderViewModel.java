@@ -27,6 +27,8 @@ import java.time.Clock;
 import java.time.DayOfWeek;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.Year;
+import java.time.YearMonth;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -36,6 +38,7 @@ import java.time.zone.ZoneRules;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -48,6 +51,10 @@ import java.util.Optional;
  */
 public final class CronBuilderViewModel {
     public static final int FIRE_COUNT = 10;
+    /** How many fires "show more" adds to the list each time. */
+    public static final int MORE_FIRES = 50;
+    /** How many coming clock changes of the task's zone the builder explains. */
+    private static final int DST_CHANGES = 2;
     private static final Duration NEAR_TRANSITION = Duration.ofDays(1);
 
     private final StringProperty expression = new SimpleStringProperty("");
@@ -60,6 +67,15 @@ public final class CronBuilderViewModel {
     private final ReadOnlyBooleanWrapper valid = new ReadOnlyBooleanWrapper();
     private final ObservableList<String> warnings = FXCollections.observableArrayList();
     private final ObservableList<FireTime> fires = FXCollections.observableArrayList();
+    private final ObservableList<String> dstChanges = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper firesTitle = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper presetProblem = new ReadOnlyStringWrapper("");
+    private final StringProperty phrase = new SimpleStringProperty("");
+    private final ReadOnlyStringWrapper phraseProblem = new ReadOnlyStringWrapper("");
+    private final CronPhraseParser phrases = new CronPhraseParser();
+    private final FireCalendarModel calendar;
+    private final DstChangeSentences dstSentences;
+    private int fireLimit = FIRE_COUNT;
     private final Map<CronPart, CronFieldModel> fields = new EnumMap<>(CronPart.class);
     private final List<ZoneId> zones;
 
@@ -92,11 +108,14 @@ public final class CronBuilderViewModel {
         List<ZoneId> known = new ArrayList<>();
         ZoneId.getAvailableZoneIds().stream().sorted().map(ZoneId::of).forEach(known::add);
         this.zones = Collections.unmodifiableList(known);
+        this.dstSentences = new DstChangeSentences(messages);
+        int thisYear = Year.now(clock).getValue();
         for (CronPart part : CronPart.values()) {
-            fields.put(part, new CronFieldModel(part, this::fieldEdited));
+            fields.put(part, new CronFieldModel(part, thisYear, this::fieldEdited));
         }
         this.dialect.set(dialect == null ? CronDialect.UNIX : dialect);
         this.zone.set(zone == null ? clock.getZone() : zone);
+        this.calendar = new FireCalendarModel(YearMonth.now(clock.withZone(this.zone.get())), messages);
         String start = expression == null || expression.isBlank()
                 ? CronPreset.DAILY.expression(this.dialect.get(), presetParameters()) : expression;
         split = CronFields.split(start, this.dialect.get())
@@ -116,6 +135,10 @@ public final class CronBuilderViewModel {
         });
         this.dialect.addListener((o, old, now) -> dialectChanged(old, now));
         this.zone.addListener((o, old, now) -> refresh());
+        this.preset.addListener((o, old, now) -> showPresetProblem());
+        this.dialect.addListener((o, old, now) -> showPresetProblem());
+        this.phrase.addListener((o, old, now) -> phraseProblem.set(""));
+        showPresetProblem();
     }
 
     private void showFields() {
@@ -171,12 +194,54 @@ public final class CronBuilderViewModel {
         }
     }
 
-    /** Writes the chosen preset, with its parameters, as the expression. */
+    /** Writes the chosen preset, with its parameters, as the expression; one the dialect cannot say stays out. */
     public void applyPreset() {
         CronPreset chosen = preset.get();
         if (chosen != null && chosen.availableIn(dialect.get())) {
             setExpression(chosen.expression(dialect.get(), presetParameters()));
         }
+        showPresetProblem();
+    }
+
+    /** Why the chosen preset cannot be written in the current dialect; empty when it can. */
+    private void showPresetProblem() {
+        CronPreset chosen = preset.get();
+        presetProblem.set(chosen == null ? "" : chosen.unavailableReason(dialect.get()).map(messages::get).orElse(""));
+    }
+
+    /**
+     * Reads the typed phrase as a preset and writes it in the current dialect, choosing that preset
+     * with its parameters too; a phrase it cannot read, or one the dialect cannot say, gets one line why.
+     */
+    public void applyPhrase() {
+        Optional<CronPhraseParser.Meaning> meaning = phrases.parse(phrase.get());
+        if (meaning.isEmpty()) {
+            phraseProblem.set(messages.get("cron.phrase.unknown", phrase.get().trim()));
+            return;
+        }
+        CronPreset chosen = meaning.get().preset();
+        Optional<String> reason = chosen.unavailableReason(dialect.get());
+        if (reason.isPresent()) {
+            phraseProblem.set(messages.get(reason.get()));
+            return;
+        }
+        CronPreset.Parameters p = meaning.get().parameters();
+        preset.set(chosen);
+        presetInterval.set(p.interval());
+        presetHour.set(p.hour());
+        presetMinute.set(p.minute());
+        presetDayOfWeek.set(p.dayOfWeek());
+        presetDayOfMonth.set(p.dayOfMonth());
+        presetOccurrence.set(p.occurrence());
+        presetMonth.set(p.month());
+        phraseProblem.set("");
+        setExpression(chosen.expression(dialect.get(), p));
+    }
+
+    /** Adds the next {@link #MORE_FIRES} fires to the list; the list shrinks back when the schedule changes. */
+    public void showMoreFires() {
+        fireLimit += MORE_FIRES;
+        showSchedule();
     }
 
     public CronPreset.Parameters presetParameters() {
@@ -184,7 +249,13 @@ public final class CronBuilderViewModel {
                 presetDayOfWeek.get(), presetDayOfMonth.get(), presetOccurrence.get(), presetMonth.get());
     }
 
+    /** Shows a changed expression, dialect or zone, with the fire list back at its first ten. */
     private void refresh() {
+        fireLimit = FIRE_COUNT;
+        showSchedule();
+    }
+
+    private void showSchedule() {
         for (CronFieldModel field : fields.values()) {
             field.setError("");
         }
@@ -197,18 +268,38 @@ public final class CronBuilderViewModel {
             showProblem(e.problem());
             return;
         }
-        description.set(schedule.describe(messages.locale()));
+        description.set(messages.get("cron.description.with-zone", schedule.describe(messages.locale()),
+                zone.get() == null ? "" : zone.get().getId()));
         warnings.setAll(schedule.warnings().stream().map(this::warning).toList());
         ZoneId taskZone = zone.get();
         if (taskZone == null) {
+            description.set(schedule.describe(messages.locale()));
             dstRule.set("");
+            dstChanges.clear();
             fires.clear();
+            firesTitle.set(messages.get("cron.fires.title.count", 0));
+            calendar.show(null, null);
             valid.set(false);
             return;
         }
         dstRule.set(taskZone.getRules().nextTransition(clock.instant()) == null ? "" : dstRuleText(schedule.dstRule()));
-        fires.setAll(fireTimes(schedule, taskZone));
+        Map<Instant, String> changes = dstChanges(schedule, taskZone);
+        dstChanges.setAll(changes.values());
+        fires.setAll(fireTimes(schedule, taskZone, changes));
+        firesTitle.set(messages.get("cron.fires.title.count", fireLimit));
+        calendar.show(schedule, taskZone);
         valid.set(true);
+    }
+
+    /** The sentences for the zone's next clock changes, by the instant each change happens. */
+    private Map<Instant, String> dstChanges(CronSchedule schedule, ZoneId taskZone) {
+        Map<Instant, String> sentences = new LinkedHashMap<>();
+        ZoneOffsetTransition change = taskZone.getRules().nextTransition(clock.instant());
+        while (change != null && sentences.size() < DST_CHANGES) {
+            sentences.put(change.getInstant(), dstSentences.explain(schedule, taskZone, change));
+            change = taskZone.getRules().nextTransition(change.getInstant());
+        }
+        return sentences;
     }
 
     private String dstRuleText(DstRule rule) {
@@ -224,6 +315,9 @@ public final class CronBuilderViewModel {
         dstRule.set("");
         warnings.clear();
         fires.clear();
+        dstChanges.clear();
+        firesTitle.set(messages.get("cron.fires.title.count", 0));
+        calendar.show(null, null);
         Optional<CronPart> part = CronPart.ofId(problem.field());
         if (part.isPresent()) {
             errorPart.set(part.get());
@@ -243,19 +337,28 @@ public final class CronBuilderViewModel {
         };
     }
 
-    private List<FireTime> fireTimes(CronSchedule schedule, ZoneId taskZone) {
+    private List<FireTime> fireTimes(CronSchedule schedule, ZoneId taskZone, Map<Instant, String> changes) {
         Instant now = clock.instant();
         ZoneRules rules = taskZone.getRules();
         ZoneOffset previous = rules.getOffset(now);
-        List<FireTime> times = new ArrayList<>(FIRE_COUNT);
-        for (ZonedDateTime fire : schedule.next(now, taskZone, FIRE_COUNT)) {
+        List<FireTime> times = new ArrayList<>(fireLimit);
+        for (ZonedDateTime fire : schedule.next(now, taskZone, fireLimit)) {
             boolean nearChange = !fire.getOffset().equals(previous) || nearTransition(rules, fire.toInstant());
             previous = fire.getOffset();
             ZonedDateTime local = fire.withZoneSameInstant(clock.getZone());
             times.add(new FireTime(fire, local, nearChange, timeFormat.format(fire), timeFormat.format(local),
-                    secondPass(fire)));
+                    secondPass(fire), nearChange ? dstChange(schedule, taskZone, fire.toInstant(), changes) : ""));
         }
         return times;
+    }
+
+    /** The sentence for the change next to a marked fire; one beyond the explained ones is explained here. */
+    private String dstChange(CronSchedule schedule, ZoneId taskZone, Instant fire, Map<Instant, String> changes) {
+        ZoneOffsetTransition change = taskZone.getRules().nextTransition(fire.minus(NEAR_TRANSITION));
+        if (change == null || change.getInstant().isAfter(fire.plus(NEAR_TRANSITION))) {
+            return "";
+        }
+        return changes.computeIfAbsent(change.getInstant(), at -> dstSentences.explain(schedule, taskZone, change));
     }
 
     private String secondPass(ZonedDateTime fire) {
@@ -293,6 +396,17 @@ public final class CronBuilderViewModel {
     public ReadOnlyBooleanProperty validProperty() { return valid.getReadOnlyProperty(); }
     public ObservableList<String> warnings() { return warnings; }
     public ObservableList<FireTime> fires() { return fires; }
+    /** One sentence per coming clock change of the task's zone: what this schedule does then. */
+    public ObservableList<String> dstChanges() { return dstChanges; }
+    /** "Next 10 fire times", counting what "show more" added. */
+    public ReadOnlyStringProperty firesTitleProperty() { return firesTitle.getReadOnlyProperty(); }
+    /** Why the chosen preset cannot be used in the current dialect; empty when it can. */
+    public ReadOnlyStringProperty presetProblemProperty() { return presetProblem.getReadOnlyProperty(); }
+    /** A plain phrase such as "every weekday at 9:30" or "每天 9 点". */
+    public StringProperty phraseProperty() { return phrase; }
+    /** Why the last phrase was not used; empty when it was, or while it is being typed. */
+    public ReadOnlyStringProperty phraseProblemProperty() { return phraseProblem.getReadOnlyProperty(); }
+    public FireCalendarModel calendar() { return calendar; }
     public ObjectProperty<CronPreset> presetProperty() { return preset; }
     public IntegerProperty presetIntervalProperty() { return presetInterval; }
     public IntegerProperty presetHourProperty() { return presetHour; }

@@ -43,14 +43,24 @@ public final class CronFieldModel {
     private boolean names;
     private String customText = "*";
     private boolean showing;
+    /** Whether from and to hold a range the user has seen, so switching back to a range keeps it. */
+    private boolean rangeKnown;
+    private final int thisYear;
 
-    CronFieldModel(CronPart part, Consumer<CronPart> edited) {
+    CronFieldModel(CronPart part, int thisYear, Consumer<CronPart> edited) {
         this.part = part;
+        this.thisYear = thisYear;
         from.set(part.low(dialect));
         to.set(part.high(dialect));
         step.set(part == CronPart.SECOND || part == CronPart.MINUTE ? 5 : 2);
         n.set(part == CronPart.DAY_OF_WEEK ? 1 : 0);
         list.set(String.valueOf(part.low(dialect)));
+        // Registered first, so the field is written with the fresh range, not the leftover one.
+        form.addListener((o, old, now) -> {
+            if (!showing && now == FieldForm.RANGE && !rangeKnown) {
+                startRange();
+            }
+        });
         for (ObservableValue<?> value : List.of(form, from, to, step, n, list)) {
             value.addListener((o, old, now) -> {
                 if (!showing && now != null) {
@@ -58,6 +68,19 @@ public final class CronFieldModel {
                 }
             });
         }
+    }
+
+    private void startRange() {
+        CronPart.Range range = part.defaultRange(dialect, thisYear);
+        showing = true;
+        try {
+            from.set(range.from());
+            to.set(range.to());
+            names = range.names();
+        } finally {
+            showing = false;
+        }
+        rangeKnown = true;
     }
 
     /** Shows a field's text: in the matching picker, or as custom text when no picker can show it. */
@@ -78,6 +101,7 @@ public final class CronFieldModel {
                 choices.setAll(available);
             }
             names = state.names();
+            rangeKnown = state.form() == FieldForm.RANGE;
             from.set(state.from());
             to.set(state.to());
             step.set(state.step());

@@ -65,6 +65,26 @@ public enum CronPart {
         return max;
     }
 
+    /**
+     * Where a range the user starts from scratch begins and ends, in the dialect's numbering: the
+     * first half of the minute or hour, business hours, the first week, the first quarter, Monday to
+     * Friday, the next five years. A leftover single value with the field's maximum is rarely meant.
+     */
+    Range defaultRange(CronDialect dialect, int thisYear) {
+        return switch (this) {
+            case SECOND, MINUTE -> new Range(0, 29, false);
+            case HOUR -> new Range(9, 17, false);
+            case DAY_OF_MONTH -> new Range(1, 7, false);
+            case MONTH -> new Range(1, 3, true);
+            case DAY_OF_WEEK -> new Range(nameValue("MON", dialect), nameValue("FRI", dialect), true);
+            case YEAR -> new Range(thisYear, thisYear + 4, false);
+        };
+    }
+
+    /** A range of a field; {@code names} writes it with month or day names. */
+    record Range(int from, int to, boolean names) {
+    }
+
     /** The largest step a picker offers: quartz refuses steps above the field's highest value. */
     int maxStep() {
         return this == YEAR ? 100 : max;

@@ -5,17 +5,21 @@ import io.redcron.schedule.CronDialect;
 import java.time.DayOfWeek;
 import java.time.format.TextStyle;
 import java.util.Locale;
+import java.util.Optional;
 
 /** Common schedules, written out in each dialect; day names keep them the same across dialects. */
 public enum CronPreset {
     EVERY_N_SECONDS,
     EVERY_N_MINUTES,
+    /** Every N minutes from 09:00 to 17:59, Monday to Friday. */
+    BUSINESS_HOURS,
     HOURLY,
     DAILY,
     WEEKDAYS,
     WEEKLY,
     MONTHLY_ON_DAY,
     MONTHLY_ON_LAST_DAY,
+    MONTHLY_ON_LAST_WEEKDAY,
     MONTHLY_ON_NTH_WEEKDAY,
     YEARLY;
 
@@ -29,23 +33,43 @@ public enum CronPreset {
                              int occurrence, int month) {
     }
 
-    /** Unix cron has no seconds and no {@code L} or {@code #}. */
     public boolean availableIn(CronDialect dialect) {
-        return dialect != CronDialect.UNIX
-                || (this != EVERY_N_SECONDS && this != MONTHLY_ON_LAST_DAY && this != MONTHLY_ON_NTH_WEEKDAY);
+        return unavailableReason(dialect).isEmpty();
+    }
+
+    /**
+     * The message key saying why the dialect cannot express this preset; empty when it can. Unix cron
+     * has no seconds and no {@code L}, {@code W} or {@code #}; its day fields OR together, so
+     * "the first Monday" cannot be built from {@code 1-7} and {@code MON} either.
+     */
+    public Optional<String> unavailableReason(CronDialect dialect) {
+        if (dialect != CronDialect.UNIX) {
+            return Optional.empty();
+        }
+        return switch (this) {
+            case EVERY_N_SECONDS -> Optional.of("cron.preset.unavailable.seconds");
+            case MONTHLY_ON_LAST_DAY -> Optional.of("cron.preset.unavailable.last-day");
+            case MONTHLY_ON_LAST_WEEKDAY -> Optional.of("cron.preset.unavailable.last-weekday");
+            case MONTHLY_ON_NTH_WEEKDAY -> Optional.of("cron.preset.unavailable.nth-weekday");
+            default -> Optional.empty();
+        };
     }
 
     /** Which parameters the preset reads: interval, time of day, weekday, day of month, occurrence, month. */
     public boolean uses(Parameter parameter) {
         return switch (parameter) {
-            case INTERVAL -> this == EVERY_N_SECONDS || this == EVERY_N_MINUTES;
-            case MINUTE -> this != EVERY_N_SECONDS && this != EVERY_N_MINUTES;
-            case HOUR -> this != EVERY_N_SECONDS && this != EVERY_N_MINUTES && this != HOURLY;
+            case INTERVAL -> isInterval();
+            case MINUTE -> !isInterval();
+            case HOUR -> !isInterval() && this != HOURLY;
             case DAY_OF_WEEK -> this == WEEKLY || this == MONTHLY_ON_NTH_WEEKDAY;
             case DAY_OF_MONTH -> this == MONTHLY_ON_DAY || this == YEARLY;
             case OCCURRENCE -> this == MONTHLY_ON_NTH_WEEKDAY;
             case MONTH -> this == YEARLY;
         };
+    }
+
+    private boolean isInterval() {
+        return this == EVERY_N_SECONDS || this == EVERY_N_MINUTES || this == BUSINESS_HOURS;
     }
 
     public enum Parameter { INTERVAL, HOUR, MINUTE, DAY_OF_WEEK, DAY_OF_MONTH, OCCURRENCE, MONTH }
@@ -62,12 +86,14 @@ public enum CronPreset {
         return switch (this) {
             case EVERY_N_SECONDS -> withSeconds(dialect, "*/" + p.interval(), "*", "*", "*", "*", "*");
             case EVERY_N_MINUTES -> write(dialect, "*/" + p.interval(), "*", "*", "*", "*");
+            case BUSINESS_HOURS -> write(dialect, "*/" + p.interval(), "9-17", "*", "*", "MON-FRI");
             case HOURLY -> write(dialect, m, "*", "*", "*", "*");
             case DAILY -> write(dialect, m, h, "*", "*", "*");
             case WEEKDAYS -> write(dialect, m, h, "*", "*", "MON-FRI");
             case WEEKLY -> write(dialect, m, h, "*", "*", day);
             case MONTHLY_ON_DAY -> write(dialect, m, h, String.valueOf(p.dayOfMonth()), "*", "*");
             case MONTHLY_ON_LAST_DAY -> write(dialect, m, h, "L", "*", "*");
+            case MONTHLY_ON_LAST_WEEKDAY -> write(dialect, m, h, "LW", "*", "*");
             case MONTHLY_ON_NTH_WEEKDAY -> write(dialect, m, h, "*", "*", day + "#" + p.occurrence());
             case YEARLY -> write(dialect, m, h, String.valueOf(p.dayOfMonth()), String.valueOf(p.month()), "*");
         };

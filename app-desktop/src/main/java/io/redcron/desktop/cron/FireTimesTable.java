@@ -31,10 +31,15 @@ final class FireTimesTable {
                 if (marked) {
                     getStyleClass().add("near-dst");
                 }
-                setTooltip(marked ? new Tooltip(item.inSecondPass() ? item.secondPass() : messages.get("cron.fires.dst"))
-                        : null);
+                setTooltip(marked ? new Tooltip(tooltip(item, messages)) : null);
             }
         });
+    }
+
+    /** What happens at the change beside the fire, after what is special about the fire itself. */
+    private static String tooltip(FireTime fire, Messages messages) {
+        String change = fire.dstChange().isEmpty() ? messages.get("cron.fires.dst") : fire.dstChange();
+        return fire.inSecondPass() ? fire.secondPass() + "\n" + change : change;
     }
 
     /** A second-pass fire is always next to a change, so its own mark stands in for the warning sign. */

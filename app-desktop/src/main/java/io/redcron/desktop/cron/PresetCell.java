@@ -6,7 +6,7 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableValue;
 import javafx.scene.control.ListCell;
 
-/** A preset in the builder's list, greyed out while the chosen dialect cannot express it. */
+/** A preset in the builder's list, greyed out with the reason while the chosen dialect cannot express it. */
 final class PresetCell extends ListCell<CronPreset> {
     private final Messages messages;
     private final ObservableValue<CronDialect> dialect;
@@ -19,10 +19,17 @@ final class PresetCell extends ListCell<CronPreset> {
     @Override
     protected void updateItem(CronPreset item, boolean empty) {
         super.updateItem(item, empty);
-        setText(empty || item == null ? null : messages.get(item.labelKey()));
         disableProperty().unbind();
-        if (!empty && item != null) {
-            disableProperty().bind(Bindings.createBooleanBinding(() -> !item.availableIn(dialect.getValue()), dialect));
+        textProperty().unbind();
+        if (empty || item == null) {
+            setText(null);
+            return;
         }
+        disableProperty().bind(Bindings.createBooleanBinding(() -> !item.availableIn(dialect.getValue()), dialect));
+        // A disabled cell takes no hover, so a tooltip would never show: the reason goes on the line itself.
+        textProperty().bind(Bindings.createStringBinding(() -> item.unavailableReason(dialect.getValue())
+                .map(reason -> messages.get("cron.preset.unavailable.label", messages.get(item.labelKey()),
+                        messages.get(reason)))
+                .orElse(messages.get(item.labelKey())), dialect));
     }
 }

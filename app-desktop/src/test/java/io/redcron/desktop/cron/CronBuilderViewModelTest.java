@@ -39,12 +39,15 @@ class CronBuilderViewModelTest {
         return Stream.of(
                 Arguments.of(CronPreset.EVERY_N_SECONDS, null, "*/15 * * * * ?", "*/15 * * * * *"),
                 Arguments.of(CronPreset.EVERY_N_MINUTES, "*/15 * * * *", "0 */15 * * * ?", "0 */15 * * * *"),
+                Arguments.of(CronPreset.BUSINESS_HOURS, "*/15 9-17 * * MON-FRI", "0 */15 9-17 ? * MON-FRI",
+                        "0 */15 9-17 * * MON-FRI"),
                 Arguments.of(CronPreset.HOURLY, "30 * * * *", "0 30 * * * ?", "0 30 * * * *"),
                 Arguments.of(CronPreset.DAILY, "30 9 * * *", "0 30 9 * * ?", "0 30 9 * * *"),
                 Arguments.of(CronPreset.WEEKDAYS, "30 9 * * MON-FRI", "0 30 9 ? * MON-FRI", "0 30 9 * * MON-FRI"),
                 Arguments.of(CronPreset.WEEKLY, "30 9 * * WED", "0 30 9 ? * WED", "0 30 9 * * WED"),
                 Arguments.of(CronPreset.MONTHLY_ON_DAY, "30 9 15 * *", "0 30 9 15 * ?", "0 30 9 15 * *"),
                 Arguments.of(CronPreset.MONTHLY_ON_LAST_DAY, null, "0 30 9 L * ?", "0 30 9 L * *"),
+                Arguments.of(CronPreset.MONTHLY_ON_LAST_WEEKDAY, null, "0 30 9 LW * ?", "0 30 9 LW * *"),
                 Arguments.of(CronPreset.MONTHLY_ON_NTH_WEEKDAY, null, "0 30 9 ? * WED#2", "0 30 9 * * WED#2"),
                 Arguments.of(CronPreset.YEARLY, "30 9 15 6 *", "0 30 9 15 6 ?", "0 30 9 15 6 *"));
     }
@@ -168,7 +171,7 @@ class CronBuilderViewModelTest {
         assertThat(days.fromProperty().get()).isEqualTo(6);
         assertThat(days.nProperty().get()).isEqualTo(3);
         assertThat(model.descriptionProperty().get()).isEqualTo(
-                CronSchedule.parse("0 0 12 ? * 6#3", QUARTZ).describe(Locale.ENGLISH));
+                CronSchedule.parse("0 0 12 ? * 6#3", QUARTZ).describe(Locale.ENGLISH) + ", Europe/Berlin");
     }
 
     @Test
@@ -398,8 +401,8 @@ class CronBuilderViewModelTest {
         CronBuilderViewModel chinese = new CronBuilderViewModel("0 9 * * 1-5", UNIX, BERLIN,
                 new Messages(Locale.SIMPLIFIED_CHINESE), JUNE);
 
-        assertThat(english.descriptionProperty().get()).isEqualTo("At 09:00 on Monday through Friday");
-        assertThat(chinese.descriptionProperty().get()).isEqualTo("周一至周五 09:00");
+        assertThat(english.descriptionProperty().get()).isEqualTo("At 09:00 on Monday through Friday, Europe/Berlin");
+        assertThat(chinese.descriptionProperty().get()).isEqualTo("周一至周五 09:00（Europe/Berlin）");
         assertThat(chinese.fires().get(0).taskText()).isEqualTo("2025-06-02 周一 09:00:00 +02:00");
         chinese.expressionProperty().set("61 9 * * 1-5");
         assertThat(chinese.field(CronPart.MINUTE).errorProperty().get()).startsWith("分钟：");
@@ -417,6 +420,193 @@ class CronBuilderViewModelTest {
         assertThat(macro.expressionProperty().get()).isEqualTo("@daily");
         macro.field(CronPart.HOUR).listProperty().set("6");
         assertThat(macro.expressionProperty().get()).isEqualTo("0 6 * * *");
+    }
+
+    @Test
+    void everyPresetIsListedAboveAndTheOnesUnixCannotSayTellWhy() {
+        assertThat(presets().map(arguments -> arguments.get()[0])).containsExactlyInAnyOrder((Object[]) CronPreset.values());
+        CronBuilderViewModel model = model("0 9 * * *", UNIX);
+
+        model.presetProperty().set(CronPreset.MONTHLY_ON_NTH_WEEKDAY);
+        assertThat(model.presetProblemProperty().get())
+                .isEqualTo("Unix cron has no # (n-th weekday); its two day fields match either day, not both.");
+        model.applyPreset();
+        assertThat(model.expressionProperty().get()).isEqualTo("0 9 * * *");
+        model.presetProperty().set(CronPreset.MONTHLY_ON_LAST_WEEKDAY);
+        assertThat(model.presetProblemProperty().get()).isEqualTo("Unix cron has no LW (last weekday of the month).");
+
+        model.dialectProperty().set(SPRING);
+        assertThat(model.presetProblemProperty().get()).isEmpty();
+        model.applyPreset();
+        assertThat(model.expressionProperty().get()).isEqualTo("0 0 9 LW * *");
+        assertThat(model.fires().get(0).taskTime().toLocalDateTime()).hasToString("2025-06-30T09:00");
+        model.dialectProperty().set(UNIX);
+        assertThat(model.presetProblemProperty().get()).isEqualTo("Unix cron has no LW (last weekday of the month).");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"UNIX", "QUARTZ", "SPRING"})
+    void theBusinessHoursPresetFiresFromNineToSixOnWeekdays(CronDialect dialect) {
+        CronBuilderViewModel model = model("", dialect);
+        model.presetProperty().set(CronPreset.BUSINESS_HOURS);
+        model.presetIntervalProperty().set(15);
+        model.applyPreset();
+        model.showMoreFires();
+
+        List<ZonedDateTime> fires = model.fires().stream().map(FireTime::taskTime).toList();
+        assertThat(fires.get(0).toLocalDateTime()).hasToString("2025-06-02T09:00");
+        assertThat(fires.get(35).toLocalDateTime()).as("the last of Monday").hasToString("2025-06-02T17:45");
+        assertThat(fires.get(36).toLocalDateTime()).hasToString("2025-06-03T09:00");
+        assertThat(fires).allSatisfy(fire -> {
+            assertThat(fire.getHour()).isBetween(9, 17);
+            assertThat(fire.getDayOfWeek()).isNotIn(DayOfWeek.SATURDAY, DayOfWeek.SUNDAY);
+        });
+    }
+
+    @Test
+    void aNewRangeStartsFromTheFieldsDefaultNotFromLeftovers() {
+        CronBuilderViewModel model = model("30 9 * * *", UNIX);
+
+        model.field(CronPart.HOUR).formProperty().set(FieldForm.RANGE);
+        assertThat(model.expressionProperty().get()).isEqualTo("30 9-17 * * *");
+        model.field(CronPart.DAY_OF_WEEK).formProperty().set(FieldForm.RANGE);
+        assertThat(model.expressionProperty().get()).isEqualTo("30 9-17 * * MON-FRI");
+        model.field(CronPart.MINUTE).formProperty().set(FieldForm.RANGE);
+        assertThat(model.expressionProperty().get()).isEqualTo("0-29 9-17 * * MON-FRI");
+        model.field(CronPart.DAY_OF_MONTH).formProperty().set(FieldForm.RANGE);
+        model.field(CronPart.MONTH).formProperty().set(FieldForm.RANGE);
+        assertThat(model.expressionProperty().get()).isEqualTo("0-29 9-17 1-7 JAN-MAR MON-FRI");
+
+        // The user's own range comes back when they leave the range form and return.
+        model.field(CronPart.HOUR).toProperty().set(12);
+        model.field(CronPart.HOUR).formProperty().set(FieldForm.EVERY);
+        assertThat(model.expressionProperty().get()).isEqualTo("0-29 * 1-7 JAN-MAR MON-FRI");
+        model.field(CronPart.HOUR).formProperty().set(FieldForm.RANGE);
+        assertThat(model.expressionProperty().get()).isEqualTo("0-29 9-12 1-7 JAN-MAR MON-FRI");
+
+        CronBuilderViewModel quartz = model("0 0 12 * * ?", QUARTZ);
+        quartz.field(CronPart.DAY_OF_WEEK).formProperty().set(FieldForm.RANGE);
+        assertThat(quartz.expressionProperty().get()).isEqualTo("0 0 12 ? * MON-FRI");
+        quartz.field(CronPart.SECOND).formProperty().set(FieldForm.RANGE);
+        quartz.field(CronPart.YEAR).formProperty().set(FieldForm.RANGE);
+        assertThat(quartz.expressionProperty().get()).isEqualTo("0-29 0 12 ? * MON-FRI 2025-2029");
+        assertThat(quartz.fires().get(0).taskTime().getDayOfWeek()).isEqualTo(DayOfWeek.MONDAY);
+    }
+
+    @Test
+    void theDescriptionNamesTheTasksZone() {
+        CronBuilderViewModel model = new CronBuilderViewModel("30 9 * * 1-5", UNIX, SHANGHAI, ENGLISH, JUNE);
+        assertThat(model.descriptionProperty().get()).isEqualTo("At 09:30 on Monday through Friday, Asia/Shanghai");
+
+        model.zoneProperty().set(BERLIN);
+        assertThat(model.descriptionProperty().get()).isEqualTo("At 09:30 on Monday through Friday, Europe/Berlin");
+    }
+
+    @Test
+    void theComingClockChangesSayWhatTheScheduleDoes() {
+        Clock beforeSpring = Clock.fixed(Instant.parse("2027-03-26T12:00:00Z"), SHANGHAI);
+        CronBuilderViewModel model = new CronBuilderViewModel("30 2 * * *", UNIX, BERLIN, ENGLISH, beforeSpring);
+
+        String gap = "02:30 does not exist on 28 Mar 2027 in Europe/Berlin: runs at 03:00 CEST";
+        assertThat(model.dstChanges()).containsExactly(gap,
+                "02:30 happens twice on 31 Oct 2027 in Europe/Berlin: runs once, at the first 02:30 CEST");
+        FireTime moved = model.fires().get(1);
+        assertThat(moved.taskTime()).hasToString("2027-03-28T03:00+02:00[Europe/Berlin]");
+        assertThat(moved.nearDstChange()).isTrue();
+        assertThat(moved.dstChange()).isEqualTo(gap);
+        assertThat(model.fires().get(5).dstChange()).as("a fire far from the change").isEmpty();
+
+        model.dialectProperty().set(QUARTZ);
+        assertThat(model.dstChanges()).first().isEqualTo(gap);
+        model.expressionProperty().set("0 */30 * * * ?");
+        assertThat(model.dstChanges()).first().asString().endsWith("those runs are skipped; the next run is at 03:00 CEST");
+
+        model.zoneProperty().set(SHANGHAI);
+        assertThat(model.dstChanges()).isEmpty();
+    }
+
+    @Test
+    void showMoreAddsFiftyFiresUntilTheScheduleChanges() {
+        CronBuilderViewModel model = model("0 9 * * 1-5", UNIX);
+        assertThat(model.firesTitleProperty().get()).isEqualTo("Next 10 fire times");
+        List<Instant> first = fireInstants(model);
+
+        model.showMoreFires();
+        assertThat(model.fires()).hasSize(60);
+        assertThat(fireInstants(model).subList(0, 10)).isEqualTo(first);
+        assertThat(model.fires().get(10).taskTime().toLocalDateTime()).hasToString("2025-06-16T09:00");
+        assertThat(model.fires().get(59).taskTime().toLocalDateTime()).hasToString("2025-08-22T09:00");
+        assertThat(model.firesTitleProperty().get()).isEqualTo("Next 60 fire times");
+        model.showMoreFires();
+        assertThat(model.fires()).hasSize(110);
+
+        model.expressionProperty().set("0 10 * * 1-5");
+        assertThat(model.fires()).hasSize(CronBuilderViewModel.FIRE_COUNT);
+        assertThat(model.firesTitleProperty().get()).isEqualTo("Next 10 fire times");
+    }
+
+    @Test
+    void theCalendarCountsFiresPerDayAndStepsByMonth() {
+        CronBuilderViewModel model = model("*/15 9-17 * * MON-FRI", UNIX);
+        FireCalendarModel calendar = model.calendar();
+        assertThat(calendar.days()).as("nothing is counted while the calendar is hidden").isEmpty();
+        calendar.shownProperty().set(true);
+
+        assertThat(calendar.titleProperty().get()).isEqualTo("June 2025");
+        assertThat(calendar.days()).hasSize(30);
+        assertThat(calendar.days().get(1).date()).hasToString("2025-06-02");
+        assertThat(calendar.days().get(1).fires()).isEqualTo(36);
+        assertThat(calendar.days().get(6).fires()).as("a Saturday").isZero();
+        calendar.nextMonth();
+        assertThat(calendar.titleProperty().get()).isEqualTo("July 2025");
+        assertThat(calendar.days()).hasSize(31).filteredOn(day -> day.fires() > 0).hasSize(23);
+
+        // Berlin skips 02:00-02:59 on 30 March 2025: an interval schedule has two fires fewer that day.
+        model.expressionProperty().set("*/30 * * * *");
+        for (int i = 0; i < 4; i++) {
+            calendar.previousMonth();
+        }
+        assertThat(calendar.monthProperty().get()).hasToString("2025-03");
+        assertThat(calendar.days().get(28).fires()).isEqualTo(48);
+        assertThat(calendar.days().get(29).fires()).isEqualTo(46);
+
+        model.expressionProperty().set("* * * * *");
+        assertThat(calendar.days().get(0).fires()).isEqualTo(FireCalendar.DAY_CAP);
+        assertThat(calendar.days().get(0).capped()).isTrue();
+
+        model.expressionProperty().set("61 * * * *");
+        assertThat(calendar.days()).hasSize(31).allMatch(day -> day.fires() == 0);
+    }
+
+    @Test
+    void aTypedPhraseBecomesTheExpressionOfTheDialectOrSaysWhyNot() {
+        CronBuilderViewModel model = model("0 0 9 * * ?", QUARTZ);
+
+        model.phraseProperty().set("每个工作日 9:30");
+        model.applyPhrase();
+        assertThat(model.expressionProperty().get()).isEqualTo("0 30 9 ? * MON-FRI");
+        assertThat(model.presetProperty().get()).isEqualTo(CronPreset.WEEKDAYS);
+        assertThat(model.presetMinuteProperty().get()).isEqualTo(30);
+        assertThat(model.phraseProblemProperty().get()).isEmpty();
+
+        model.phraseProperty().set("every blue moon");
+        model.applyPhrase();
+        assertThat(model.phraseProblemProperty().get()).startsWith("Not understood: \"every blue moon\". Try: every day at 9,")
+                .doesNotContain("\n");
+        assertThat(model.expressionProperty().get()).isEqualTo("0 30 9 ? * MON-FRI");
+        model.phraseProperty().set("every blue moon!");
+        assertThat(model.phraseProblemProperty().get()).as("typing clears the old line").isEmpty();
+
+        model.dialectProperty().set(UNIX);
+        model.phraseProperty().set("last day of every month at 18:00");
+        model.applyPhrase();
+        assertThat(model.phraseProblemProperty().get()).isEqualTo("Unix cron has no L (last day of the month).");
+        assertThat(model.expressionProperty().get()).isEqualTo("30 9 * * MON-FRI");
+
+        model.phraseProperty().set("every monday at 8am");
+        model.applyPhrase();
+        assertThat(model.expressionProperty().get()).isEqualTo("0 8 * * MON");
+        assertThat(model.fires().get(0).taskTime().toLocalDateTime()).hasToString("2025-06-02T08:00");
     }
 
     private static List<Instant> fireInstants(CronBuilderViewModel model) {

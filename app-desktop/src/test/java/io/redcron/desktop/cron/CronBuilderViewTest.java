@@ -70,7 +70,7 @@ class CronBuilderViewTest {
         robot.clickOn("Use preset");
 
         assertThat(text(robot, "#expression")).isEqualTo("45 7 * * WED");
-        assertThat(robot.lookup("#description").queryAs(Label.class).getText()).isEqualTo("At 07:45 on Wednesday");
+        assertThat(robot.lookup("#description").queryAs(Label.class).getText()).isEqualTo("At 07:45 on Wednesday, Europe/Berlin");
         TableView<FireTime> fires = robot.lookup("#fires").queryTableView();
         assertThat(fires.getItems()).hasSize(10);
         shows(robot, "2025-06-04 Wed 07:45:00 +02:00");
@@ -107,10 +107,10 @@ class CronBuilderViewTest {
     @Test
     void pickersAndDialectButtonsRewriteTheExpression(FxRobot robot) {
         choose(robot, "#hour-form", "Range (from-to)");
-        assertThat(text(robot, "#expression")).isEqualTo("0 9-23 * * 1-5");
+        assertThat(text(robot, "#expression")).as("a new range starts at business hours").isEqualTo("0 9-17 * * 1-5");
 
         robot.clickOn("#quartz");
-        assertThat(text(robot, "#expression")).isEqualTo("0 0 9-23 ? * 2-6");
+        assertThat(text(robot, "#expression")).isEqualTo("0 0 9-17 ? * 2-6");
         assertThat(robot.lookup("#field-second").queryAs(Node.class).isVisible()).isTrue();
         assertThat(robot.lookup("#field-year").queryAs(Node.class).isVisible()).isTrue();
         shows(robot, "Days in quartz: 1 = SUN, 2 = MON … 7 = SAT (names allowed)");
@@ -127,7 +127,7 @@ class CronBuilderViewTest {
         shows(robot, "分钟");
         shows(robot, "接下来 10 次触发时间");
         assertThat(robot.lookup("#ok").queryButton().getText()).isEqualTo("确定");
-        assertThat(robot.lookup("#description").queryAs(Label.class).getText()).isEqualTo("周一至周五 09:00");
+        assertThat(robot.lookup("#description").queryAs(Label.class).getText()).isEqualTo("周一至周五 09:00（Europe/Berlin）");
         shows(robot, "2025-06-02 周一 09:00:00 +02:00");
     }
 
@@ -141,6 +141,91 @@ class CronBuilderViewTest {
         shows(robot, "2025-04-01 Tue 02:30:00 +02:00");
         shows(robot, "Task time (Europe/Berlin)");
         shows(robot, "Local time (Asia/Shanghai)");
+        shows(robot, "02:30 does not exist on 30 Mar 2025 in Europe/Berlin: runs at 03:00 CEST");
+        shows(robot, "02:30 happens twice on 26 Oct 2025 in Europe/Berlin: runs once, at the first 02:30 CEST");
+    }
+
+    @Test
+    void aPhraseInWordsBecomesTheExpressionOrSaysWhatIsUnderstood(FxRobot robot) {
+        robot.clickOn("#phrase").write("every weekday at 9:30").type(KeyCode.ENTER);
+        assertThat(text(robot, "#expression")).isEqualTo("30 9 * * MON-FRI");
+
+        robot.interact(() -> robot.lookup("#phrase").queryAs(TextField.class).clear());
+        robot.clickOn("#phrase").write("每月1号 0点");
+        robot.clickOn("#applyPhrase");
+        assertThat(text(robot, "#expression")).isEqualTo("0 0 1 * *");
+
+        robot.interact(() -> robot.lookup("#phrase").queryAs(TextField.class).setText("whenever"));
+        robot.clickOn("#applyPhrase");
+        Label problem = robot.lookup("#phraseProblem").queryAs(Label.class);
+        assertThat(problem.isVisible()).isTrue();
+        assertThat(problem.getText()).startsWith("Not understood: \"whenever\". Try: every day at 9");
+        assertThat(text(robot, "#expression")).isEqualTo("0 0 1 * *");
+    }
+
+    @Test
+    void theNewControlsSpeakChinese(FxRobot robot) {
+        robot.interact(() -> show(new Messages(Locale.SIMPLIFIED_CHINESE), "0 9 * * 1-5"));
+
+        assertThat(robot.lookup("#moreFires").queryButton().getText()).isEqualTo("再显示 50 次");
+        robot.interact(() -> model.phraseProperty().set("每周一 上午8点"));
+        robot.clickOn("#applyPhrase");
+        assertThat(text(robot, "#expression")).isEqualTo("0 8 * * MON");
+        assertThat(robot.lookup("#description").queryAs(Label.class).getText()).isEqualTo("周一 08:00（Europe/Berlin）");
+
+        robot.interact(() -> model.phraseProperty().set("每年春节"));
+        robot.clickOn("#applyPhrase");
+        assertThat(robot.lookup("#phraseProblem").queryAs(Label.class).getText()).startsWith("无法理解：“每年春节”。");
+
+        robot.interact(() -> robot.lookup("#fireViews").queryAs(javafx.scene.control.TabPane.class)
+                .getSelectionModel().select(1));
+        shows(robot, "2025年6月");
+        assertThat(robot.from(robot.lookup("#day-2025-06-02").queryAs(Node.class)).lookup("1 次").tryQuery()).isPresent();
+    }
+
+    @Test
+    void presetsUnixCannotSayAreDisabledWithTheReason(FxRobot robot) {
+        robot.clickOn("#preset");
+        javafx.scene.control.Labeled nth = robot.lookup(".combo-box-popup .list-cell")
+                .match(LabeledMatchers.hasText("Every month on the n-th weekday at — Unix cron has no # (n-th weekday);"
+                        + " its two day fields match either day, not both.")).queryLabeled();
+        assertThat(nth.isDisabled()).isTrue();
+        robot.type(KeyCode.ESCAPE);
+
+        robot.interact(() -> model.presetProperty().set(CronPreset.MONTHLY_ON_LAST_WEEKDAY));
+        Label reason = robot.lookup("#presetProblem").queryAs(Label.class);
+        assertThat(reason.isVisible()).isTrue();
+        assertThat(reason.getText()).isEqualTo("Unix cron has no LW (last weekday of the month).");
+        assertThat(robot.lookup("#applyPreset").queryButton().isDisabled()).isTrue();
+
+        robot.clickOn("#quartz");
+        assertThat(reason.isVisible()).isFalse();
+        robot.clickOn("#applyPreset");
+        assertThat(text(robot, "#expression")).isEqualTo("0 0 9 LW * ?");
+    }
+
+    @Test
+    void showMoreAddsFiftyFiresAndTheCalendarShowsAMonthOfThem(FxRobot robot) {
+        TableView<FireTime> fires = robot.lookup("#fires").queryTableView();
+        robot.clickOn("#moreFires");
+        assertThat(fires.getItems()).hasSize(60);
+        assertThat(robot.lookup("#firesTitle").queryAs(Label.class).getText()).isEqualTo("Next 60 fire times");
+        robot.clickOn("#moreFires");
+        assertThat(fires.getItems()).hasSize(110);
+
+        robot.interact(() -> robot.lookup("#fireViews").queryAs(javafx.scene.control.TabPane.class)
+                .getSelectionModel().select(1));
+        shows(robot, "June 2025");
+        Node monday = robot.lookup("#day-2025-06-02").query();
+        assertThat(monday.getStyleClass()).contains(FireCalendarGrid.HAS_FIRES);
+        assertThat(robot.from(monday).lookup("1 fire").tryQuery()).isPresent();
+        assertThat(robot.lookup("#day-2025-06-07").query().getStyleClass()).doesNotContain(FireCalendarGrid.HAS_FIRES);
+
+        robot.clickOn("#nextMonth");
+        shows(robot, "July 2025");
+        assertThat(robot.lookup("#day-2025-07-31").query().getStyleClass()).contains(FireCalendarGrid.HAS_FIRES);
+        robot.clickOn("#previousMonth").clickOn("#previousMonth");
+        shows(robot, "May 2025");
     }
 
     @Test
