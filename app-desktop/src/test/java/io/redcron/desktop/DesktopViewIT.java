@@ -98,11 +98,11 @@ class DesktopViewIT {
         assertThat(first.nextFire()).contains("09:00:00 +0");
         await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup("1-50 of 60").tryQuery().isPresent());
 
-        robot.clickOn("Next");
+        press(robot, "Next");
         await().atMost(Duration.ofSeconds(10)).until(() -> table.getItems().size() == 10);
         assertThat(table.getItems().get(0).name()).isEqualTo("report-50");
 
-        robot.clickOn("Previous");
+        press(robot, "Previous");
         robot.clickOn("Name");
         robot.clickOn("Name");
         await("sorted by name, descending, over all pages").atMost(Duration.ofSeconds(10))
@@ -118,7 +118,7 @@ class DesktopViewIT {
     @Test
     void createsATaskInTheEditorAfterABadCronIsShownAtItsField(FxRobot robot) {
         connect(robot);
-        robot.clickOn("New task");
+        press(robot, "New task");
         await().atMost(Duration.ofSeconds(10)).until(() -> robot.lookup("#cron").tryQuery().isPresent());
 
         fill(robot, "#name", "aaa-created-in-editor");
@@ -131,7 +131,7 @@ class DesktopViewIT {
         assertThat(robot.lookup("#save").queryButton().getTooltip().getText())
                 .contains("Cron expression: minute: 61 is out of range 0-59");
 
-        robot.clickOn("#buildCron");
+        press(robot, "#buildCron");
         await().atMost(Duration.ofSeconds(10)).until(() -> robot.lookup("#expression").tryQuery().isPresent());
         robot.interact(() -> robot.lookup("#expression").queryAs(TextField.class).setText("*/5 * * * *"));
         await().atMost(Duration.ofSeconds(5)).until(() -> !robot.lookup("#ok").queryButton().isDisabled());
@@ -139,14 +139,14 @@ class DesktopViewIT {
         await().atMost(Duration.ofSeconds(10)).until(() -> robot.lookup("#cron").queryAs(TextField.class).getText()
                 .equals("*/5 * * * *"));
         assertThat(cronError.isVisible()).isFalse();
-        robot.clickOn("#save");
+        press(robot, "#save");
 
         TableView<TaskRow> table = robot.lookup("#table").queryTableView();
         await().atMost(Duration.ofSeconds(15)).until(() -> !table.getItems().isEmpty()
                 && table.getItems().get(0).name().equals("aaa-created-in-editor"));
         assertThat(table.getItems().get(0).schedule()).isEqualTo("Every 5 minutes");
 
-        robot.clickOn("Audit");
+        press(robot, "Audit");
         await().atMost(Duration.ofSeconds(10)).until(() -> robot.lookup("Audit log").tryQuery().isPresent());
         TableView<io.redcron.port.AuditEntry> audit = robot.lookup("#table").queryTableView();
         await().atMost(Duration.ofSeconds(10)).until(() -> audit.getItems().stream()
@@ -174,7 +174,7 @@ class DesktopViewIT {
     @Test
     void chineseUiShowsChineseLabelsAndDescriptions(FxRobot robot) {
         connect(robot);
-        robot.clickOn("中文");
+        press(robot, "中文");
         WaitForAsyncUtils.waitForFxEvents();
 
         await().atMost(Duration.ofSeconds(15)).until(() -> robot.lookup("任务").tryQuery().isPresent());
@@ -189,7 +189,7 @@ class DesktopViewIT {
         fill(robot, "#jdbcUrl", "jdbc:mysql://127.0.0.1:1/none");
         fill(robot, "#redisUri", TestRedis.uri());
         fill(robot, "#name", "broken");
-        robot.clickOn("#test");
+        press(robot, "#test");
 
         Label mysql = robot.lookup("#mysqlVerdict").queryAs(Label.class);
         Label redis = robot.lookup("#redisVerdict").queryAs(Label.class);
@@ -207,8 +207,17 @@ class DesktopViewIT {
         if (!database.password().isEmpty()) {
             fill(robot, "#dbPassword", database.password().reveal());
         }
-        robot.clickOn("#connect");
+        press(robot, "#connect");
         await().atMost(Duration.ofSeconds(30)).until(() -> robot.lookup(".table-view").tryQuery().isPresent());
+    }
+
+    /**
+     * Fires a button looked up and fired on the FX thread: a robot click looks the node up on the
+     * test thread and points at it afterwards, when a view replaced meanwhile has taken it away.
+     */
+    private static void press(FxRobot robot, String query) {
+        robot.interact(() -> robot.lookup(query).queryAs(javafx.scene.control.ButtonBase.class).fire());
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
     }
 
     private static void fill(FxRobot robot, String query, String text) {
