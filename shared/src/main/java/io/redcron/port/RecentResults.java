@@ -15,6 +15,12 @@ import java.util.Objects;
  * @param succeeded   how many of those succeeded
  */
 public record RecentResults(RunStatus lastStatus, Instant lastEndedAt, int outcomes, int succeeded) {
+    /**
+     * Runs not ended yet looked past among a task's newest (fires recorded ahead, runs in
+     * flight): a task with more of them than this shows fewer ended runs, or none.
+     */
+    public static final int UNFINISHED_AHEAD = 10;
+
     public RecentResults {
         Objects.requireNonNull(lastStatus, "lastStatus");
         if (succeeded < 0 || succeeded > outcomes) {

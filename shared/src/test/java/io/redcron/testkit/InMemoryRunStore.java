@@ -112,16 +112,20 @@ public final class InMemoryRunStore implements RunStore {
             throw new IllegalArgumentException("last: at least 1, got " + last);
         }
         synchronized (tables) {
-            Map<Long, List<RunRow>> ended = new HashMap<>();
+            Map<Long, List<RunRow>> byTask = new HashMap<>();
             for (RunRow row : tables.runs.values()) {
-                if (taskIds.contains(row.taskId) && row.status.isFinal()) {
-                    ended.computeIfAbsent(row.taskId, id -> new ArrayList<>()).add(row);
+                if (taskIds.contains(row.taskId)) {
+                    byTask.computeIfAbsent(row.taskId, id -> new ArrayList<>()).add(row);
                 }
             }
             Map<Long, RecentResults> results = new HashMap<>();
-            ended.forEach((task, rows) -> {
+            byTask.forEach((task, rows) -> {
+                // As MySQL reads them: the newest runs, then the ended ones among them.
                 List<RunRow> latest = rows.stream().sorted(Comparator.comparing((RunRow row) -> row.scheduledAt).reversed())
-                        .limit(last).toList();
+                        .limit(last + RecentResults.UNFINISHED_AHEAD).filter(row -> row.status.isFinal()).limit(last).toList();
+                if (latest.isEmpty()) {
+                    return;
+                }
                 int outcomes = (int) latest.stream().filter(row -> row.status == RunStatus.SUCCEEDED
                         || RunStatus.FAILURES.contains(row.status)).count();
                 int succeeded = (int) latest.stream().filter(row -> row.status == RunStatus.SUCCEEDED).count();

@@ -6,17 +6,26 @@ import io.redcron.port.RecentResults;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
-/** Tallies a task's latest ended runs (task id, status, fire time, end) into its {@link RecentResults}. */
+/**
+ * Tallies a task's newest runs (task id, status, fire time, end) into its {@link RecentResults}:
+ * the latest {@code last} that ended; none if none did.
+ */
 final class RecentTally {
     private RecentTally() {
     }
 
-    static RecentResults of(List<Object[]> rows) {
-        Object[] newest = rows.stream().max(Comparator.comparing((Object[] row) -> (Instant) row[2])).orElseThrow();
+    static Optional<RecentResults> of(List<Object[]> rows, int last) {
+        List<Object[]> ended = rows.stream().filter(row -> RunStatus.valueOf((String) row[1]).isFinal())
+                .sorted(Comparator.comparing((Object[] row) -> (Instant) row[2]).reversed()).limit(last).toList();
+        if (ended.isEmpty()) {
+            return Optional.empty();
+        }
+        Object[] newest = ended.get(0);
         int outcomes = 0;
         int succeeded = 0;
-        for (Object[] row : rows) {
+        for (Object[] row : ended) {
             RunStatus status = RunStatus.valueOf((String) row[1]);
             if (status == RunStatus.SUCCEEDED || RunStatus.FAILURES.contains(status)) {
                 outcomes++;
@@ -25,6 +34,7 @@ final class RecentTally {
                 succeeded++;
             }
         }
-        return new RecentResults(RunStatus.valueOf((String) newest[1]), (Instant) newest[3], outcomes, succeeded);
+        return Optional.of(new RecentResults(RunStatus.valueOf((String) newest[1]), (Instant) newest[3], outcomes,
+                succeeded));
     }
 }
