@@ -25,8 +25,8 @@
 
 -- Nodes: the scheduler plans fires and moves the fencing epoch; the worker claims runs and
 -- records results; the reaper and reconciler recover runs. They read task definitions but never
--- change them: of a task they write only the planned next fire. They write no audit entries and
--- delete nothing. Flyway reads its history table at start, to check the schema version.
+-- change them: of a task they write only the planned next fire. They write no audit entries, and
+-- delete only what retention lets go. Flyway reads its history table at start, to check the schema version.
 CREATE USER IF NOT EXISTS 'redcron_node'@'%' IDENTIFIED BY 'CHANGE-ME-node';
 REVOKE ALL PRIVILEGES, GRANT OPTION FROM 'redcron_node'@'%';
 GRANT SELECT ON redcron.flyway_schema_history TO 'redcron_node'@'%';
@@ -82,6 +82,14 @@ GRANT SELECT, INSERT, DELETE ON redcron.run_rollup_pending TO 'redcron_node'@'%'
 -- The past attempts of runs (migration 9): a node copies the attempt a retry, a lost lease or a
 -- drain ends; it never reads, changes or deletes them.
 GRANT INSERT ON redcron.run_attempt TO 'redcron_node'@'%';
+-- Retention (migration 10): the leader reads the policies and pins and drops old outputs (the
+-- output column, granted above). It deletes runs only through history_purge, which deletes only
+-- what the stored policy lets go by the database's clock, and audit rows only through
+-- audit_purge, which never takes one younger than 30 days.
+GRANT SELECT ON redcron.retention_policy TO 'redcron_node'@'%';
+GRANT SELECT ON redcron.run_pin TO 'redcron_node'@'%';
+GRANT EXECUTE ON PROCEDURE redcron.history_purge TO 'redcron_node'@'%';
+GRANT EXECUTE ON PROCEDURE redcron.audit_purge TO 'redcron_node'@'%';
 
 -- Operators (desktop app and CLI): create, edit, enable and delete tasks; trigger, retry and
 -- cancel runs. They read the epoch to show the leader, but cannot move it. They add audit
@@ -121,6 +129,12 @@ GRANT SELECT ON redcron.run_rollup_mark TO 'redcron_operator'@'%';
 GRANT SELECT ON redcron.run_rollup_pending TO 'redcron_operator'@'%';
 GRANT SELECT ON redcron.run_attempt TO 'redcron_operator'@'%';
 GRANT EXECUTE ON PROCEDURE redcron.audit_append TO 'redcron_operator'@'%';
+-- Retention (migration 10): operators set the policies, pin and unpin runs, and purge history by
+-- hand (runs purge) through history_delete: only ended, unpinned runs older than a day, with
+-- their past attempts. Nobody deletes from task_run or run_attempt directly.
+GRANT SELECT, INSERT, UPDATE, DELETE ON redcron.retention_policy TO 'redcron_operator'@'%';
+GRANT SELECT, INSERT, DELETE ON redcron.run_pin TO 'redcron_operator'@'%';
+GRANT EXECUTE ON PROCEDURE redcron.history_delete TO 'redcron_operator'@'%';
 
 -- Viewers: everything the desktop shows (tasks, runs and their output, statistics, the leader's
 -- epoch, the audit log), and nothing else.
@@ -136,3 +150,5 @@ GRANT SELECT ON redcron.run_rollup_failure TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.run_rollup_mark TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.run_rollup_pending TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.run_attempt TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.retention_policy TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.run_pin TO 'redcron_viewer'@'%';

@@ -11,6 +11,10 @@ import io.redcron.node.alert.NodeWatch;
 import io.redcron.node.metrics.NodeMetrics;
 import io.redcron.schedule.FirePlanner;
 import io.redcron.node.scheduler.HistoryRollup;
+import io.redcron.node.scheduler.RetentionSweep;
+import io.redcron.node.metrics.RetentionMetrics;
+import io.redcron.store.mysql.MysqlHistoryCleanup;
+import io.redcron.store.mysql.MysqlRetentionStore;
 import io.redcron.node.scheduler.LeaderElection;
 import io.redcron.node.scheduler.Leadership;
 import io.redcron.node.scheduler.SchedulerLoop;
@@ -52,6 +56,15 @@ final class NamespaceRoles {
     private static final Logger LOG = LoggerFactory.getLogger(NamespaceRoles.class);
     /** Runs the history rollup reads per transaction. */
     private static final int ROLLUP_BATCH = 5_000;
+    /**
+     * Retention works a second at most every five, in batches of 500 runs: a delete locks that
+     * many rows for one short transaction, and the sweep takes a fifth of a thread at most.
+     */
+    private static final Duration RETENTION_PERIOD = Duration.ofSeconds(5);
+    private static final Duration RETENTION_BUDGET = Duration.ofSeconds(1);
+    private static final int RETENTION_BATCH = 500;
+    /** A finished sweep waits this long before the next walks the history again. */
+    private static final Duration RETENTION_REST = Duration.ofMinutes(10);
 
     private final String namespace;
     private final RedcronConfig config;
@@ -63,6 +76,7 @@ final class NamespaceRoles {
     private final EventBus events;
     private final NodeMetrics metrics;
     private final AlertDispatcher alerts;
+    private final RetentionMetrics retentionMetrics;
     private LeaderElection election;
     private SchedulerLoop scheduler;
     private WorkerLoop worker;
@@ -82,6 +96,7 @@ final class NamespaceRoles {
         this.registry = new RedisNodeRegistry(redis, keys);
         this.events = new RedisEventBus(redis, keys, config.redis());
         this.metrics = metrics;
+        this.retentionMetrics = metrics.retention(clock);
         MysqlTaskStore definitions = new MysqlTaskStore(dataSource, clock);
         this.alerts = new AlertDispatcher(config.alerts(), new MysqlAlertOutbox(dataSource), namespace,
                 config.node().nodeId(), clock, metrics.registry(),
@@ -112,6 +127,10 @@ final class NamespaceRoles {
                     new NodeWatch(registry, alerts, this::isLeader, Node.HEARTBEAT.multipliedBy(2), clock));
             housekeeper.every(Duration.ofSeconds(1), "history rollup in " + namespace, new HistoryRollup(
                     new MysqlHistoryRollup(dataSource, ROLLUP_BATCH), this::isLeader, clock, Duration.ofSeconds(1)));
+            housekeeper.every(RETENTION_PERIOD, "retention in " + namespace, new RetentionSweep(
+                    new RetentionSweep.Settings(namespace, RETENTION_BATCH, RETENTION_BUDGET, RETENTION_REST),
+                    new MysqlRetentionStore(dataSource, clock), MysqlHistoryCleanup.forNode(dataSource),
+                    this::isLeader, clock, retentionMetrics));
             schedulerThread = start("redcron-scheduler-" + namespace, scheduler);
         }
         if (config.node().roles().contains(NodeRole.WORKER)) {

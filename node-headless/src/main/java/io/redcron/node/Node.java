@@ -73,8 +73,8 @@ public final class Node implements AutoCloseable {
             throw e;
         }
         // Each namespace's election must not wait behind another namespace's slow Redis call, nor
-        // behind the history rollup, which may take up to a second of a thread at a time.
-        this.housekeeper = new Housekeeper(nodeId, 2 + config.node().namespaces().size());
+        // behind the history rollup or retention, which may each take up to a second of a thread at a time.
+        this.housekeeper = new Housekeeper(nodeId, 3 + config.node().namespaces().size());
         this.startedAt = clock.instant();
         this.metrics = new NodeMetrics(nodeId, config.node().namespace());
         for (String namespace : config.node().namespaces()) {

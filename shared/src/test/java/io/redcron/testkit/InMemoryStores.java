@@ -40,6 +40,8 @@ public final class InMemoryStores {
     private final InMemoryRecoveryStore recovery;
     private final InMemoryEventBus events = new InMemoryEventBus();
     private final InMemoryAlertOutbox alerts = new InMemoryAlertOutbox();
+    private final InMemoryRetentionStore retention;
+    private final InMemoryHistoryCleanup cleanup;
 
     public InMemoryStores(Clock clock) {
         this.clock = clock;
@@ -57,6 +59,8 @@ public final class InMemoryStores {
         lease = new InMemoryLeaderLease(keyspace);
         nodes = new InMemoryNodeRegistry(keyspace);
         deadLetters = new InMemoryDeadLetters(keyspace);
+        retention = new InMemoryRetentionStore(tables);
+        cleanup = new InMemoryHistoryCleanup(tables);
     }
 
     /** A set on a {@link ManualClock} that starts at {@code start}. */
@@ -78,6 +82,14 @@ public final class InMemoryStores {
 
     public AuditLog audit() {
         return audit;
+    }
+
+    public io.redcron.port.RetentionStore retention() {
+        return retention;
+    }
+
+    public io.redcron.port.HistoryCleanup cleanup() {
+        return cleanup;
     }
 
     public FencingEpochs epochs() {

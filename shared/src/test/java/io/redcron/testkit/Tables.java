@@ -31,6 +31,9 @@ final class Tables {
     /** Each namespace's misfire threshold, as its leader published it with its epoch. */
     final Map<String, java.time.Duration> misfireThresholds = new java.util.HashMap<>();
     final Map<String, io.redcron.port.FencingEpochs.Epoch> epochs = new java.util.HashMap<>();
+    /** Retention policies by namespace, then task (0: the namespace's own). */
+    final Map<String, Map<Long, io.redcron.domain.RetentionPolicy>> retention = new java.util.HashMap<>();
+    final TreeMap<Long, io.redcron.port.RetentionStore.RunPin> pins = new TreeMap<>();
     private long nextTaskId = 1;
     private long nextRunId = 1;
     private long nextAuditId = 1;

@@ -38,6 +38,7 @@ public final class NodeMetrics {
     private final Map<RunStatus, Timer> durations = new ConcurrentHashMap<>();
     private final AtomicLong delayed = new AtomicLong();
     private final AtomicLong deadStream = new AtomicLong();
+    private RetentionMetrics retention;
 
     public NodeMetrics(String nodeId, String namespace) {
         registry.config().commonTags("node", nodeId, "namespace", namespace);
@@ -125,6 +126,17 @@ public final class NodeMetrics {
             Gauge.builder(name, value, AtomicLong::get).description(description).tag("group", g).register(registry);
             return value;
         });
+    }
+
+    /**
+     * Retention's meters, registered once however many namespaces the node serves: each
+     * namespace's sweep adds to the same counters.
+     */
+    public synchronized RetentionMetrics retention(java.time.Clock clock) {
+        if (retention == null) {
+            retention = new RetentionMetrics(registry, clock);
+        }
+        return retention;
     }
 
     /** For parts that keep meters of their own (alerts). */

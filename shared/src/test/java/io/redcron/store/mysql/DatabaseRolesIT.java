@@ -2,6 +2,7 @@ package io.redcron.store.mysql;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.domain.PastAttempt;
+import io.redcron.domain.RetentionPolicy;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
@@ -151,6 +152,47 @@ class DatabaseRolesIT {
                 + " UTC_TIMESTAMP(3), 'LOST')", retried.id());
     }
 
+    /**
+     * The node deletes history only through history_purge, which judges by the stored policy
+     * (the defaults here: 30 days) and the database's clock; operators set the policy, pin runs
+     * and delete by hand through history_delete; nobody deletes runs directly; viewers only read.
+     */
+    @Test
+    void theNodeDeletesOnlyWhatThePolicyLetsGoAndOperatorsDecideThePolicy() throws SQLException {
+        MysqlRunStore admins = new MysqlRunStore(admin, Clock.systemUTC());
+        Instant old = Instant.now().minus(Duration.ofDays(40));
+        Run ancient = admins.insertManual(task.id(), old, 1, Map.of());
+        Run recent = admins.insertManual(task.id(), Instant.now().minus(Duration.ofDays(2)), 1, Map.of());
+        for (Run ended : List.of(ancient, recent)) {
+            admins.claim(ended.id(), "node-a", ended.scheduledAt(), ended.scheduledAt().plusSeconds(30));
+            admins.complete(ended.id(), 1, RunStatus.RUNNING, new RunOutcome(RunStatus.SUCCEEDED,
+                    ended.scheduledAt().plusSeconds(1), 0, "out", null));
+        }
+        Instant far = Instant.parse("2100-01-01T00:00:00Z");
+
+        assertThat(MysqlHistoryCleanup.forNode(node).delete(NAMESPACE, List.of(ancient.id(), recent.id()), far)).isOne();
+        assertThat(admins.getAll(List.of(ancient.id(), recent.id()))).containsOnlyKeys(recent.id());
+        assertRefused(node, "DELETE FROM task_run WHERE id = ?", recent.id());
+        assertRefused(node, "INSERT INTO retention_policy (namespace, task_id, succeeded_days, updated_at, updated_by)"
+                + " VALUES (?, 0, 1, UTC_TIMESTAMP(3), 'node')", NAMESPACE);
+        assertRefused(node, "INSERT INTO run_pin (run_id, namespace, pinned_at, pinned_by) VALUES (?, 'roles',"
+                + " UTC_TIMESTAMP(3), 'node')", recent.id());
+
+        MysqlRetentionStore operators = new MysqlRetentionStore(operator, Clock.systemUTC());
+        operators.changeNamespace(NAMESPACE, new RetentionPolicy(60, null, null, null, null), "operator");
+        assertThat(operators.pin(recent.id(), "evidence", "operator")).isTrue();
+        assertThat(new MysqlRetentionStore(viewer, Clock.systemUTC()).pins(NAMESPACE)).hasSize(1);
+        assertThat(MysqlHistoryCleanup.forOperator(operator).delete(NAMESPACE, List.of(recent.id()), far))
+                .as("pinned").isZero();
+        assertThat(operators.unpin(recent.id(), "operator")).isTrue();
+        assertThat(MysqlHistoryCleanup.forOperator(operator).delete(NAMESPACE, List.of(recent.id()), far)).isOne();
+        assertRefused(viewer, "DELETE FROM retention_policy WHERE namespace = ?", NAMESPACE);
+        assertRefused(viewer, "DELETE FROM task_run WHERE namespace = ?", NAMESPACE);
+        assertRefused(operator, "DELETE FROM task_run WHERE namespace = ?", NAMESPACE);
+        assertRefused(viewer, "CALL history_delete('roles', ?, UTC_TIMESTAMP(3))", "[1]");
+        assertRefused(operator, "CALL history_purge('roles', ?, UTC_TIMESTAMP(3))", "[1]");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
         "UPDATE run_rollup_mark SET through_id = 0 WHERE name = ?",
@@ -218,6 +260,7 @@ class DatabaseRolesIT {
         "INSERT INTO audit_log (at, actor, db_account, action, subject, namespace) VALUES (UTC_TIMESTAMP(3), ?, 'root@localhost', 'task.update', 'task:1', 'roles')",
         "UPDATE audit_log SET actor = ?",
         "DELETE FROM audit_log WHERE actor <> ?",
+        "CALL audit_purge(?, UTC_TIMESTAMP(3), 10)",
     })
     void theOperatorCannotWriteTheAuditLogDirectly(String sql) throws SQLException {
         long entries = auditCount();
@@ -318,6 +361,7 @@ class DatabaseRolesIT {
         "INSERT INTO audit_log (at, actor, action, subject, namespace) VALUES (UTC_TIMESTAMP(3), ?, 'x', 'x', 'roles')",
         "DELETE FROM audit_log WHERE actor <> ?",
         "CALL audit_append(?, 'task.update', 'task:1', 'roles', NULL, NULL)",
+        "CALL audit_purge(?, UTC_TIMESTAMP(3), 10)",
     })
     void theViewerCanChangeNothing(String sql) throws SQLException {
         long entries = auditCount();

@@ -1,0 +1,139 @@
+package io.redcron.store.mysql;
+
+import io.redcron.domain.AgedRun;
+import io.redcron.domain.RunStatus;
+import io.redcron.port.HistoryCleanup;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import javax.sql.DataSource;
+
+/**
+ * Retention's deletes in {@code task_run}, {@code run_attempt} and {@code audit_log}. Scans walk
+ * the {@code (namespace, scheduled_at)} or {@code (task_id, scheduled_at)} index from a position,
+ * so each batch costs the same however large the history; each delete is one short transaction
+ * over at most a batch of primary keys.
+ */
+public final class MysqlHistoryCleanup implements HistoryCleanup {
+    private static final String COLUMNS = "SELECT id, task_id, status, scheduled_at, output IS NOT NULL AS has_output"
+            + " FROM task_run";
+    // (scheduled_at, id) after the position: InnoDB appends the primary key to every secondary
+    // index, so both forms are one range of their index, read in order.
+    private static final String AFTER = " AND scheduled_at < ? AND (scheduled_at > ? OR (scheduled_at = ? AND id > ?))"
+            + " ORDER BY scheduled_at, id LIMIT ?";
+    private static final String OLDEST = COLUMNS + " FORCE INDEX (ix_task_run_namespace) WHERE namespace = ?" + AFTER;
+    private static final String OLDEST_OF_TASK = COLUMNS + " FORCE INDEX (uq_task_run_fire) WHERE task_id = ?"
+            + " AND namespace = ?" + AFTER;
+    private static final String NTH_NEWEST = "SELECT scheduled_at FROM task_run WHERE task_id = ?"
+            + " ORDER BY scheduled_at DESC LIMIT 1 OFFSET ?";
+    private static final Object[] FINAL = RunStatus.FINAL.stream().map(RunStatus::name).sorted().toArray();
+    private static final String ENDED = " AND status IN (" + SqlLists.marks(FINAL.length) + ")";
+    private static final String NOT_PINNED = " AND NOT EXISTS (SELECT 1 FROM run_pin p WHERE p.run_id = task_run.id)";
+    private static final String OLDEST_RUN = "SELECT MIN(scheduled_at) AS oldest FROM task_run WHERE namespace = ?";
+    private static final String AUDIT_PURGE = "CALL audit_purge(?, ?, ?)";
+    private static final int CHUNK = 1000;
+
+    private final Jdbc jdbc;
+    /** The procedure that deletes runs: nobody deletes from task_run directly (migration 10). */
+    private final String deletion;
+
+    private MysqlHistoryCleanup(DataSource dataSource, String procedure) {
+        this.jdbc = new Jdbc(dataSource);
+        this.deletion = "CALL " + procedure + "(?, ?, ?)";
+    }
+
+    /**
+     * For an operator, who deletes runs by hand beyond the policy through {@code history_delete}:
+     * only runs that ended, are not pinned and are older than a day.
+     */
+    public static MysqlHistoryCleanup forOperator(DataSource dataSource) {
+        return new MysqlHistoryCleanup(dataSource, "history_delete");
+    }
+
+    /**
+     * For a node, whose account deletes runs only through {@code history_purge} (migration 10): of
+     * the runs asked for, the database deletes only those the stored policy lets go by its own
+     * clock, and none younger than a day.
+     */
+    public static MysqlHistoryCleanup forNode(DataSource dataSource) {
+        return new MysqlHistoryCleanup(dataSource, "history_purge");
+    }
+
+    @Override
+    public List<AgedRun> oldest(String namespace, Long taskId, Position after, Instant before, int limit) {
+        Instant at = Jdbc.millis(after.scheduledAt());
+        Object[] range = {Jdbc.millis(before), at, at, after.id(), limit};
+        return jdbc.autoCommit("read the oldest runs of namespace '" + namespace + "'", connection -> taskId == null
+                ? Jdbc.list(connection, OLDEST, MysqlHistoryCleanup::agedRun, prefixed(range, namespace))
+                : Jdbc.list(connection, OLDEST_OF_TASK, MysqlHistoryCleanup::agedRun, prefixed(range, taskId, namespace)));
+    }
+
+    @Override
+    public Optional<Instant> nthNewest(long taskId, int n) {
+        if (n < 1) {
+            return Optional.empty();
+        }
+        return jdbc.autoCommit("read the newest runs of task " + taskId, connection -> Jdbc.one(connection,
+                NTH_NEWEST, row -> Jdbc.instant(row, "scheduled_at"), taskId, n - 1));
+    }
+
+    @Override
+    public int delete(String namespace, Collection<Long> runIds, Instant before) {
+        int deleted = 0;
+        for (List<Long> chunk : chunks(runIds)) {
+            String asked = Json.write(chunk);
+            deleted += jdbc.transaction("delete old runs of namespace '" + namespace + "'", connection -> Jdbc.one(
+                    connection, deletion, row -> row.getInt("purged"), namespace, asked, Jdbc.millis(before)).orElse(0));
+        }
+        return deleted;
+    }
+
+    @Override
+    public int dropOutputs(Collection<Long> runIds) {
+        int dropped = 0;
+        for (List<Long> chunk : chunks(runIds)) {
+            dropped += jdbc.autoCommitRepeatable("drop old outputs", connection -> Jdbc.update(connection,
+                    "UPDATE task_run SET output = NULL WHERE id IN (" + SqlLists.marks(chunk.size()) + ")"
+                            + " AND output IS NOT NULL" + ENDED + NOT_PINNED, prefixed(FINAL, chunk.toArray())));
+        }
+        return dropped;
+    }
+
+    @Override
+    public int purgeAudit(String namespace, Instant before, int limit) {
+        return jdbc.autoCommitRepeatable("purge old audit rows of namespace '" + namespace + "'", connection ->
+                Jdbc.one(connection, AUDIT_PURGE, row -> row.getInt("purged"), namespace, Jdbc.millis(before), limit)
+                        .orElse(0));
+    }
+
+    @Override
+    public Optional<Instant> oldestRun(String namespace) {
+        return jdbc.autoCommit("read the oldest run of namespace '" + namespace + "'", connection -> Jdbc.list(
+                connection, OLDEST_RUN, row -> Optional.ofNullable(Jdbc.instant(row, "oldest")), namespace))
+                .stream().flatMap(Optional::stream).findFirst();
+    }
+
+    private static AgedRun agedRun(java.sql.ResultSet row) throws java.sql.SQLException {
+        return new AgedRun(row.getLong("id"), row.getLong("task_id"), RunStatus.valueOf(row.getString("status")),
+                Jdbc.instant(row, "scheduled_at"), row.getBoolean("has_output"));
+    }
+
+    private static List<List<Long>> chunks(Collection<Long> ids) {
+        List<Long> all = List.copyOf(ids);
+        List<List<Long>> chunks = new ArrayList<>();
+        for (int from = 0; from < all.size(); from += CHUNK) {
+            chunks.add(all.subList(from, Math.min(all.size(), from + CHUNK)));
+        }
+        return chunks;
+    }
+
+    private static Object[] prefixed(Object[] tail, Object... head) {
+        Object[] all = new Object[head.length + tail.length];
+        System.arraycopy(head, 0, all, 0, head.length);
+        System.arraycopy(tail, 0, all, head.length, tail.length);
+        return all;
+    }
+}
