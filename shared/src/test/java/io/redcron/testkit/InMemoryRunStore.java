@@ -405,7 +405,7 @@ public final class InMemoryRunStore implements RunStore {
 
     private static Predicate<RunRow> matches(RunFilter filter) {
         return row -> (filter.namespace() == null || row.namespace.equals(filter.namespace()))
-                && (filter.taskId() == null || row.taskId == filter.taskId())
+                && filter.admitsTask(row.taskId)
                 && (filter.statuses().isEmpty() || filter.statuses().contains(row.status))
                 && (filter.trigger() == null || row.trigger == filter.trigger())
                 && (filter.from() == null || !row.scheduledAt.isBefore(filter.from()))

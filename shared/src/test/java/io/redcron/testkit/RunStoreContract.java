@@ -424,6 +424,62 @@ public abstract class RunStoreContract {
     }
 
     @Test
+    void listsTheRunsOfSeveralTasksMergedNewestFirstAcrossPages() {
+        Task b = tasks.create(shell(ns, "b").build(), "alice");
+        Task c = tasks.create(shell(ns, "c").build(), "alice");
+        Task elsewhere = tasks.create(shell(TaskFixtures.freshNamespace(), "elsewhere").build(), "alice");
+        for (int minute = 0; minute < 4; minute++) {
+            runs.insertOrGetCronFire(task.id(), FIRE.plusSeconds(60L * minute), 1);
+            runs.insertOrGetCronFire(b.id(), FIRE.plusSeconds(60L * minute + 20), 1);
+            runs.insertOrGetCronFire(c.id(), FIRE.plusSeconds(60L * minute + 40), 1);
+        }
+        runs.insertOrGetCronFire(elsewhere.id(), FIRE.plusSeconds(30), 1);
+        RunFilter ab = RunFilter.all(ns).forTasks(Set.of(task.id(), b.id(), elsewhere.id()));
+
+        Page<Run> first = runs.list(ab, new PageRequest(0, 3));
+        Page<Run> second = runs.list(ab, new PageRequest(3, 3));
+        Page<Run> last = runs.list(ab, new PageRequest(6, 3));
+
+        assertThat(first.total()).isEqualTo(8);
+        assertThat(first.items()).extracting(Run::scheduledAt)
+                .containsExactly(FIRE.plusSeconds(200), FIRE.plusSeconds(180), FIRE.plusSeconds(140));
+        assertThat(second.items()).extracting(Run::scheduledAt)
+                .containsExactly(FIRE.plusSeconds(120), FIRE.plusSeconds(80), FIRE.plusSeconds(60));
+        assertThat(last.items()).extracting(Run::scheduledAt).containsExactly(FIRE.plusSeconds(20), FIRE);
+        assertThat(last.hasMore()).isFalse();
+        assertThat(runs.list(ab.withStatuses(Set.of(RunStatus.QUEUED)), PageRequest.first(10)).total()).isEqualTo(8);
+        assertThat(runs.list(ab.between(FIRE.plusSeconds(60), FIRE.plusSeconds(140)), PageRequest.first(10)).items())
+                .extracting(Run::taskId).containsExactly(task.id(), b.id(), task.id());
+    }
+
+    @Test
+    void excludedTasksAreLeftOutOfEveryListing() {
+        Task noisy = tasks.create(shell(ns, "noisy").build(), "alice");
+        Task other = tasks.create(shell(ns, "other").build(), "alice");
+        for (int second = 0; second < 60; second += 10) {
+            runs.insertOrGetCronFire(noisy.id(), FIRE.plusSeconds(second), 1);
+        }
+        Run mine = runs.insertOrGetCronFire(task.id(), FIRE.plusSeconds(15), 1);
+        Run others = runs.insertOrGetCronFire(other.id(), FIRE.plusSeconds(25), 1);
+        RunFilter all = RunFilter.all(ns);
+
+        assertThat(runs.list(all.excludingTasks(Set.of(noisy.id())), PageRequest.first(10)).items())
+                .extracting(Run::id).containsExactly(others.id(), mine.id());
+        assertThat(runs.list(all.excludingTasks(Set.of(noisy.id(), other.id())), PageRequest.first(10)).total())
+                .isEqualTo(1);
+        assertThat(runs.list(all.excludingTasks(Set.of(noisy.id())).withStatuses(Set.of(RunStatus.QUEUED)),
+                PageRequest.first(10)).items()).extracting(Run::id).containsExactly(others.id(), mine.id());
+        // Included and excluded at once: the excluded task is left out even when asked for.
+        RunFilter both = all.forTasks(Set.of(noisy.id(), task.id())).excludingTasks(Set.of(noisy.id()));
+        assertThat(runs.list(both, PageRequest.first(10)).items()).extracting(Run::id).containsExactly(mine.id());
+        assertThat(runs.list(all.forTasks(Set.of(noisy.id(), task.id(), other.id())).excludingTasks(Set.of(noisy.id())),
+                PageRequest.first(10)).items()).extracting(Run::id).containsExactly(others.id(), mine.id());
+        Page<Run> none = runs.list(all.forTask(noisy.id()).excludingTasks(Set.of(noisy.id())), PageRequest.first(10));
+        assertThat(none.items()).isEmpty();
+        assertThat(none.total()).isZero();
+    }
+
+    @Test
     void aListingCarriesNoOutputAndOneRunReadAloneCarriesIt() {
         Run run = claimed(1);
         String output = "x".repeat(60_000) + "\nlast line\n";

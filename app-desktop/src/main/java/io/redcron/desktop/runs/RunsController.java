@@ -2,6 +2,8 @@ package io.redcron.desktop.runs;
 
 import io.redcron.desktop.ui.ColumnWidths;
 import io.redcron.desktop.ui.DialogService;
+import io.redcron.desktop.ui.FxDebouncer;
+import io.redcron.desktop.ui.KeptSelection;
 import io.redcron.desktop.ui.DialogService.Confirmation;
 import io.redcron.desktop.ui.Views;
 import io.redcron.desktop.ui.WhileShown;
@@ -11,7 +13,11 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
+import javafx.geometry.Side;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.CustomMenuItem;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
@@ -19,8 +25,10 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
 import javafx.util.Duration;
 import org.controlsfx.control.CheckComboBox;
 
@@ -36,6 +44,8 @@ import static io.redcron.desktop.ui.Cells.showOnlyWithText;
 public final class RunsController {
     /** How often the history refreshes while the screen is shown. */
     static final Duration REFRESH_EVERY = Duration.seconds(5);
+    /** How long typing pauses before task names are offered. */
+    static final java.time.Duration COMPLETION_PAUSE = java.time.Duration.ofMillis(250);
 
     private final RunsViewModel model;
     private final Views views;
@@ -57,6 +67,11 @@ public final class RunsController {
     @FXML private ProgressIndicator acting;
     @FXML private Label notice;
     @FXML private Label error;
+    @FXML private HBox newRunsBar;
+    @FXML private Label newRunsText;
+    @FXML private Hyperlink showNewRuns;
+    @FXML private HBox hiddenBar;
+    @FXML private HBox hiddenChips;
     @FXML private TableView<RunRow> table;
     @FXML private TableColumn<RunRow, String> idColumn;
     @FXML private TableColumn<RunRow, String> taskColumn;
@@ -114,6 +129,8 @@ public final class RunsController {
         error.textProperty().bind(model.errorProperty());
         showOnlyWithText(notice);
         showOnlyWithText(error);
+        bindNewRuns();
+        bindHiddenTasks();
         retry.disableProperty().bind(model.canRetryProperty().not());
         cancel.disableProperty().bind(model.canCancelProperty().not());
         openOutput.disableProperty().bind(model.selectedProperty().isNull());
@@ -132,7 +149,11 @@ public final class RunsController {
 
     private void bindFilters() {
         taskFilter.textProperty().bindBidirectional(model.taskNameProperty());
-        taskFilter.setOnAction(e -> model.filtersChanged());
+        taskFilter.setOnAction(e -> {
+            model.completion().dismiss();
+            model.filtersChanged();
+        });
+        bindTaskCompletion();
         statusFilter.getItems().setAll(RunStatus.values());
         statusFilter.setConverter(converter(s -> resources.getString("runs.status." + s.name())));
         statusFilter.getCheckModel().getCheckedItems().addListener((ListChangeListener<RunStatus>) change -> {
@@ -173,7 +194,8 @@ public final class RunsController {
     }
 
     private void bindTable() {
-        table.setItems(model.rows());
+        // Rows change in place on a refresh and are replaced on a load: the selection follows the run.
+        KeptSelection.show(table, model.rows(), RunRow::id);
         ColumnWidths.remember("runs", table);
         column(idColumn, row -> Long.toString(row.id()));
         column(taskColumn, RunRow::task);
@@ -187,13 +209,64 @@ public final class RunsController {
         statusColumn.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(cell.getValue()));
         statusColumn.setCellFactory(c -> new RunStatusCell());
         table.getSelectionModel().selectedItemProperty().addListener((o, old, row) -> model.select(row));
-        table.setRowFactory(t -> RunRowActions.row(resources.getString("runs.output.open"), this::onOpenOutput));
-        // A reload replaces the rows: keep the same run selected.
-        model.rows().addListener((ListChangeListener<RunRow>) change -> {
-            RunRow chosen = model.selectedProperty().get();
-            if (chosen != null) {
-                model.rows().stream().filter(row -> row.id() == chosen.id()).findFirst()
-                        .ifPresent(row -> table.getSelectionModel().select(row));
+        table.setRowFactory(t -> RunRowActions.row(resources.getString("runs.output.open"), this::onOpenOutput,
+                resources.getString("runs.hide.task"), model::hideTaskOf));
+    }
+
+    /** The bar above the table that announces runs a refresh found, and shows them on a click. */
+    private void bindNewRuns() {
+        newRunsText.textProperty().bind(model.newRunsTextProperty());
+        newRunsBar.visibleProperty().bind(model.newRunsTextProperty().isNotEmpty());
+        newRunsBar.managedProperty().bind(newRunsBar.visibleProperty());
+    }
+
+    /** One removable chip per hidden task: "nightly-backup ×". */
+    private void bindHiddenTasks() {
+        Runnable chips = () -> {
+            hiddenChips.getChildren().setAll(model.hiddenTasks().stream().map(task -> {
+                Button chip = new Button(task.name() + " \u00d7");
+                chip.getStyleClass().addAll("small", "hidden-task");
+                chip.setTooltip(new Tooltip(java.text.MessageFormat.format(resources.getString("runs.hidden.remove"),
+                        task.name())));
+                chip.setOnAction(e -> model.showTask(task.id()));
+                return chip;
+            }).toList());
+            hiddenBar.setVisible(!model.hiddenTasks().isEmpty());
+        };
+        hiddenBar.managedProperty().bind(hiddenBar.visibleProperty());
+        model.hiddenTasks().addListener((ListChangeListener<HiddenTasks.Task>) change -> chips.run());
+        chips.run();
+    }
+
+    /** Task names containing what is typed, in a menu under the field; choosing one filters by it. */
+    private void bindTaskCompletion() {
+        model.completion().debounceWith(new FxDebouncer(COMPLETION_PAUSE));
+        ContextMenu suggestions = new ContextMenu();
+        suggestions.getStyleClass().add("task-completion");
+        taskFilter.textProperty().addListener((o, old, text) -> {
+            if (taskFilter.isFocused()) {
+                model.completion().typed(text);
+            }
+        });
+        taskFilter.focusedProperty().addListener((o, was, focused) -> {
+            if (!focused) {
+                model.completion().dismiss();
+            }
+        });
+        model.completion().names().addListener((ListChangeListener<String>) change -> {
+            List<String> names = List.copyOf(model.completion().names());
+            if (names.isEmpty() || !taskFilter.isFocused()) {
+                suggestions.hide();
+                return;
+            }
+            suggestions.getItems().setAll(names.stream().map(name -> {
+                // A label, not a menu item's text: a name may hold an underscore, a mnemonic there.
+                CustomMenuItem item = new CustomMenuItem(new Label(name), true);
+                item.setOnAction(e -> model.chooseTask(name));
+                return item;
+            }).toList());
+            if (!suggestions.isShowing()) {
+                suggestions.show(taskFilter, Side.BOTTOM, 0, 0);
             }
         });
     }
@@ -208,6 +281,11 @@ public final class RunsController {
     @FXML
     private void onRefresh() {
         model.load();
+    }
+
+    @FXML
+    private void onShowNewRuns() {
+        model.showNewRuns();
     }
 
     @FXML

@@ -2,11 +2,14 @@ package io.redcron.desktop.runs;
 
 import io.redcron.desktop.session.Workspace;
 import io.redcron.desktop.ui.Messages;
+import io.redcron.desktop.ui.StableRows;
+import io.redcron.desktop.ui.TimeDisplay;
 import io.redcron.desktop.ui.UiExecutor;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.domain.TriggerType;
+import io.redcron.ops.Lookup;
 import io.redcron.ops.Operations;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
@@ -37,8 +40,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
+import java.util.Collection;
 import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
@@ -47,11 +54,21 @@ import java.util.function.Function;
  * The runs screen: run history one page at a time with filters, the selected run's details with
  * its output (followed live while it runs), and retry, cancel and trigger. Every store call runs
  * off the JavaFX thread through the {@link UiExecutor}.
+ *
+ * <p>The periodic {@link #refresh} never moves a row: the runs on screen are read again by id and
+ * change in place, and runs newer than them are counted and announced ({@link NewRuns}), shown
+ * only when the operator asks ({@link #showNewRuns}). The task filter is a part of task names,
+ * resolved to the tasks it matches; tasks the operator hid ({@link HiddenTasks}) are left out.
  */
 public final class RunsViewModel {
     public enum TriggerChoice { ALL, CRON, MANUAL }
 
     public static final int PAGE_SIZE = 50;
+    /**
+     * The most tasks a part of a name may match: past it the listing would check a long list of
+     * tasks on every run, and the operator surely meant fewer.
+     */
+    static final int MATCHED_TASKS = 500;
     /** How long one read of a live output stream waits for more; also how soon a tail notices it was stopped. */
     static final Duration TAIL_BLOCK = Duration.ofMillis(500);
     /**
@@ -71,6 +88,8 @@ public final class RunsViewModel {
     private final BooleanProperty loading = new SimpleBooleanProperty();
     private final StringProperty status = new SimpleStringProperty("");
     private final StringProperty error = new SimpleStringProperty("");
+    private final ObjectProperty<NewRuns> newRuns = new SimpleObjectProperty<>(NewRuns.NONE);
+    private final StringBinding newRunsText;
 
     private final ReadOnlyObjectWrapper<RunRow> selected = new ReadOnlyObjectWrapper<>();
     private final ObservableList<AttemptRow> attempts = FXCollections.observableArrayList();
@@ -90,7 +109,14 @@ public final class RunsViewModel {
     private final Messages messages;
     private final ZoneId zone;
     private final OutputTail tail;
+    private final HiddenTasks hidden;
+    private final TaskNameCompletion completion;
     private long generation;
+    /** The filter the rows on screen were read with, tasks resolved; null when a refresh must load instead. */
+    private RunFilter shownFilter;
+    private boolean refreshing;
+    /** In each task's zone mode: the zones of the tasks of the runs read since the last load. */
+    private volatile Map<Long, ZoneId> taskZones = Map.of();
     /** The run whose output the view shows from its live stream, if any. */
     private Long liveRunId;
     /** The run (and state) whose stored output the view shows, so a refresh does not read it again. */
@@ -102,6 +128,14 @@ public final class RunsViewModel {
      */
     public RunsViewModel(Operations operations, RunStore runs, Workspace workspace, UiExecutor executor,
                          Messages messages, ZoneId zone) {
+        this(operations, runs, workspace, executor, messages, zone, HiddenTasks.Memory.none());
+    }
+
+    /** @param hiddenTasks where the tasks the operator hid are remembered */
+    public RunsViewModel(Operations operations, RunStore runs, Workspace workspace, UiExecutor executor,
+                         Messages messages, ZoneId zone, HiddenTasks.Memory hiddenTasks) {
+        this.hidden = new HiddenTasks(hiddenTasks);
+        this.completion = new TaskNameCompletion(operations.lookup(), executor);
         this.operations = operations;
         this.runs = runs;
         this.workspace = workspace;
@@ -113,6 +147,7 @@ public final class RunsViewModel {
                 && !acting.get(), selected, acting);
         canCancel = Bindings.createBooleanBinding(() -> selected.get() != null && !selected.get().runStatus().isFinal()
                 && !acting.get(), selected, acting);
+        newRunsText = Bindings.createStringBinding(() -> newRuns.get().text(messages), newRuns);
         attemptsTitle = Bindings.createStringBinding(() -> messages.get("runs.attempts.count", attempts.size()), attempts);
         detailTitle = Bindings.createStringBinding(() -> selected.get() == null ? messages.get("runs.detail.none")
                 : messages.get("runs.detail.title", selected.get().id(), selected.get().task()), selected);
@@ -120,7 +155,10 @@ public final class RunsViewModel {
 
     // ---- history ----
 
-    /** Loads the current page; a newer load wins over an older one still running. */
+    /**
+     * Loads the current page, new runs included; a newer load wins over an older one (or a
+     * refresh) still running.
+     */
     public void load() {
         long mine = ++generation;
         String task = blankToNull(taskName.get());
@@ -128,50 +166,159 @@ public final class RunsViewModel {
         try {
             filter = filter();
         } catch (RunActionException e) {
-            rows.clear();
-            pager.total().set(0);
-            status.set("");
-            error.set(messages.get(e.key(), e.arguments()));
+            failed(e);
             return;
         }
         PageRequest request = pager.request();
         loading.set(true);
+        newRuns.set(NewRuns.NONE);
         executor.submit(() -> {
             RunFilter wanted = filter;
             if (task != null) {
-                Task found = operations.lookup().findTask(task)
-                        .orElseThrow(() -> new RunActionException("runs.error.noTask", task));
-                wanted = wanted.forTask(found.id());
+                Lookup.TaskMatches matches = operations.lookup().tasksNamedLike(task, MATCHED_TASKS);
+                if (matches.more()) {
+                    throw new RunActionException("runs.error.tooManyTasks", task, MATCHED_TASKS);
+                }
+                if (matches.tasks().isEmpty()) {
+                    return Loaded.noTaskMatches(task);
+                }
+                Set<Long> ids = new LinkedHashSet<>();
+                matches.tasks().forEach(found -> ids.add(found.id()));
+                wanted = wanted.forTasks(ids);
             }
             Page<Run> found = runs.list(wanted, request);
+            Map<Long, ZoneId> zones = zonesOf(found.items(), Map.of());
             Instant now = workspace.clock().instant();
-            return new Loaded(found.items().stream().map(run -> RunRow.of(run, now, zone, messages)).toList(),
-                    found.total(), found.totalIsLowerBound());
+            return new Loaded(wanted, found.items().stream().map(run -> row(run, now, zones)).toList(),
+                    found.total(), found.totalIsLowerBound(), zones, null);
         }, loaded -> {
             if (mine != generation) {
                 return;
             }
             loading.set(false);
             error.set("");
+            shownFilter = loaded.filter;
+            taskZones = loaded.zones;
             rows.setAll(loaded.rows);
             pager.total().set(loaded.total);
+            if (loaded.unmatched != null) {
+                // Not an error: the operator is typing, and an empty list says the same.
+                status.set(messages.get("runs.filter.noTaskMatches", loaded.unmatched));
+                return;
+            }
             long first = pager.firstShown(loaded.rows.size());
             long last = loaded.rows.isEmpty() ? 0 : first + loaded.rows.size() - 1;
             // A long history is counted only so far: the store then gives a lower bound.
             status.set(messages.get(loaded.atLeast ? "runs.page.atLeast" : "runs.page", first, last, loaded.total));
-            RunRow current = selected.get();
-            if (current != null) {
-                loaded.rows.stream().filter(row -> row.id() == current.id()).findFirst().ifPresent(this::show);
-            }
+            showAgain(loaded.rows);
         }, failure -> {
             if (mine == generation) {
-                loading.set(false);
-                rows.clear();
-                pager.total().set(0);
-                status.set("");
+                failed(failure);
+            }
+        });
+    }
+
+    private void failed(Throwable failure) {
+        loading.set(false);
+        shownFilter = null;
+        rows.clear();
+        pager.total().set(0);
+        status.set("");
+        newRuns.set(NewRuns.NONE);
+        error.set(describe(failure, messages));
+    }
+
+    /** Brings the selected run's details up to date from its row among {@code fresh}, if it is there. */
+    private void showAgain(List<RunRow> fresh) {
+        RunRow current = selected.get();
+        if (current != null) {
+            fresh.stream().filter(row -> row.id() == current.id()).findFirst().ifPresent(this::show);
+        }
+    }
+
+    /**
+     * For the periodic refresh: the runs on screen change in place (their status, attempt, end),
+     * and on the first page the runs newer than them are counted for {@link #newRunsTextProperty}.
+     * Nothing is inserted or removed, so no row moves under the cursor. A screen showing nothing
+     * (nothing yet, a failure, no task matched) loads instead: nothing can move there.
+     */
+    public void refresh() {
+        if (loading.get() || refreshing) {
+            return;
+        }
+        if (shownFilter == null || rows.isEmpty()) {
+            load();
+            return;
+        }
+        long mine = generation;
+        RunFilter filter = shownFilter;
+        List<RunRow> before = List.copyOf(rows);
+        Run newest = pager.page().get() == 0 ? before.get(0).run() : null;
+        Map<Long, ZoneId> knownZones = taskZones;
+        refreshing = true;
+        executor.submit(() -> {
+            Set<Long> ids = new LinkedHashSet<>();
+            before.forEach(row -> ids.add(row.id()));
+            Map<Long, Run> now = runs.getAll(ids);
+            NewRuns counted = NewRuns.NONE;
+            if (newest != null) {
+                Page<Run> later = runs.list(NewRuns.after(filter, newest), PageRequest.first(1));
+                List<Run> sameMoment = runs.list(NewRuns.sameMoment(filter, newest), PageRequest.first(PAGE_SIZE)).items();
+                counted = NewRuns.of(later, sameMoment, newest, ids);
+            }
+            Map<Long, ZoneId> zones = zonesOf(now.values(), knownZones);
+            Instant at = workspace.clock().instant();
+            // A run gone from the store (a retention purge) keeps its row until the next load.
+            List<RunRow> fresh = before.stream().map(row -> now.containsKey(row.id())
+                    ? row(now.get(row.id()), at, zones) : row).toList();
+            return new Refreshed(fresh, counted, zones);
+        }, refreshed -> {
+            refreshing = false;
+            if (mine != generation) {
+                return;
+            }
+            taskZones = refreshed.zones;
+            StableRows.update(rows, refreshed.rows, RunRow::id);
+            newRuns.set(refreshed.newRuns);
+            showAgain(refreshed.rows);
+        }, failure -> {
+            refreshing = false;
+            if (mine == generation) {
                 error.set(describe(failure, messages));
             }
         });
+    }
+
+    /** Shows the runs a refresh announced: the page is read again, the selection kept by the view. */
+    public void showNewRuns() {
+        load();
+    }
+
+    private RunRow row(Run run, Instant now, Map<Long, ZoneId> zones) {
+        return RunRow.of(run, now, zones.getOrDefault(run.taskId(), zone), messages);
+    }
+
+    /**
+     * In each task's zone mode, {@code known} and the zones of the other tasks of {@code found},
+     * read in one go; otherwise none (every row in {@link #zone}). A task deleted since has no
+     * zone: its runs are shown in the desktop's.
+     */
+    private Map<Long, ZoneId> zonesOf(Collection<Run> found, Map<Long, ZoneId> known) {
+        if (messages.time().mode() != TimeDisplay.Mode.TASK) {
+            return Map.of();
+        }
+        Set<Long> missing = new LinkedHashSet<>();
+        found.forEach(run -> {
+            if (!known.containsKey(run.taskId())) {
+                missing.add(run.taskId());
+            }
+        });
+        if (missing.isEmpty()) {
+            return known;
+        }
+        Map<Long, ZoneId> zones = new HashMap<>(known);
+        operations.lookup().tasks(missing).forEach((id, task) -> zones.put(id, task.zone()));
+        return Map.copyOf(zones);
     }
 
     /**
@@ -187,20 +334,22 @@ public final class RunsViewModel {
         filtersChanged();
         if (preset.runId() != null) {
             long id = preset.runId();
-            executor.submit(() -> operations.lookup().findRun(id), found -> found.ifPresentOrElse(
-                    run -> select(RunRow.of(run, workspace.clock().instant(), zone, messages)),
+            Map<Long, ZoneId> known = taskZones;
+            executor.submit(() -> operations.lookup().findRun(id).map(run -> row(run, workspace.clock().instant(),
+                    zonesOf(List.of(run), known))), found -> found.ifPresentOrElse(this::select,
                     () -> error.set(messages.get("runs.error.noRun", id))), failure -> error.set(describe(failure, messages)));
         }
     }
 
-    /** For the periodic refresh: a load unless one is already under way. */
-    public void refresh() {
-        if (!loading.get()) {
-            load();
+    /** A page read; {@code unmatched} is the filter text when no task name contains it. */
+    private record Loaded(RunFilter filter, List<RunRow> rows, long total, boolean atLeast, Map<Long, ZoneId> zones,
+                          String unmatched) {
+        static Loaded noTaskMatches(String text) {
+            return new Loaded(null, List.of(), 0, false, Map.of(), text);
         }
     }
 
-    private record Loaded(List<RunRow> rows, long total, boolean atLeast) {
+    private record Refreshed(List<RunRow> rows, NewRuns newRuns, Map<Long, ZoneId> zones) {
     }
 
     private RunFilter filter() {
@@ -215,7 +364,31 @@ public final class RunsViewModel {
         }
         Instant start = from.get() == null ? null : from.get().atStartOfDay(zone).toInstant();
         Instant end = to.get() == null ? null : to.get().plusDays(1).atStartOfDay(zone).toInstant();
-        return RunFilter.all(workspace.namespace()).withStatuses(wanted).withTrigger(type).between(start, end);
+        return RunFilter.all(workspace.namespace()).withStatuses(wanted).withTrigger(type).between(start, end)
+                .excludingTasks(hidden.ids());
+    }
+
+    // ---- hidden tasks and task names ----
+
+    /** Hides the runs of the task of {@code row}, from now on and when the screen opens again. */
+    public void hideTaskOf(RunRow row) {
+        if (row != null && hidden.hide(row.run().taskId(), row.task())) {
+            filtersChanged();
+        }
+    }
+
+    /** Shows a hidden task's runs again. */
+    public void showTask(long taskId) {
+        if (hidden.show(taskId)) {
+            filtersChanged();
+        }
+    }
+
+    /** A name the completion offered was chosen: it fills the filter, which applies at once. */
+    public void chooseTask(String name) {
+        taskName.set(name);
+        completion.dismiss(); // after: the name set in the field is not typing to offer names for
+        filtersChanged();
     }
 
     public void filtersChanged() {
@@ -355,8 +528,9 @@ public final class RunsViewModel {
     }
 
     private void reloadSelected(long runId) {
-        executor.submit(() -> operations.lookup().findRun(runId).map(run -> RunRow.of(run, workspace.clock().instant(), zone,
-                messages)), found -> found.ifPresent(row -> {
+        Map<Long, ZoneId> known = taskZones;
+        executor.submit(() -> operations.lookup().findRun(runId).map(run -> row(run, workspace.clock().instant(),
+                zonesOf(List.of(run), known))), found -> found.ifPresent(row -> {
                     RunRow current = selected.get();
                     if (current != null && current.id() == runId) {
                         show(row);
@@ -469,6 +643,10 @@ public final class RunsViewModel {
     public BooleanProperty loadingProperty() { return loading; }
     public StringProperty statusProperty() { return status; }
     public StringProperty errorProperty() { return error; }
+    /** "12 new runs" while a refresh found runs not shown yet; empty otherwise. */
+    public StringBinding newRunsTextProperty() { return newRunsText; }
+    public ObservableList<HiddenTasks.Task> hiddenTasks() { return hidden.tasks(); }
+    public TaskNameCompletion completion() { return completion; }
     public ReadOnlyObjectProperty<RunRow> selectedProperty() { return selected.getReadOnlyProperty(); }
     public ReadOnlyStringProperty outputProperty() { return output.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty followingProperty() { return following.getReadOnlyProperty(); }

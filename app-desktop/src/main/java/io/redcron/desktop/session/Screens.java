@@ -43,7 +43,8 @@ public final class Screens {
 
     /** @param zone the zone times are shown in, and the date filters read in */
     public RunsViewModel runs(ZoneId zone) {
-        return new RunsViewModel(session.operations(), session.runs(), session.workspace(), executor, messages, zone);
+        return new RunsViewModel(session.operations(), session.runs(), session.workspace(), executor, messages, zone,
+                io.redcron.desktop.runs.HiddenTasks.Memory.inPreferences(session.namespace()));
     }
 
     public TriggerViewModel trigger() {

@@ -63,6 +63,8 @@ class RunsViewIT {
     private Instant day;
     private Run succeeded;
     private Run waiting;
+    /** The screen's view-model, so that a test refreshes when it chooses rather than every five seconds. */
+    private RunsViewModel model;
 
     @Start
     void start(Stage stage) {
@@ -94,7 +96,7 @@ class RunsViewIT {
         AtomicReference<Views> views = new AtomicReference<>();
         Callback<Class<?>, Object> controllers = type -> type == TriggerController.class
                 ? new TriggerController(screens.trigger())
-                : new RunsController(screens.runs(), views.get(), dialogs);
+                : new RunsController(model = screens.runs(), views.get(), dialogs);
         views.set(new Views() {
             @Override
             public <C> ViewLoader.Loaded<C> open(FxmlView view) {
@@ -209,6 +211,85 @@ class RunsViewIT {
                 .ifPresent(row -> table.getSelectionModel().select(row)));
         TextArea output = robot.lookup("#output").queryAs(TextArea.class);
         await().atMost(PATIENCE).until(() -> output.getText().contains("report for 2026-11-30"));
+    }
+
+    @Test
+    void aRefreshAnnouncesNewRunsWithoutMovingTheSelectedRowAndShowInsertsThem(FxRobot robot) {
+        TableView<RunRow> table = table(robot);
+        await().atMost(PATIENCE).until(() -> table.getItems().size() == 2);
+        robot.interact(() -> table.getSelectionModel().select(1));
+        assertThat(table.getSelectionModel().getSelectedItem().id()).isEqualTo(succeeded.id());
+
+        for (int hour = 2; hour < 5; hour++) {
+            fixtures.queued(task, day.plus(Duration.ofHours(hour)));
+        }
+        robot.interact(model::refresh);
+
+        Label announced = robot.lookup("#newRunsText").queryAs(Label.class);
+        await().atMost(PATIENCE).until(() -> announced.isVisible() && announced.getText().equals("3 new runs \u2014"));
+        assertThat(table.getItems()).extracting(RunRow::id).containsExactly(waiting.id(), succeeded.id());
+        assertThat(table.getSelectionModel().getSelectedIndex()).isEqualTo(1);
+        assertThat(table.getSelectionModel().getSelectedItem().id()).isEqualTo(succeeded.id());
+
+        robot.clickOn("#showNewRuns");
+
+        await().atMost(PATIENCE).until(() -> table.getItems().size() == 5);
+        assertThat(table.getSelectionModel().getSelectedItem().id()).isEqualTo(succeeded.id());
+        assertThat(table.getSelectionModel().getSelectedIndex()).isEqualTo(4);
+        await().atMost(PATIENCE).until(() -> !robot.lookup("#newRunsBar").queryAs(javafx.scene.Node.class).isVisible());
+    }
+
+    @Test
+    void hidingATaskRemovesItsRowsUntilItsChipIsRemoved(FxRobot robot) {
+        Task noisy = fixtures.task("every-10s");
+        fixtures.queued(noisy, day.plus(Duration.ofHours(5)));
+        TableView<RunRow> table = table(robot);
+        robot.interact(model::load);
+        await().atMost(PATIENCE).until(() -> table.getItems().size() == 3);
+
+        // The row's context menu, its item fired as a click on it would (a headless robot opens no menu).
+        javafx.scene.control.TableRow<?> noisyRow = robot.lookup((javafx.scene.Node node)
+                -> node instanceof javafx.scene.control.TableRow<?> row && row.getItem() instanceof RunRow run
+                && run.task().equals("every-10s")).queryAs(javafx.scene.control.TableRow.class);
+        javafx.scene.control.MenuItem hide = noisyRow.getContextMenu().getItems().stream()
+                .filter(item -> item.getStyleClass().contains("hide-task")).findFirst().orElseThrow();
+        assertThat(hide.getText()).isEqualTo("Hide runs of this task");
+        robot.interact(hide::fire);
+
+        await().atMost(PATIENCE).until(() -> table.getItems().size() == 2);
+        assertThat(table.getItems()).extracting(RunRow::task).containsOnly("nightly-report");
+        javafx.scene.control.Button chip = robot.lookup(".hidden-task").queryAs(javafx.scene.control.Button.class);
+        assertThat(chip.getText()).isEqualTo("every-10s \u00d7");
+
+        robot.clickOn(chip);
+
+        await().atMost(PATIENCE).until(() -> table.getItems().size() == 3);
+        assertThat(robot.lookup(".hidden-task").tryQuery()).isEmpty();
+    }
+
+    @Test
+    void typingPartOfATaskNameOffersTheTasksThatContainIt(FxRobot robot) {
+        Task weekly = fixtures.task("weekly-report");
+        fixtures.task("backup");
+        Run weeklyRun = fixtures.queued(weekly, day.plus(Duration.ofHours(7)));
+        TableView<RunRow> table = table(robot);
+        await().atMost(PATIENCE).until(() -> table.getItems().size() == 2);
+
+        robot.clickOn("#taskFilter").write("REPO");
+
+        await().atMost(PATIENCE).until(() -> offered(robot).equals(List.of("nightly-report", "weekly-report")));
+        robot.clickOn(robot.lookup((javafx.scene.Node node) -> node instanceof Label label
+                && "weekly-report".equals(label.getText()) && label.getScene() != scene).queryAs(Label.class));
+
+        await().atMost(PATIENCE).until(() -> table.getItems().size() == 1 && table.getItems().get(0).id() == weeklyRun.id());
+        assertThat(robot.lookup("#taskFilter").queryAs(TextField.class).getText()).isEqualTo("weekly-report");
+    }
+
+    /** The task names the completion menu shows, in order. */
+    private List<String> offered(FxRobot robot) {
+        return robot.lookup((javafx.scene.Node node) -> node instanceof Label label && label.getScene() != scene
+                && label.getScene() != null && label.getScene().getWindow() instanceof javafx.scene.control.ContextMenu
+                && label.isVisible()).queryAllAs(Label.class).stream().map(Label::getText).sorted().toList();
     }
 
     @Test

@@ -126,19 +126,141 @@ class RunsViewModelIT {
     }
 
     @Test
-    void anUnknownTaskOrAnEmptyDateRangeIsSaidInOneLine() {
+    void aTaskFilterNoNameContainsOrAnEmptyDateRangeIsSaidInOneLine() {
         fixtures.queued(fixtures.task("backup"), day);
 
         model.taskNameProperty().set("nope");
         model.filtersChanged();
         assertThat(model.rows()).isEmpty();
-        assertThat(model.errorProperty().get()).isEqualTo("There is no task 'nope' in this namespace.");
+        assertThat(model.statusProperty().get()).isEqualTo("No task name contains 'nope'.");
+        assertThat(model.errorProperty().get()).isEmpty();
 
         model.taskNameProperty().set("");
         model.fromProperty().set(LocalDate.of(2026, 3, 2));
         model.toProperty().set(LocalDate.of(2026, 3, 1));
         model.filtersChanged();
         assertThat(model.errorProperty().get()).isEqualTo("The start date is after the end date.");
+    }
+
+    @Test
+    void theTaskFilterListsTheRunsOfEveryTaskWhoseNameContainsItWhateverItsCase() {
+        Task backup = fixtures.task("backup");
+        Task nightly = fixtures.task("nightly-BACKUP");
+        Task report = fixtures.task("report");
+        Run first = fixtures.queued(backup, day);
+        Run second = fixtures.queued(nightly, day.plus(Duration.ofHours(1)));
+        fixtures.queued(report, day.plus(Duration.ofHours(2)));
+
+        model.taskNameProperty().set("Back");
+        model.filtersChanged();
+
+        assertThat(ids()).containsExactly(second.id(), first.id());
+        assertThat(model.statusProperty().get()).isEqualTo("1-2 of 2");
+
+        model.completion().typed("ack");
+        assertThat(model.completion().names()).containsExactly("backup", "nightly-BACKUP");
+        model.chooseTask("nightly-BACKUP");
+        assertThat(model.completion().names()).isEmpty();
+        assertThat(model.taskNameProperty().get()).isEqualTo("nightly-BACKUP");
+        assertThat(ids()).containsExactly(second.id());
+    }
+
+    @Test
+    void aRefreshChangesTheRowsInPlaceAndAnnouncesNewerRunsWithoutInsertingThem() {
+        Task backup = fixtures.task("backup");
+        Task report = fixtures.task("report");
+        Run older = fixtures.queued(backup, day);
+        Run newer = fixtures.queued(report, day.plus(Duration.ofHours(1)));
+        model.load();
+        model.select(model.rows().get(1));
+
+        fixtures.ended(older, RunStatus.FAILED, 3, "boom\n");
+        List<Run> later = new ArrayList<>();
+        for (int i = 2; i < 14; i++) {
+            later.add(fixtures.queued(i % 2 == 0 ? backup : report, day.plus(Duration.ofHours(i))));
+        }
+        // Another task firing at the same moment as the newest run shown, recorded after it.
+        Run sameMoment = fixtures.queued(fixtures.task("audit"), day.plus(Duration.ofHours(1)));
+        model.taskNameProperty().set("r"); // typed, not applied: the refresh keeps the list's own filter
+        model.refresh();
+
+        assertThat(ids()).containsExactly(newer.id(), older.id());
+        assertThat(model.rows().get(1).status()).isEqualTo("Failed");
+        assertThat(model.selectedProperty().get().id()).isEqualTo(older.id());
+        assertThat(model.selectedProperty().get().status()).isEqualTo("Failed");
+        assertThat(model.newRunsTextProperty().get()).isEqualTo("13 new runs \u2014");
+
+        model.taskNameProperty().set("");
+        model.showNewRuns();
+        assertThat(model.rows()).hasSize(15);
+        assertThat(ids()).contains(sameMoment.id()).containsAll(later.stream().map(Run::id).toList());
+        assertThat(model.newRunsTextProperty().get()).isEmpty();
+
+        model.refresh();
+        assertThat(model.newRunsTextProperty().get()).isEmpty();
+        assertThat(model.selectedProperty().get().id()).isEqualTo(older.id());
+    }
+
+    @Test
+    void aRefreshOnALaterPageMovesNoRow() {
+        Task task = fixtures.task("hourly");
+        for (int i = 0; i < 60; i++) {
+            fixtures.queued(task, day.plus(Duration.ofHours(i)));
+        }
+        model.load();
+        model.nextPage();
+        List<Long> shown = ids();
+
+        for (int i = 60; i < 65; i++) {
+            fixtures.queued(task, day.plus(Duration.ofHours(i)));
+        }
+        model.refresh();
+
+        assertThat(ids()).isEqualTo(shown);
+        assertThat(model.newRunsTextProperty().get()).isEmpty();
+    }
+
+    @Test
+    void hiddenTasksAreLeftOutUntilShownAgain() {
+        Task noisy = fixtures.task("every-10s");
+        Task backup = fixtures.task("nightly-backup");
+        for (int i = 0; i < 5; i++) {
+            fixtures.queued(noisy, day.plus(Duration.ofSeconds(10L * i)));
+        }
+        Run mine = fixtures.queued(backup, day);
+        model.load();
+        assertThat(model.rows()).hasSize(6);
+
+        model.hideTaskOf(model.rows().get(0));
+
+        assertThat(ids()).containsExactly(mine.id());
+        assertThat(model.hiddenTasks()).extracting(HiddenTasks.Task::name).containsExactly("every-10s");
+        model.taskNameProperty().set("-"); // in both names: the hidden one still left out
+        model.filtersChanged();
+        assertThat(ids()).containsExactly(mine.id());
+
+        model.showTask(noisy.id());
+        assertThat(model.rows()).hasSize(6);
+        assertThat(model.hiddenTasks()).isEmpty();
+    }
+
+    @Test
+    void inEachTasksZoneEveryRowShowsItsOwnTasksZone() {
+        Task shanghai = session.tasks().create(Task.builder().namespace(session.namespace()).name("in-shanghai")
+                .cron("0 3 * * *").dialect(io.redcron.schedule.CronDialect.UNIX).zone(java.time.ZoneId.of("Asia/Shanghai"))
+                .payload(new io.redcron.domain.ShellPayload("echo hi", null, Map.of())).build(), "test");
+        Task utc = fixtures.task("in-utc");
+        fixtures.queued(shanghai, day.plus(Duration.ofHours(1)));
+        fixtures.queued(utc, day);
+        Messages inTaskZones = new Messages(Locale.ENGLISH, new io.redcron.desktop.ui.TimeDisplay(
+                io.redcron.desktop.ui.TimeDisplay.Mode.TASK, java.time.ZoneId.of("America/New_York")));
+        RunsViewModel screen = new Screens(session, UiExecutor.direct(), inTaskZones).runs();
+
+        screen.load();
+
+        assertThat(screen.rows().get(0).scheduled()).endsWith("09:00:00 +08:00");
+        assertThat(screen.rows().get(1).scheduled()).endsWith("00:00:00 +00:00");
+        assertThat(screen.header("runs.column.scheduled")).isEqualTo("Scheduled (task zone)");
     }
 
     @Test

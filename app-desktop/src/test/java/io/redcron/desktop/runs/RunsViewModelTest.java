@@ -59,6 +59,12 @@ class RunsViewModelTest {
                 .build(), "test");
     }
 
+    private Task named(String name) {
+        return stores.tasks().create(Task.builder().namespace(NAMESPACE).name(name).cron("0 3 * * *")
+                .dialect(CronDialect.UNIX).zone(ZoneOffset.UTC).payload(new ShellPayload("echo hi", null, Map.of()))
+                .build(), "test");
+    }
+
     private Run queued(Instant scheduledAt) {
         return stores.runs().insertOrGetCronFire(task.id(), scheduledAt, 1);
     }
@@ -132,14 +138,34 @@ class RunsViewModelTest {
     }
 
     @Test
-    void aTaskFilterNamingNoTaskSaysSo() {
+    void aTaskFilterNoTaskNameContainsSaysSoWithoutAnError() {
         queued(NOW);
         model.taskNameProperty().set("missing");
 
         model.filtersChanged();
 
         assertThat(model.rows()).isEmpty();
-        assertThat(model.errorProperty().get()).isEqualTo("There is no task 'missing' in this namespace.");
+        assertThat(model.statusProperty().get()).isEqualTo("No task name contains 'missing'.");
+        assertThat(model.errorProperty().get()).isEmpty();
+    }
+
+    @Test
+    void aTaskFilterThatTooManyTaskNamesContainAsksForMore() {
+        queued(NOW);
+        for (int i = 0; i < RunsViewModel.MATCHED_TASKS; i++) {
+            named("job-" + i);
+        }
+        model.taskNameProperty().set("job");
+        model.filtersChanged();
+        assertThat(model.rows()).hasSize(0);
+        assertThat(model.errorProperty().get()).isEmpty();
+
+        named("job-last");
+        model.filtersChanged();
+
+        assertThat(model.rows()).isEmpty();
+        assertThat(model.errorProperty().get())
+                .isEqualTo("More than 500 task names contain 'job'; type more of the name.");
     }
 
     @Test

@@ -19,6 +19,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -126,10 +127,28 @@ final class MysqlRunHistory {
 
     Page<Run> list(RunFilter filter, PageRequest page) {
         RunQuery query = RunQuery.of(filter);
+        if (query.matchesNothing()) {
+            return new Page<>(List.of(), 0, page.offset(), page.limit());
+        }
         return jdbc.autoCommit("list runs", connection -> {
-            List<Run> fetched = Jdbc.list(connection, query.select(), RunRows::readListed, query.values(page));
+            List<Run> fetched = query.merged() ? merged(connection, query, page)
+                    : Jdbc.list(connection, query.select(), RunRows::readListed, query.values(page));
             return BoundedCount.read(connection, query.count(), query.countValues()).page(fetched, page);
         });
+    }
+
+    /**
+     * A page of a few tasks' runs: the newest {@code offset + limit + 1} of each task, read in the
+     * order of its index, merged; the page and one run more are among them.
+     */
+    private static List<Run> merged(Connection connection, RunQuery query, PageRequest page) throws SQLException {
+        int wanted = page.offset() + page.limit() + 1;
+        List<Run> all = new ArrayList<>();
+        for (RunQuery task : query.perTask()) {
+            all.addAll(Jdbc.list(connection, task.select(), RunRows::readListed, task.newestValues(wanted)));
+        }
+        all.sort(Comparator.comparing(Run::scheduledAt).thenComparing(Run::id).reversed());
+        return all.subList(Math.min(page.offset(), all.size()), Math.min(wanted, all.size()));
     }
 
     Map<Long, RecentResults> recentResults(Collection<Long> taskIds, int last) {

@@ -164,6 +164,23 @@ class HistoryQueryPlansIT {
     }
 
     @Test
+    void aFewTasksRunsAreMergedNewestFirstWithTheirExactTotal() throws SQLException {
+        MysqlRunStore runs = new MysqlRunStore(mysql.pool(), new MutableClock(HistoryFill.END));
+        List<Long> chosen = List.copyOf(withHot(quiet(2)));
+
+        Page<Run> page = runs.list(RunFilter.all(NS).forTasks(Set.copyOf(chosen)), new PageRequest(100, PAGE));
+
+        try (Connection connection = mysql.pool().getConnection()) {
+            assertThat(page.items()).extracting(Run::id).containsExactlyElementsOf(ids(connection, "SELECT id FROM"
+                    + " task_run WHERE namespace = ? AND task_id IN (?, ?, ?) ORDER BY scheduled_at DESC, id DESC"
+                    + " LIMIT 50 OFFSET 100", NS, chosen.get(0), chosen.get(1), chosen.get(2)));
+            assertThat(page.total()).isEqualTo(Jdbc.count(connection, "SELECT COUNT(*) FROM task_run"
+                    + " WHERE task_id IN (?, ?, ?)", chosen.get(0), chosen.get(1), chosen.get(2)));
+        }
+        assertThat(page.totalIsLowerBound()).isFalse();
+    }
+
+    @Test
     void aLongHistoryIsCountedOnlyAsFarAsTheCountReads() throws SQLException {
         MysqlRunStore runs = new MysqlRunStore(mysql.pool(), new MutableClock(HistoryFill.END));
 
@@ -221,6 +238,22 @@ class HistoryQueryPlansIT {
                         p -> p.runs().list(statuses(all.forTask(facts.hot().id()), RunStatus.FAILED), first)),
                 new Scenario("runs: a task of another namespace", 1,
                         p -> p.runs().list(RunFilter.all(OTHER).forTask(facts.hot().id()), first)),
+                // Several tasks: each read in its own index order and merged (a statement with
+                // task_id IN (…) and ORDER BY scheduled_at would read and sort the hot task's history).
+                new Scenario("runs: three quiet tasks", PAGE + 1, p -> p.runs().list(all.forTasks(quiet(3)), first)),
+                new Scenario("runs: the hot task and two quiet ones, third page", 3 * PAGE + 1,
+                        p -> p.runs().list(all.forTasks(withHot(quiet(2))), new PageRequest(2 * PAGE, PAGE))),
+                new Scenario("runs: thirty tasks (3 %), walked in the namespace's order", RARE_WALK,
+                        p -> p.runs().list(all.forTasks(quiet(30)), first)),
+                // Hiding the hot task (4 %) costs the walk its runs on the way.
+                new Scenario("runs: all but the hot task", 2 * (PAGE + 1),
+                        p -> p.runs().list(all.excludingTasks(Set.of(facts.hot().id())), first)),
+                new Scenario("runs: FAILED but the hot task's", RARE_WALK, p -> p.runs().list(
+                        statuses(all, RunStatus.FAILED).excludingTasks(Set.of(facts.hot().id())), first)),
+                new Scenario("runs: RUNNING but the hot task's", HistoryFill.UNFINISHED, p -> p.runs().list(
+                        statuses(all, RunStatus.RUNNING).excludingTasks(Set.of(facts.hot().id())), first)),
+                new Scenario("runs: two tasks, one of them hidden", PAGE + 1, p -> p.runs().list(
+                        all.forTasks(withHot(quiet(1))).excludingTasks(Set.of(facts.hot().id())), first)),
                 new Scenario("run: show", 1, p -> p.runs().get(facts.endedRun())),
                 new Scenario("run: earlier attempts", 1, p -> p.runs().attempts(facts.endedRun())),
                 new Scenario("runs: by id (dead and delayed entries)", 10, p -> p.runs().getAll(facts.queued())),
@@ -375,6 +408,18 @@ class HistoryQueryPlansIT {
                 throw e.getCause();
             }
         });
+    }
+
+    /** {@code count} tasks of the namespace other than the hot one. */
+    private static Set<Long> quiet(int count) {
+        return facts.taskIds().stream().filter(id -> !id.equals(facts.hot().id())).limit(count)
+                .collect(java.util.stream.Collectors.toSet());
+    }
+
+    private static Set<Long> withHot(Set<Long> ids) {
+        Set<Long> all = new java.util.HashSet<>(ids);
+        all.add(facts.hot().id());
+        return all;
     }
 
     private static RunFilter statuses(RunFilter filter, RunStatus... statuses) {
