@@ -43,6 +43,22 @@ public interface RunStatistics {
      */
     Summary summarize(String namespace, Instant from, Instant to, Duration bucket);
 
+    /** The most tasks {@link #byTask} ranks. */
+    int MAX_TASKS = 500;
+
+    /** How many slow runs {@link #byTask} names at most. */
+    int SLOW_RUNS = 20;
+
+    /**
+     * The same runs as {@link #summarize}, per task: a task that fires every ten seconds no longer
+     * hides a nightly one in the namespace's percentiles. Each adapter reads the window's ended
+     * runs once and tallies them with {@link ByTaskTally}, so the figures mean the same everywhere.
+     *
+     * @param tasks how many tasks to list, at most {@link #MAX_TASKS}: those with the highest p95
+     *              duration (then lateness) first; the slow runs are found among every task
+     */
+    ByTask byTask(String namespace, Instant from, Instant to, int tasks);
+
     /**
      * @param buckets      every bucket of the window in order, empty ones included
      * @param durations    {@code finishedAt - startedAt} of the last attempt of runs that ran to an
@@ -115,22 +131,83 @@ public interface RunStatistics {
             Objects.requireNonNull(max, "max");
         }
 
+        /** The spread of {@code millis}, which this sorts. */
+        public static Spread ofMillis(long[] millis) {
+            if (millis.length == 0) {
+                return NONE;
+            }
+            java.util.Arrays.sort(millis);
+            int n = millis.length;
+            return new Spread(n, Duration.ofMillis(millis[rank(n, 50)]), Duration.ofMillis(millis[rank(n, 95)]),
+                    Duration.ofMillis(millis[n - 1]));
+        }
+
         public static Spread of(List<Duration> values) {
             if (values.isEmpty()) {
                 return NONE;
             }
             List<Duration> sorted = new ArrayList<>(values);
             Collections.sort(sorted);
-            return new Spread(sorted.size(), rank(sorted, 50), rank(sorted, 95), sorted.get(sorted.size() - 1));
+            return new Spread(sorted.size(), sorted.get(rank(sorted.size(), 50)), sorted.get(rank(sorted.size(), 95)),
+                    sorted.get(sorted.size() - 1));
         }
 
         public boolean isEmpty() {
             return count == 0;
         }
 
-        private static Duration rank(List<Duration> sorted, int percent) {
-            int rank = (int) Math.ceil(percent / 100.0 * sorted.size());
-            return sorted.get(Math.max(rank, 1) - 1);
+        /** The index of the nearest-rank {@code percent}-th of {@code count} sorted values. */
+        private static int rank(int count, int percent) {
+            int rank = (int) Math.ceil(percent / 100.0 * count);
+            return Math.max(rank, 1) - 1;
+        }
+    }
+
+    /**
+     * The runs of a window per task.
+     *
+     * @param taskCount how many tasks had ended runs in the window (more than {@code tasks} lists
+     *                  when it was cut)
+     * @param tasks     the tasks with the highest p95 duration first
+     * @param slowRuns  the runs that took far longer than their own task usually does, the
+     *                  furthest above it first (see {@link SlowRun})
+     */
+    record ByTask(Instant from, Instant to, int taskCount, List<TaskFigures> tasks, List<SlowRun> slowRuns) {
+        public ByTask {
+            tasks = List.copyOf(tasks);
+            slowRuns = List.copyOf(slowRuns);
+        }
+    }
+
+    /**
+     * A task's ended runs of the window.
+     *
+     * @param taskName  as recorded with its latest run of the window (a task may have been renamed since)
+     * @param runs      its ended runs, whatever their status
+     * @param durations as in {@link Summary}, of this task's runs, exact
+     * @param lateness  as in {@link Summary}, of this task's cron fires, exact
+     */
+    record TaskFigures(long taskId, String taskName, long runs, Spread durations, Spread lateness) {
+    }
+
+    /**
+     * A run that took far longer than its task's usual: more than {@link #FACTOR} times its
+     * task's median in the window and more than the task's p95, and at least {@link #FLOOR}. A
+     * task needs 20 runs with a duration before one can stand out: with fewer, its p95 is its
+     * slowest run. A task that is always slow has no slow runs.
+     *
+     * @param duration   as in {@link Summary}
+     * @param taskMedian the p50 of its task's durations in the window
+     */
+    record SlowRun(long runId, long taskId, String taskName, Instant scheduledAt, Duration duration,
+                   Duration taskMedian) {
+        public static final int FACTOR = 3;
+        /** Sub-second runs jitter by multiples of their median without anything being wrong. */
+        public static final Duration FLOOR = Duration.ofSeconds(1);
+
+        /** How many times its task's median the run took; a median of 0 ms counts as 1 ms. */
+        public double factor() {
+            return (double) duration.toMillis() / Math.max(1, taskMedian.toMillis());
         }
     }
 

@@ -27,6 +27,7 @@ public final class InMemoryStores {
     private final Keyspace keyspace;
     private final InMemoryTaskStore tasks;
     private final InMemoryRunStore runs;
+    private final InMemoryRunStatistics statistics;
     private final InMemoryAuditLog audit;
     private final InMemoryFencingEpochs epochs;
     private final InMemoryRunQueue queue;
@@ -49,6 +50,7 @@ public final class InMemoryStores {
         keyspace = new Keyspace(clock);
         tasks = new InMemoryTaskStore(tables);
         runs = new InMemoryRunStore(tables);
+        statistics = new InMemoryRunStatistics(tables);
         audit = new InMemoryAuditLog(tables);
         epochs = new InMemoryFencingEpochs(tables, SchedulerConfig.DEFAULT_MISFIRE_THRESHOLD);
         scheduler = new InMemorySchedulerStore(tables, epochs);
@@ -78,6 +80,10 @@ public final class InMemoryStores {
 
     public RunStore runs() {
         return runs;
+    }
+
+    public io.redcron.port.RunStatistics statistics() {
+        return statistics;
     }
 
     public AuditLog audit() {

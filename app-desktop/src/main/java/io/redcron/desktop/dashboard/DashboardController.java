@@ -1,6 +1,11 @@
 package io.redcron.desktop.dashboard;
 
+import io.redcron.desktop.runs.RunsPreset;
+import io.redcron.desktop.ui.Cells;
+import io.redcron.desktop.ui.ColumnWidths;
 import javafx.animation.Animation;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.SortedList;
 import javafx.fxml.FXML;
 import javafx.scene.Parent;
 import javafx.scene.chart.LineChart;
@@ -9,6 +14,7 @@ import javafx.scene.chart.StackedAreaChart;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.Tab;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Toggle;
@@ -56,6 +62,24 @@ public final class DashboardController {
     @FXML private TableColumn<FailingRow, Number> failuresColumn;
     @FXML private TableColumn<FailingRow, String> lastFailureColumn;
     @FXML private TableColumn<FailingRow, String> lastErrorColumn;
+    @FXML private Tab perTaskTab;
+    @FXML private TableView<TaskFiguresRow> perTaskTable;
+    @FXML private TableColumn<TaskFiguresRow, String> perTaskNameColumn;
+    @FXML private TableColumn<TaskFiguresRow, Number> perTaskRunsColumn;
+    @FXML private TableColumn<TaskFiguresRow, Shown> durationP50Column;
+    @FXML private TableColumn<TaskFiguresRow, Shown> durationP95Column;
+    @FXML private TableColumn<TaskFiguresRow, Shown> durationMaxColumn;
+    @FXML private TableColumn<TaskFiguresRow, Shown> latenessP50Column;
+    @FXML private TableColumn<TaskFiguresRow, Shown> latenessP95Column;
+    @FXML private TableColumn<TaskFiguresRow, Shown> latenessMaxColumn;
+    @FXML private Tab slowRunsTab;
+    @FXML private TableView<SlowRunRow> slowRunsTable;
+    @FXML private TableColumn<SlowRunRow, Number> slowRunColumn;
+    @FXML private TableColumn<SlowRunRow, String> slowTaskColumn;
+    @FXML private TableColumn<SlowRunRow, String> slowScheduledColumn;
+    @FXML private TableColumn<SlowRunRow, Shown> slowDurationColumn;
+    @FXML private TableColumn<SlowRunRow, Shown> slowMedianColumn;
+    @FXML private TableColumn<SlowRunRow, Shown> slowFactorColumn;
 
     private final java.util.function.Consumer<io.redcron.desktop.runs.RunsPreset> openRuns;
 
@@ -63,7 +87,10 @@ public final class DashboardController {
         this(model, preset -> { });
     }
 
-    /** @param openRuns shows the runs screen on a task's runs (a failing task, double-clicked) */
+    /**
+     * @param openRuns shows the runs screen on a task's runs (a failing task or a task of the
+     *                 per-task table, double-clicked) or on a run (a slow run)
+     */
     public DashboardController(DashboardViewModel model,
                                java.util.function.Consumer<io.redcron.desktop.runs.RunsPreset> openRuns) {
         this.model = model;
@@ -111,22 +138,52 @@ public final class DashboardController {
         busy.visibleProperty().bind(model.busyProperty());
 
         failingTable.setItems(model.failing());
-        failingTable.setRowFactory(view -> {
-            javafx.scene.control.TableRow<FailingRow> row = new javafx.scene.control.TableRow<>();
-            row.setOnMouseClicked(click -> {
-                if (click.getClickCount() == 2 && !row.isEmpty()) {
-                    openRuns.accept(io.redcron.desktop.runs.RunsPreset.ofTask(row.getItem().task()));
-                }
-            });
-            return row;
-        });
+        OpensRuns.on(failingTable, row -> RunsPreset.ofTask(row.task()), openRuns);
         column(taskColumn, FailingRow::task);
         column(failuresColumn, FailingRow::failures);
         column(lastFailureColumn, FailingRow::lastFailure);
         column(lastErrorColumn, FailingRow::lastError);
+        perTask();
+        slowRuns();
 
         autoRefresh = io.redcron.desktop.ui.WhileShown.repeat(root, REFRESH_EVERY, model::refresh);
         model.load();
+    }
+
+    private void perTask() {
+        perTaskTab.textProperty().bind(model.perTaskTitleProperty());
+        sorted(perTaskTable, model.perTask());
+        OpensRuns.on(perTaskTable, row -> RunsPreset.ofTask(row.task()), openRuns);
+        column(perTaskNameColumn, TaskFiguresRow::task);
+        column(perTaskRunsColumn, TaskFiguresRow::runs);
+        column(durationP50Column, TaskFiguresRow::durationP50);
+        column(durationP95Column, TaskFiguresRow::durationP95);
+        column(durationMaxColumn, TaskFiguresRow::durationMax);
+        column(latenessP50Column, TaskFiguresRow::latenessP50);
+        column(latenessP95Column, TaskFiguresRow::latenessP95);
+        column(latenessMaxColumn, TaskFiguresRow::latenessMax);
+        ColumnWidths.remember("dashboard-per-task", perTaskTable);
+    }
+
+    private void slowRuns() {
+        slowRunsTab.textProperty().bind(model.slowRunsTitleProperty());
+        sorted(slowRunsTable, model.slowRuns());
+        OpensRuns.on(slowRunsTable, row -> RunsPreset.ofRun(row.task(), row.runId()), openRuns);
+        column(slowRunColumn, SlowRunRow::runId);
+        column(slowTaskColumn, SlowRunRow::task);
+        Cells.timeColumn(slowScheduledColumn, SlowRunRow::scheduled, SlowRunRow::otherZones);
+        slowScheduledColumn.setText(model.timeHeader("dashboard.column.scheduled"));
+        column(slowDurationColumn, SlowRunRow::duration);
+        column(slowMedianColumn, SlowRunRow::taskMedian);
+        column(slowFactorColumn, SlowRunRow::factor);
+        ColumnWidths.remember("dashboard-slow-runs", slowRunsTable);
+    }
+
+    /** The rows in the order of the column the user sorts by, kept as every refresh replaces them. */
+    private static <T> void sorted(TableView<T> table, ObservableList<T> rows) {
+        SortedList<T> sorted = new SortedList<>(rows);
+        sorted.comparatorProperty().bind(table.comparatorProperty());
+        table.setItems(sorted);
     }
 
     /** Every chart shares the time axis of the window, labelled in clock time. */

@@ -6,6 +6,7 @@ import io.redcron.domain.Durations;
 import io.redcron.domain.RunStatus;
 import io.redcron.port.RunStatistics;
 import io.redcron.port.RunStatistics.Bucket;
+import io.redcron.port.RunStatistics.ByTask;
 import io.redcron.port.RunStatistics.Spread;
 import io.redcron.port.RunStatistics.Summary;
 import javafx.beans.property.BooleanProperty;
@@ -50,6 +51,13 @@ public final class DashboardViewModel {
     private static final DateTimeFormatter DAY_CLOCK = DateTimeFormatter.ofPattern("MM-dd HH:mm");
     private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("HH:mm:ss");
     private static final DateTimeFormatter FULL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+    /** The tasks the per-task table lists: the slowest by p95, a screenful or two. */
+    static final int TASKS = 50;
+    /**
+     * How often the periodic refresh reads the per-task figures: they read every ended run of the
+     * window, where the summary reads the rollup's minutes. A load reads them every time.
+     */
+    static final Duration TASKS_EVERY = Duration.ofMinutes(1);
 
     private final ObjectProperty<DashboardSpan> span = new SimpleObjectProperty<>(DashboardSpan.HOUR);
     private final Map<RunStatus, XYChart.Series<Number, Number>> runsByStatus = new EnumMap<>(RunStatus.class);
@@ -63,6 +71,10 @@ public final class DashboardViewModel {
     private final ObservableList<XYChart.Series<Number, Number>> lateness =
             FXCollections.observableArrayList(List.of(latenessP50, latenessP95));
     private final ObservableList<FailingRow> failing = FXCollections.observableArrayList();
+    private final ObservableList<TaskFiguresRow> perTask = FXCollections.observableArrayList();
+    private final ObservableList<SlowRunRow> slowRuns = FXCollections.observableArrayList();
+    private final StringProperty perTaskTitle = new SimpleStringProperty("");
+    private final StringProperty slowRunsTitle = new SimpleStringProperty("");
     private final DoubleProperty axisLower = new SimpleDoubleProperty();
     private final DoubleProperty axisUpper = new SimpleDoubleProperty(1);
     private final DoubleProperty axisTick = new SimpleDoubleProperty(1);
@@ -90,8 +102,11 @@ public final class DashboardViewModel {
     private final UiExecutor executor;
     private final Messages messages;
     private final ZoneId zone;
+    private final PerTaskRows rows;
     private long generation;
     private boolean reading;
+    /** When the periodic refresh next reads the per-task figures too. */
+    private Instant tasksDue = Instant.MIN;
 
     public DashboardViewModel(RunStatistics statistics, String namespace, Clock clock, UiExecutor executor,
                               Messages messages) {
@@ -107,6 +122,9 @@ public final class DashboardViewModel {
         this.executor = executor;
         this.messages = messages;
         this.zone = zone;
+        this.rows = new PerTaskRows(messages, this::span);
+        perTaskTitle.set(messages.get("dashboard.perTask.title"));
+        slowRunsTitle.set(messages.get("dashboard.slow.title"));
         for (RunStatus status : CHARTED) {
             XYChart.Series<Number, Number> series = new XYChart.Series<>();
             series.setName(messages.get("dashboard.status." + status.name()));
@@ -150,13 +168,20 @@ public final class DashboardViewModel {
         DashboardSpan chosen = span.get();
         Instant now = clock.instant();
         Instant to = chosen.endAround(now);
-        executor.submit(() -> statistics.summarize(namespace, to.minus(chosen.length()), to, chosen.bucket()),
-                summary -> {
+        Instant from = to.minus(chosen.length());
+        boolean withTasks = visible || !now.isBefore(tasksDue);
+        executor.submit(() -> new Read(statistics.summarize(namespace, from, to, chosen.bucket()),
+                        withTasks ? statistics.byTask(namespace, from, to, TASKS) : null),
+                read -> {
                     if (mine == generation) {
                         reading = false;
                         busy.set(false);
                         error.set("");
-                        show(summary, chosen, now);
+                        show(read.summary(), chosen, now);
+                        if (read.byTask() != null) {
+                            tasksDue = now.plus(TASKS_EVERY);
+                            show(read.byTask());
+                        }
                     }
                 }, failure -> {
                     if (mine == generation) {
@@ -183,6 +208,25 @@ public final class DashboardViewModel {
                 task.failures(), task.lastFailure() == null ? NONE : FULL.format(task.lastFailure().atZone(zone)),
                 task.lastError() == null || task.lastError().isBlank() ? NONE : firstLine(task.lastError()))).toList());
         updated.set(messages.get("dashboard.updated", SECONDS.format(readAt.atZone(zone))));
+    }
+
+    /** What one read brings: the summary, and the per-task figures when they were due. */
+    private record Read(Summary summary, ByTask byTask) {
+    }
+
+    private void show(ByTask byTask) {
+        perTask.setAll(byTask.tasks().stream().map(rows::task).toList());
+        slowRuns.setAll(byTask.slowRuns().stream().map(rows::slow).toList());
+        perTaskTitle.set(byTask.taskCount() > byTask.tasks().size()
+                ? messages.get("dashboard.perTask.titleCut", byTask.tasks().size(), byTask.taskCount())
+                : messages.get("dashboard.perTask.title"));
+        slowRunsTitle.set(byTask.slowRuns().isEmpty() ? messages.get("dashboard.slow.title")
+                : messages.get("dashboard.slow.titleCount", byTask.slowRuns().size()));
+    }
+
+    /** A column header of times, with the zone they are shown in. */
+    public String timeHeader(String key) {
+        return messages.get("time.header", messages.get(key), messages.time().headerZone(messages));
     }
 
     private void tiles(Summary summary) {
@@ -300,6 +344,10 @@ public final class DashboardViewModel {
     public ObservableList<XYChart.Series<Number, Number>> durations() { return durations; }
     public ObservableList<XYChart.Series<Number, Number>> lateness() { return lateness; }
     public ObservableList<FailingRow> failing() { return failing; }
+    public ObservableList<TaskFiguresRow> perTask() { return perTask; }
+    public ObservableList<SlowRunRow> slowRuns() { return slowRuns; }
+    public StringProperty perTaskTitleProperty() { return perTaskTitle; }
+    public StringProperty slowRunsTitleProperty() { return slowRunsTitle; }
     public DoubleProperty axisLowerProperty() { return axisLower; }
     public DoubleProperty axisUpperProperty() { return axisUpper; }
     public DoubleProperty axisTickProperty() { return axisTick; }

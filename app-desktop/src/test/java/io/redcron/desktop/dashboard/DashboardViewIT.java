@@ -8,6 +8,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.desktop.ui.FxUiExecutor;
+import io.redcron.desktop.runs.RunsPreset;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.domain.RunStatus;
 import io.redcron.store.mysql.MysqlRunStatistics;
@@ -20,8 +21,11 @@ import javafx.scene.chart.LineChart;
 import javafx.scene.chart.StackedAreaChart;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.skin.TableColumnHeader;
+import javafx.scene.input.KeyCode;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterAll;
@@ -39,7 +43,9 @@ import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /** The dashboard, headless, against a real database. */
 @ExtendWith(ApplicationExtension.class)
@@ -51,6 +57,7 @@ class DashboardViewIT {
     private RunHistory history;
     private Stage stage;
     private DashboardController controller;
+    private final List<RunsPreset> opened = new CopyOnWriteArrayList<>();
 
     @BeforeAll
     static void openDatabase() {
@@ -74,12 +81,12 @@ class DashboardViewIT {
 
     /** What the app's ViewLoader does for this screen once it is listed in FxmlView. */
     private Parent view(Locale locale) {
-        Messages messages = new Messages(locale);
+        Messages messages = DashboardViewModelIT.messages(locale);
         DashboardViewModel model = new DashboardViewModel(new MysqlRunStatistics(pool), history.namespace(),
                 Clock.fixed(NOW, ZoneOffset.UTC), executor, messages, ZoneOffset.UTC);
         FXMLLoader loader = new FXMLLoader(DashboardController.class.getResource(
                 "/io/redcron/desktop/dashboard/DashboardView.fxml"), messages.bundle());
-        loader.setControllerFactory(type -> new DashboardController(model));
+        loader.setControllerFactory(type -> new DashboardController(model, opened::add));
         try {
             Parent root = loader.load();
             controller = loader.getController();
@@ -176,6 +183,63 @@ class DashboardViewIT {
         TableView<FailingRow> failing = robot.lookup("#failingTable").queryTableView();
         assertThat(failing.getColumns()).extracting(TableColumn::getText)
                 .containsExactly("任务", "失败次数", "最近失败", "最近错误");
+    }
+
+    @Test
+    void thePerTaskTableListsEachTaskWithItsOwnP95SortsAndOpensATasksRuns(FxRobot robot) {
+        TableView<TaskFiguresRow> perTask = robot.lookup("#perTaskTable").queryTableView();
+        await().atMost(PATIENCE).until(() -> perTask.getItems().size() == 2);
+        assertThat(perTask.getItems()).extracting(TaskFiguresRow::task, row -> row.durationP95().text())
+                .containsExactly(tuple("report", "6.0 s"), tuple("backup", "3.0 s"));
+        showTables(robot);
+        robot.clickOn("Per task");
+
+        robot.clickOn(header(robot, perTask, "#perTaskRunsColumn"));
+        assertThat(perTask.getItems()).extracting(TaskFiguresRow::task).containsExactly("backup", "report");
+        robot.clickOn(header(robot, perTask, "#perTaskRunsColumn"));
+        assertThat(perTask.getItems()).extracting(TaskFiguresRow::task).containsExactly("report", "backup");
+        robot.clickOn(header(robot, perTask, "#durationP95Column"));
+        assertThat(perTask.getItems()).extracting(TaskFiguresRow::task).containsExactly("backup", "report");
+
+        robot.clickOn(robot.from(perTask).lookup("backup").<Node>query());
+        robot.type(KeyCode.ENTER);
+
+        assertThat(opened).containsExactly(RunsPreset.ofTask("backup"));
+    }
+
+    @Test
+    void aSlowRunDoubleClickedOpensTheRunsScreenOnThatRun(FxRobot robot) {
+        TableView<SlowRunRow> slow = robot.lookup("#slowRunsTable").queryTableView();
+        TableView<TaskFiguresRow> perTask = robot.lookup("#perTaskTable").queryTableView();
+        await().atMost(PATIENCE).until(() -> perTask.getItems().size() == 2);
+        assertThat(slow.getItems()).isEmpty();
+        DashboardViewModelIT.recordSlowRun(history);
+
+        robot.clickOn("#refresh");
+
+        await().atMost(PATIENCE).until(() -> slow.getItems().size() == 1);
+        showTables(robot);
+        robot.clickOn("Slow runs (1)");
+        assertThat(robot.from(slow).lookup("\u00d712.0 its median").tryQuery()).isPresent();
+        assertThat(robot.from(slow).lookup("2030-03-01 10:15:30 +00:00").tryQuery()).isPresent();
+        assertThat(slow.getColumns()).extracting(TableColumn::getText).contains("Scheduled (UTC)");
+
+        robot.doubleClickOn(robot.from(slow).lookup("ticker").<Node>query());
+
+        assertThat(opened).containsExactly(RunsPreset.ofRun("ticker", slow.getItems().get(0).runId()));
+    }
+
+    /** Scrolls the screen to its end, where the tables are. */
+    private static void showTables(FxRobot robot) {
+        ScrollPane screen = robot.lookup(node -> node instanceof ScrollPane).query();
+        robot.interact(() -> screen.setVvalue(screen.getVmax()));
+    }
+
+    private static Node header(FxRobot robot, TableView<?> table, String columnId) {
+        return robot.from(table).lookup(".column-header").queryAll().stream()
+                .filter(node -> node instanceof TableColumnHeader header && header.getTableColumn() != null
+                        && ("#" + header.getTableColumn().getId()).equals(columnId))
+                .findFirst().orElseThrow();
     }
 
     private static String text(FxRobot robot, String query) {

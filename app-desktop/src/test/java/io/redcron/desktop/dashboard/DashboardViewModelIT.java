@@ -1,15 +1,20 @@
 package io.redcron.desktop.dashboard;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.desktop.ui.Messages;
+import io.redcron.desktop.ui.TimeDisplay;
 import io.redcron.desktop.ui.UiExecutor;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.port.RunStatistics;
+import io.redcron.port.RunStatistics.ByTask;
+import io.redcron.port.RunStatistics.Summary;
 import io.redcron.port.StoreException;
+import io.redcron.store.mysql.MutableClock;
 import io.redcron.store.mysql.MysqlRunStatistics;
 import io.redcron.testing.TestDatabase;
 import javafx.scene.chart.XYChart;
@@ -22,10 +27,12 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** The dashboard's model against a real database, with its reads run synchronously. */
 class DashboardViewModelIT {
@@ -63,9 +70,28 @@ class DashboardViewModelIT {
         history.ran(report, at("08:00:00"), Duration.ZERO, seconds(1), RunStatus.SUCCEEDED, null);
     }
 
+    /** A task that takes a second, twenty times, then twelve seconds once, at 10:15:30. */
+    static void recordSlowRun(RunHistory history) {
+        Task ticker = history.task("ticker");
+        for (int i = 0; i < 20; i++) {
+            history.ran(ticker, at("09:40:30").plus(Duration.ofMinutes(i)), Duration.ZERO, seconds(1),
+                    RunStatus.SUCCEEDED, null);
+        }
+        history.ran(ticker, at("10:15:30"), Duration.ZERO, seconds(12), RunStatus.SUCCEEDED, null);
+    }
+
+    /** Times in UTC whatever the machine's zone, as a user in Shanghai who chose UTC sees them. */
+    static Messages messages(Locale locale) {
+        return new Messages(locale, new TimeDisplay(TimeDisplay.Mode.UTC, ZoneId.of("Asia/Shanghai")));
+    }
+
     private DashboardViewModel model(RunStatistics statistics, Locale locale) {
-        return new DashboardViewModel(statistics, history.namespace(), Clock.fixed(NOW, ZoneOffset.UTC),
-                UiExecutor.direct(), new Messages(locale), ZoneOffset.UTC);
+        return model(statistics, locale, Clock.fixed(NOW, ZoneOffset.UTC));
+    }
+
+    private DashboardViewModel model(RunStatistics statistics, Locale locale, Clock clock) {
+        return new DashboardViewModel(statistics, history.namespace(), clock, UiExecutor.direct(), messages(locale),
+                ZoneOffset.UTC);
     }
 
     private DashboardViewModel model(Locale locale) {
@@ -144,12 +170,20 @@ class DashboardViewModelIT {
     void aFailedReadIsOneReadableLineAndKeepsWhatWasShown() {
         RunStatistics real = new MysqlRunStatistics(pool);
         AtomicBoolean broken = new AtomicBoolean();
-        DashboardViewModel model = model((namespace, from, to, bucket) -> {
-            if (broken.get()) {
-                throw new StoreException("database: summarize the runs failed: Connection refused\n\tat somewhere",
-                        new SQLException("Connection refused"));
+        DashboardViewModel model = model(new RunStatistics() {
+            @Override
+            public Summary summarize(String namespace, Instant from, Instant to, Duration bucket) {
+                if (broken.get()) {
+                    throw new StoreException("database: summarize the runs failed: Connection refused\n\tat somewhere",
+                            new SQLException("Connection refused"));
+                }
+                return real.summarize(namespace, from, to, bucket);
             }
-            return real.summarize(namespace, from, to, bucket);
+
+            @Override
+            public ByTask byTask(String namespace, Instant from, Instant to, int tasks) {
+                return real.byTask(namespace, from, to, tasks);
+            }
         }, Locale.ENGLISH);
         model.load();
 
@@ -169,6 +203,81 @@ class DashboardViewModelIT {
     }
 
     @Test
+    void eachTaskHasItsOwnPercentilesTheSlowestP95First() {
+        recordSlowRun(history);
+        DashboardViewModel model = model(Locale.ENGLISH);
+
+        model.load();
+
+        // Namespace-wide the ticker's 21 runs set the median; per task each has its own.
+        assertThat(model.durationMedianProperty().get()).isEqualTo("1.0 s");
+        assertThat(model.perTask()).extracting(TaskFiguresRow::task, TaskFiguresRow::runs,
+                        row -> row.durationP50().text(), row -> row.durationP95().text(), row -> row.durationMax().text(),
+                        row -> row.latenessP50().text(), row -> row.latenessP95().text(), row -> row.latenessMax().text())
+                .containsExactly(
+                        tuple("report", 4L, "4.0 s", "6.0 s", "6.0 s", "400 ms", "600 ms", "600 ms"),
+                        tuple("backup", 2L, "3.0 s", "3.0 s", "3.0 s", "1.0 s", "1.0 s", "1.0 s"),
+                        tuple("ticker", 21L, "1.0 s", "1.0 s", "12.0 s", "0 ms", "0 ms", "0 ms"));
+        // Sorted by what it says, not by its text: 6 s above 12 s would be wrong the other way.
+        assertThat(model.perTask().get(0).durationMax()).isLessThan(model.perTask().get(2).durationMax());
+        assertThat(model.perTaskTitleProperty().get()).isEqualTo("Per task");
+    }
+
+    @Test
+    void aRunTwelveTimesItsTasksMedianIsASlowRun() {
+        recordSlowRun(history);
+        DashboardViewModel model = model(Locale.ENGLISH);
+
+        model.load();
+
+        assertThat(model.slowRuns()).extracting(SlowRunRow::task, SlowRunRow::scheduled, row -> row.duration().text(),
+                        row -> row.taskMedian().text(), row -> row.factor().text())
+                .containsExactly(tuple("ticker", "2030-03-01 10:15:30 +00:00", "12.0 s", "1.0 s", "\u00d712.0 its median"));
+        assertThat(model.slowRuns().get(0).otherZones()).isEqualTo("2030-03-01 18:15:30 +08:00  Asia/Shanghai");
+        assertThat(model.slowRunsTitleProperty().get()).isEqualTo("Slow runs (1)");
+        assertThat(model.timeHeader("dashboard.column.scheduled")).isEqualTo("Scheduled (UTC)");
+    }
+
+    @Test
+    void theQuietRefreshReadsThePerTaskFiguresAtMostOnceAMinute() {
+        MysqlRunStatistics real = new MysqlRunStatistics(pool);
+        AtomicInteger reads = new AtomicInteger();
+        RunStatistics counting = new RunStatistics() {
+            @Override
+            public Summary summarize(String namespace, Instant from, Instant to, Duration bucket) {
+                return real.summarize(namespace, from, to, bucket);
+            }
+
+            @Override
+            public ByTask byTask(String namespace, Instant from, Instant to, int tasks) {
+                reads.incrementAndGet();
+                return real.byTask(namespace, from, to, tasks);
+            }
+        };
+        MutableClock clock = new MutableClock(NOW);
+        DashboardViewModel model = model(counting, Locale.ENGLISH, clock);
+        model.load();
+        history.ran(history.task("late"), at("10:20:00"), seconds(1), seconds(1), RunStatus.SUCCEEDED, null);
+
+        clock.set(NOW.plusSeconds(10));
+        model.refresh();
+
+        assertThat(reads).hasValue(1);
+        assertThat(model.endedProperty().get()).isEqualTo("7");
+        assertThat(model.perTask()).hasSize(2);
+
+        clock.set(NOW.plus(DashboardViewModel.TASKS_EVERY));
+        model.refresh();
+
+        assertThat(reads).hasValue(2);
+        assertThat(model.perTask()).extracting(TaskFiguresRow::task).contains("late");
+
+        model.load();
+
+        assertThat(reads).hasValue(3);
+    }
+
+    @Test
     void chineseLabelsAndNumbers() {
         DashboardViewModel model = model(Locale.SIMPLIFIED_CHINESE);
 
@@ -181,6 +290,19 @@ class DashboardViewModelIT {
         assertThat(model.durationHighProperty().get()).isEqualTo("6.0 秒");
         assertThat(model.runsTitleProperty().get()).isEqualTo("按状态统计的已结束运行（按计划时间，每 1 分钟）");
         assertThat(model.updatedProperty().get()).isEqualTo("更新于 10:30:20");
+        assertThat(model.perTaskTitleProperty().get()).isEqualTo("按任务");
+    }
+
+    @Test
+    void chineseSlowRuns() {
+        recordSlowRun(history);
+        DashboardViewModel model = model(Locale.SIMPLIFIED_CHINESE);
+
+        model.load();
+
+        assertThat(model.slowRuns()).extracting(row -> row.factor().text()).containsExactly("中位数的 12.0 倍");
+        assertThat(model.slowRunsTitleProperty().get()).isEqualTo("慢运行（1）");
+        assertThat(model.timeHeader("dashboard.column.scheduled")).isEqualTo("计划时间（UTC）");
     }
 
     private static double yAt(XYChart.Series<Number, Number> series, Instant start) {

@@ -203,6 +203,24 @@ final class Jdbc {
         }
     }
 
+    /**
+     * Hands each row to {@code reader} as it arrives: the connector streams the rows instead of
+     * holding them all, for reads whose size only the window asked for bounds. The connection
+     * reads nothing else until the rows are done.
+     */
+    static void each(Connection connection, String sql, RowMapper<?> reader, Object... values) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY,
+                ResultSet.CONCUR_READ_ONLY)) {
+            statement.setFetchSize(Integer.MIN_VALUE);
+            bind(statement, values);
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    reader.map(rows);
+                }
+            }
+        }
+    }
+
     static long count(Connection connection, String sql, Object... values) throws SQLException {
         return one(connection, sql, row -> row.getLong(1), values).orElse(0L);
     }

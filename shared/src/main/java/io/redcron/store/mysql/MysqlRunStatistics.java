@@ -55,9 +55,16 @@ public final class MysqlRunStatistics implements RunStatistics {
             + " WHERE r.task_id = ? AND r.scheduled_at = ?";
 
     private final Jdbc jdbc;
+    private final ByTaskQuery byTask;
 
     public MysqlRunStatistics(DataSource dataSource) {
         this.jdbc = new Jdbc(dataSource);
+        this.byTask = new ByTaskQuery(jdbc);
+    }
+
+    @Override
+    public ByTask byTask(String namespace, Instant from, Instant to, int tasks) {
+        return byTask.read(namespace, from, to, tasks);
     }
 
     @Override

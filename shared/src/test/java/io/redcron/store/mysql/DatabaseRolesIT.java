@@ -130,6 +130,8 @@ class DatabaseRolesIT {
         for (HikariDataSource reader : new HikariDataSource[] {operator, viewer}) {
             assertThat(new MysqlRunStatistics(reader).summarize(NAMESPACE, to.minus(Duration.ofDays(1)), to,
                     Duration.ofMinutes(15)).buckets()).hasSize(96);
+            assertThat(new MysqlRunStatistics(reader).byTask(NAMESPACE, to.minus(Duration.ofDays(1)), to, 50)
+                    .taskCount()).isNotNegative();
         }
     }
 

@@ -320,6 +320,11 @@ class HistoryQueryPlansIT {
                         p -> p.statistics().summarize(NS, now.minus(Duration.ofHours(1)), now, Duration.ofMinutes(1))),
                 new Scenario("dashboard: last day", DAY_RUNS + PAGE,
                         p -> p.statistics().summarize(NS, dayAgo, now, Duration.ofMinutes(15))),
+                // Per task: every ended run of the window, once, through its range of the index
+                new Scenario("dashboard: per task and slow runs, last hour", HOUR_RUNS,
+                        p -> p.statistics().byTask(NS, now.minus(Duration.ofHours(1)), now, RunStatistics.MAX_TASKS)),
+                new Scenario("dashboard: per task and slow runs, last day", DAY_RUNS,
+                        p -> p.statistics().byTask(NS, dayAgo, now, 50)),
                 // Audit screen and `audit`
                 new Scenario("audit: newest page", PAGE + 1, p -> p.audit().list(NS, null, first)),
                 new Scenario("audit: one subject", HistoryFill.AUDIT_ROWS / HistoryFill.TASKS * 2,
