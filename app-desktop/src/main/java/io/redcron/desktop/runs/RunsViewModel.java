@@ -8,6 +8,7 @@ import io.redcron.desktop.ui.UiExecutor;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
+import java.util.Optional;
 import io.redcron.domain.TriggerType;
 import io.redcron.ops.Lookup;
 import io.redcron.ops.Operations;
@@ -111,6 +112,12 @@ public final class RunsViewModel {
     private final OutputTail tail;
     private final HiddenTasks hidden;
     private final TaskNameCompletion completion;
+    /**
+     * The task filter is a whole name (chosen from the completion, or sent by another screen), not
+     * a part of one: "backup" from the dashboard lists that task's runs, not also "nightly-backup"'s.
+     */
+    private boolean exactTask;
+    private boolean naming;
     private long generation;
     /** The filter the rows on screen were read with, tasks resolved; null when a refresh must load instead. */
     private RunFilter shownFilter;
@@ -148,6 +155,8 @@ public final class RunsViewModel {
         canCancel = Bindings.createBooleanBinding(() -> selected.get() != null && !selected.get().runStatus().isFinal()
                 && !acting.get(), selected, acting);
         newRunsText = Bindings.createStringBinding(() -> newRuns.get().text(messages), newRuns);
+        // Typing makes the filter a part of a name again; a name set from a list stays exact.
+        taskName.addListener((observable, before, after) -> exactTask = naming);
         attemptsTitle = Bindings.createStringBinding(() -> messages.get("runs.attempts.count", attempts.size()), attempts);
         detailTitle = Bindings.createStringBinding(() -> selected.get() == null ? messages.get("runs.detail.none")
                 : messages.get("runs.detail.title", selected.get().id(), selected.get().task()), selected);
@@ -162,6 +171,7 @@ public final class RunsViewModel {
     public void load() {
         long mine = ++generation;
         String task = blankToNull(taskName.get());
+        boolean exact = exactTask;
         RunFilter filter;
         try {
             filter = filter();
@@ -174,7 +184,13 @@ public final class RunsViewModel {
         newRuns.set(NewRuns.NONE);
         executor.submit(() -> {
             RunFilter wanted = filter;
-            if (task != null) {
+            if (task != null && exact) {
+                Optional<Task> named = operations.lookup().findTask(task);
+                if (named.isEmpty()) {
+                    return Loaded.noTaskMatches(task);
+                }
+                wanted = wanted.forTask(named.get().id());
+            } else if (task != null) {
                 Lookup.TaskMatches matches = operations.lookup().tasksNamedLike(task, MATCHED_TASKS);
                 if (matches.more()) {
                     throw new RunActionException("runs.error.tooManyTasks", task, MATCHED_TASKS);
@@ -326,7 +342,7 @@ public final class RunsViewModel {
      * run asked for selected, read on its own if it is not on the first page.
      */
     public void open(RunsPreset preset) {
-        taskName.set(preset.taskName() == null ? "" : preset.taskName());
+        name(preset.taskName() == null ? "" : preset.taskName());
         statuses.clear();
         trigger.set(TriggerChoice.ALL);
         from.set(null);
@@ -377,6 +393,17 @@ public final class RunsViewModel {
         }
     }
 
+    /** Sets the task filter to a whole name. */
+    private void name(String name) {
+        naming = true;
+        try {
+            taskName.set(name);
+        } finally {
+            naming = false;
+        }
+        exactTask = !name.isEmpty();
+    }
+
     /** Shows a hidden task's runs again. */
     public void showTask(long taskId) {
         if (hidden.show(taskId)) {
@@ -386,7 +413,7 @@ public final class RunsViewModel {
 
     /** A name the completion offered was chosen: it fills the filter, which applies at once. */
     public void chooseTask(String name) {
-        taskName.set(name);
+        name(name);
         completion.dismiss(); // after: the name set in the field is not typing to offer names for
         filtersChanged();
     }

@@ -163,6 +163,13 @@ class RunsViewModelIT {
         assertThat(model.completion().names()).isEmpty();
         assertThat(model.taskNameProperty().get()).isEqualTo("nightly-BACKUP");
         assertThat(ids()).containsExactly(second.id());
+
+        // A name another screen sends is a whole name, until the operator types in the field.
+        model.open(RunsPreset.ofTask("backup"));
+        assertThat(ids()).containsExactly(first.id());
+        model.taskNameProperty().set("backu");
+        model.filtersChanged();
+        assertThat(ids()).containsExactly(second.id(), first.id());
     }
 
     @Test
