@@ -160,6 +160,11 @@ class QueuesViewModelIT {
         assertThat(run.params()).isEqualTo(Map.of("DAY", "2026-03-01"));
         assertThat(session.runs().get(failed.id()).orElseThrow().status()).isEqualTo(RunStatus.FAILED);
         assertThat(model.noticeProperty().get().text()).isEqualTo("Run " + failed.id() + " requeued as run " + fresh + ".");
+        java.util.List<io.redcron.desktop.runs.RunsPreset> opened = new java.util.ArrayList<>();
+        model.openRunsWith(opened::add);
+        model.noticeProperty().get().link().action().run();
+        assertThat(opened).as("the notice links to the new run").containsExactly(
+                io.redcron.desktop.runs.RunsPreset.ofRun(task.name(), fresh));
         assertThat(model.streams()).extracting(StreamRow::group, StreamRow::waiting)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("billing", 1L));
     }
