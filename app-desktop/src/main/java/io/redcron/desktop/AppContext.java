@@ -81,7 +81,8 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
             return new MainController(this, dialogs);
         }
         if (type == TasksController.class) {
-            return new TasksController(screens().tasks(), this, messages, dialogs);
+            return new TasksController(screens().tasks(), this, messages, dialogs, this::openRuns,
+                    io.redcron.desktop.tasks.GroupBy.PREFERENCES);
         }
         if (type == io.redcron.desktop.tasks.TaskEditorController.class) {
             return new io.redcron.desktop.tasks.TaskEditorController(

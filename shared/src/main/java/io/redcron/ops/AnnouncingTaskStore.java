@@ -2,12 +2,16 @@ package io.redcron.ops;
 
 import io.redcron.domain.Task;
 import io.redcron.port.EventBus;
+import io.redcron.port.GroupCount;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
+import io.redcron.port.TaskFacet;
 import io.redcron.port.TaskFilter;
+import io.redcron.port.TaskGrouping;
 import io.redcron.port.TaskStore;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -71,6 +75,16 @@ public final class AnnouncingTaskStore implements TaskStore {
     @Override
     public Page<Task> list(TaskFilter filter, PageRequest page) {
         return tasks.list(filter, page);
+    }
+
+    @Override
+    public Map<String, GroupCount> groupCounts(TaskFilter filter, TaskGrouping by) {
+        return tasks.groupCounts(filter, by);
+    }
+
+    @Override
+    public List<String> values(String namespace, TaskFacet facet, String containing, int limit) {
+        return tasks.values(namespace, facet, containing, limit);
     }
 
     private Task announced(Task task) {

@@ -3,6 +3,7 @@ package io.redcron.port;
 import io.redcron.domain.Task;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -26,6 +27,20 @@ public interface TaskStore {
     Optional<Task> findByName(String namespace, String name);
 
     Page<Task> list(TaskFilter filter, PageRequest page);
+
+    /**
+     * How many tasks of a listing each value of {@code by} holds, and how many of those are
+     * disabled: one read over every page, for the headers of a grouped listing. The filter's
+     * order and grouping do not matter here.
+     */
+    Map<String, GroupCount> groupCounts(TaskFilter filter, TaskGrouping by);
+
+    /**
+     * The values of {@code facet} in use in a namespace that contain {@code containing}
+     * (case-insensitive; blank: all), in order, at most {@code limit}: what a filter or an editor
+     * offers as the user types.
+     */
+    List<String> values(String namespace, TaskFacet facet, String containing, int limit);
 
     /**
      * Replaces a task's definition if {@code task.version()} is still the stored version.

@@ -7,10 +7,13 @@ import io.redcron.domain.RunTransition;
 import io.redcron.domain.Task;
 import io.redcron.domain.TriggerType;
 import io.redcron.port.DuplicateTaskException;
+import io.redcron.port.GroupCount;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
 import io.redcron.port.StaleTaskException;
+import io.redcron.port.TaskFacet;
 import io.redcron.port.TaskFilter;
+import io.redcron.port.TaskGrouping;
 import io.redcron.port.TaskNotFoundException;
 import io.redcron.port.TaskStore;
 import io.redcron.schedule.FirePlan;
@@ -97,6 +100,40 @@ public final class InMemoryTaskStore implements TaskStore {
             List<Task> matching = tables.tasks.values().stream().filter(matches(filter)).sorted(order(filter)).toList();
             return Pages.of(matching, page);
         }
+    }
+
+    @Override
+    public Map<String, GroupCount> groupCounts(TaskFilter filter, TaskGrouping by) {
+        synchronized (tables) {
+            Map<String, GroupCount> counts = new java.util.TreeMap<>();
+            tables.tasks.values().stream().filter(matches(filter)).forEach(task -> counts.merge(key(task, by),
+                    new GroupCount(key(task, by), 1, task.enabled() ? 0 : 1),
+                    (a, b) -> new GroupCount(a.key(), a.tasks() + b.tasks(), a.disabled() + b.disabled())));
+            return counts;
+        }
+    }
+
+    @Override
+    public List<String> values(String namespace, TaskFacet facet, String containing, int limit) {
+        synchronized (tables) {
+            List<Task> inNamespace = tables.tasks.values().stream().filter(task -> task.namespace().equals(namespace))
+                    .toList();
+            if (facet == TaskFacet.LABEL) {
+                List<Map.Entry<String, String>> pairs = inNamespace.stream()
+                        .flatMap(task -> task.labels().entrySet().stream())
+                        .map(pair -> Map.entry(pair.getKey(), pair.getValue())).distinct()
+                        .sorted(Map.Entry.<String, String>comparingByKey().thenComparing(Map.Entry.comparingByValue()))
+                        .toList();
+                return TaskFacet.labelChoices(pairs, containing, limit);
+            }
+            return inNamespace.stream().map(task -> facet == TaskFacet.GROUP ? task.group() : task.owner())
+                    .filter(value -> !value.isEmpty() && TaskFacet.contains(value, containing)).distinct()
+                    .sorted(Texts::compare).limit(Math.max(0, limit)).toList();
+        }
+    }
+
+    private static String key(Task task, TaskGrouping by) {
+        return by == TaskGrouping.GROUP ? task.group() : task.owner();
     }
 
     @Override
@@ -261,6 +298,9 @@ public final class InMemoryTaskStore implements TaskStore {
         if (filter.type() != null) {
             all = all.and(task -> task.type() == filter.type());
         }
+        if (filter.owner() != null && !filter.owner().isBlank()) {
+            all = all.and(task -> TaskFacet.contains(task.owner(), filter.owner()));
+        }
         if (filter.label() != null && !filter.label().isBlank()) {
             String label = filter.label().trim();
             int equals = label.indexOf('=');
@@ -277,15 +317,24 @@ public final class InMemoryTaskStore implements TaskStore {
 
     private static Comparator<Task> order(TaskFilter filter) {
         Comparator<Task> byId = Comparator.comparing(Task::id);
-        Comparator<Task> order = switch (filter.sort()) {
+        Comparator<Task> sorted = switch (filter.sort()) {
             case NAME -> Comparator.comparing(Task::name, Texts::compare).thenComparing(Task::namespace);
             case GROUP -> Comparator.comparing(Task::group).thenComparing(Task::name, Texts::compare).thenComparing(byId);
+            case OWNER -> Comparator.comparing(Task::owner, Texts::compare).thenComparing(Task::name, Texts::compare)
+                    .thenComparing(byId);
             // Unplanned tasks sort as if planned for the end of time.
             case NEXT_FIRE -> Comparator.comparing((Task task) -> task.nextFireAt() == null ? Instant.MAX
                     : task.nextFireAt()).thenComparing(byId);
             case UPDATED -> Comparator.comparing(Task::updatedAt).thenComparing(byId);
             case ID -> byId;
         };
-        return filter.descending() ? order.reversed() : order;
+        sorted = filter.descending() ? sorted.reversed() : sorted;
+        if (filter.groupedBy() == null) {
+            return sorted;
+        }
+        // The grouping key first, as the MySQL store orders: ascending unless the sort is by that key.
+        Comparator<Task> groups = Comparator.comparing(task -> key(task, filter.groupedBy()), Texts::compare);
+        boolean sameColumn = filter.groupedBy().name().equals(filter.sort().name());
+        return (sameColumn && filter.descending() ? groups.reversed() : groups).thenComparing(sorted);
     }
 }

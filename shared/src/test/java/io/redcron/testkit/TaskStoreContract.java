@@ -220,6 +220,105 @@ public abstract class TaskStoreContract {
     }
 
     @Test
+    void ownerFilterMatchesASubstringIgnoringCaseAndTakesWildcardsLiterally() {
+        store.create(shell(ns, "a").owner("Alice Smith").build(), "alice");
+        store.create(shell(ns, "b").owner("team-ALICE").build(), "alice");
+        store.create(shell(ns, "c").owner("bob").build(), "alice");
+        store.create(shell(ns, "d").build(), "alice");
+        store.create(shell(ns, "e").owner("100%").build(), "alice");
+
+        assertThat(names(TaskFilter.all(ns).withOwner("alice"))).containsExactly("a", "b");
+        assertThat(names(TaskFilter.all(ns).withOwner("ALICE").withText("b"))).containsExactly("b");
+        assertThat(names(TaskFilter.all(ns).withOwner("%"))).containsExactly("e");
+        assertThat(store.list(TaskFilter.all(ns).withOwner("o"), new PageRequest(1, 1)).total()).isEqualTo(1);
+    }
+
+    @Test
+    void sortsByOwnerThenName() {
+        store.create(shell(ns, "a").owner("zoe").build(), "alice");
+        store.create(shell(ns, "b").owner("ann").build(), "alice");
+        store.create(shell(ns, "c").owner("ann").build(), "alice");
+        store.create(shell(ns, "d").build(), "alice");
+
+        assertThat(names(TaskFilter.all(ns).sortedBy(TaskFilter.Sort.OWNER, false))).containsExactly("d", "b", "c", "a");
+        assertThat(names(TaskFilter.all(ns).sortedBy(TaskFilter.Sort.OWNER, true))).containsExactly("a", "c", "b", "d");
+    }
+
+    /** Grouped, the group key orders first, so a group never splits across pages, whatever the sort. */
+    @Test
+    void aGroupedListingKeepsEachGroupTogetherAcrossPagesAndSortsWithinIt() {
+        String[][] tasks = {{"a", "web", "zoe"}, {"b", "etl", "ann"}, {"c", "web", "ann"}, {"d", "etl", "zoe"},
+                {"e", "gpu", "ann"}, {"f", "web", ""}};
+        for (String[] task : tasks) {
+            store.create(shell(ns, task[0]).group(task[1]).owner(task[2]).build(), "alice");
+        }
+
+        TaskFilter byGroup = TaskFilter.all(ns).groupedBy(io.redcron.port.TaskGrouping.GROUP);
+        assertThat(pagesOfTwo(byGroup)).containsExactly("b", "d", "e", "a", "c", "f");
+        assertThat(pagesOfTwo(byGroup.sortedBy(TaskFilter.Sort.NAME, true))).containsExactly("d", "b", "e", "f", "c", "a");
+        assertThat(pagesOfTwo(byGroup.sortedBy(TaskFilter.Sort.GROUP, true))).containsExactly("f", "c", "a", "e", "d", "b");
+        TaskFilter byOwner = TaskFilter.all(ns).groupedBy(io.redcron.port.TaskGrouping.OWNER);
+        assertThat(pagesOfTwo(byOwner)).containsExactly("f", "b", "c", "e", "a", "d");
+        assertThat(pagesOfTwo(byOwner.sortedBy(TaskFilter.Sort.ID, true))).containsExactly("f", "e", "c", "b", "d", "a");
+    }
+
+    @Test
+    void groupCountsCountEveryMatchingTaskAndTheDisabledOnesPerKey() {
+        store.create(shell(ns, "a").group("web").owner("zoe").build(), "alice");
+        store.create(shell(ns, "b").group("web").owner("ann").enabled(false).build(), "alice");
+        store.create(shell(ns, "c").group("etl").owner("ann").enabled(false).build(), "alice");
+        store.create(shell(ns, "d").group("etl").build(), "alice");
+        store.create(shell("other-" + ns, "e").group("web").build(), "alice");
+
+        TaskFilter all = TaskFilter.all(ns);
+        assertThat(store.groupCounts(all, io.redcron.port.TaskGrouping.GROUP)).containsOnly(
+                Map.entry("web", new io.redcron.port.GroupCount("web", 2, 1)),
+                Map.entry("etl", new io.redcron.port.GroupCount("etl", 2, 1)));
+        assertThat(store.groupCounts(all.withText("a").sortedBy(TaskFilter.Sort.NEXT_FIRE, true),
+                io.redcron.port.TaskGrouping.OWNER))
+                .containsOnly(Map.entry("zoe", new io.redcron.port.GroupCount("zoe", 1, 0)));
+        assertThat(store.groupCounts(all.withEnabled(false), io.redcron.port.TaskGrouping.OWNER))
+                .containsOnly(Map.entry("ann", new io.redcron.port.GroupCount("ann", 2, 2)));
+        assertThat(store.groupCounts(all.withGroup("etl"), io.redcron.port.TaskGrouping.OWNER)).containsOnly(
+                Map.entry("ann", new io.redcron.port.GroupCount("ann", 1, 1)),
+                Map.entry("", new io.redcron.port.GroupCount("", 1, 0)));
+        assertThat(store.groupCounts(TaskFilter.all("none-" + ns), io.redcron.port.TaskGrouping.GROUP)).isEmpty();
+    }
+
+    @Test
+    void valuesOfferTheGroupsOwnersAndLabelsOfTheNamespaceThatContainTheText() {
+        store.create(shell(ns, "a").group("storage").owner("Alice").labels(Map.of("team", "ops", "tier", "gold")).build(),
+                "alice");
+        store.create(shell(ns, "b").group("web").owner("bob").labels(Map.of("team", "ml")).build(), "alice");
+        store.create(shell(ns, "c").group("storage").owner("alice").build(), "alice");
+        store.create(shell(ns, "d").group("gpu-store").build(), "alice");
+        store.create(shell("other-" + ns, "e").group("stock").owner("alina").labels(Map.of("tag", "x")).build(), "alice");
+
+        assertThat(store.values(ns, io.redcron.port.TaskFacet.GROUP, "STOR", 10)).containsExactly("gpu-store", "storage");
+        assertThat(store.values(ns, io.redcron.port.TaskFacet.GROUP, "", 10)).containsExactly("gpu-store", "storage", "web");
+        assertThat(store.values(ns, io.redcron.port.TaskFacet.GROUP, "", 2)).containsExactly("gpu-store", "storage");
+        assertThat(store.values(ns, io.redcron.port.TaskFacet.GROUP, "\u5206", 10)).isEmpty();
+        assertThat(store.values(ns, io.redcron.port.TaskFacet.OWNER, "li", 10)).containsExactly("Alice", "alice");
+        assertThat(store.values(ns, io.redcron.port.TaskFacet.OWNER, "", 10)).containsExactly("Alice", "alice", "bob");
+        assertThat(store.values(ns, io.redcron.port.TaskFacet.LABEL, "t", 10))
+                .containsExactly("team", "team=ml", "team=ops", "tier", "tier=gold");
+        assertThat(store.values(ns, io.redcron.port.TaskFacet.LABEL, "OPS", 10)).containsExactly("team=ops");
+        assertThat(store.values(ns, io.redcron.port.TaskFacet.LABEL, "_", 10)).isEmpty();
+    }
+
+    private List<String> pagesOfTwo(TaskFilter filter) {
+        List<String> names = new ArrayList<>();
+        for (int offset = 0; offset < 100; offset += 2) {
+            Page<Task> page = store.list(filter, new PageRequest(offset, 2));
+            page.items().forEach(task -> names.add(task.name()));
+            if (!page.hasMore()) {
+                break;
+            }
+        }
+        return names;
+    }
+
+    @Test
     void pagesCarryTheTotalAndDoNotOverlap() {
         for (int i = 0; i < 25; i++) {
             store.create(shell(ns, String.format("task-%02d", i)).build(), "alice");

@@ -33,7 +33,7 @@ public final class QueuesController {
     @FXML private Parent root;
     @FXML private Label summary;
     @FXML private Label error;
-    @FXML private Label notice;
+    @FXML private io.redcron.desktop.ui.NoticeBar notice;
     @FXML private ProgressIndicator busy;
     @FXML private Tab delayedTab;
     @FXML private Tab deadTab;
@@ -120,9 +120,9 @@ public final class QueuesController {
 
         summary.textProperty().bind(model.summaryProperty());
         error.textProperty().bind(model.errorProperty());
-        notice.textProperty().bind(model.noticeProperty());
+        model.openRunsWith(openRuns);
+        notice.bind(model.noticeProperty(), model::now, model.messages());
         showOnlyWithText(error);
-        showOnlyWithText(notice);
         busy.visibleProperty().bind(model.busyProperty());
         delayedTab.textProperty().bind(model.delayedTitleProperty());
         deadTab.textProperty().bind(model.deadTitleProperty());

@@ -1,12 +1,17 @@
 package io.redcron.desktop.queues;
 
+import io.redcron.desktop.runs.RunsPreset;
 import io.redcron.desktop.ui.Messages;
+import io.redcron.desktop.ui.Notice;
+import io.redcron.domain.Run;
 import io.redcron.desktop.ui.UiExecutor;
 import io.redcron.ops.Operations;
 import io.redcron.ops.RequeueDeadRun;
 import io.redcron.port.QueueInspector;
 import io.redcron.port.RunStore;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -14,6 +19,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -37,7 +43,7 @@ public final class QueuesViewModel {
     private final StringProperty deadTitle = new SimpleStringProperty("");
     private final StringProperty delayedStatus = new SimpleStringProperty("");
     private final StringProperty deadStatus = new SimpleStringProperty("");
-    private final StringProperty notice = new SimpleStringProperty("");
+    private final ObjectProperty<Notice> notice = new SimpleObjectProperty<>();
     private final StringProperty error = new SimpleStringProperty("");
     private final BooleanProperty busy = new SimpleBooleanProperty();
 
@@ -52,6 +58,7 @@ public final class QueuesViewModel {
     private int running;
     private long deadTotal;
     private boolean loadFailed;
+    private Consumer<RunsPreset> openRuns = preset -> { };
 
     public QueuesViewModel(QueueInspector inspector, RunStore runs, Operations operations, Clock clock,
                            UiExecutor executor, Messages messages) {
@@ -64,6 +71,21 @@ public final class QueuesViewModel {
         this.spans = new Spans(messages);
         delayedTitle.set(messages.get("queues.tab.delayed", 0));
         deadTitle.set(messages.get("queues.tab.dead", 0));
+    }
+
+    /** How a notice's link sends the operator to the runs screen (a requeued run's new run). */
+    public void openRunsWith(Consumer<RunsPreset> opener) {
+        openRuns = opener;
+    }
+
+    /** The words and time zone the screen shows (its notices' ages too). */
+    public Messages messages() {
+        return messages;
+    }
+
+    /** The time the screen's notices are stamped and aged with. */
+    public Instant now() {
+        return clock.instant();
     }
 
     /** Loads everything now, showing progress; a newer load or an action wins over an older load. */
@@ -148,15 +170,22 @@ public final class QueuesViewModel {
         act(() -> {
             List<String> done = new ArrayList<>();
             List<String> refused = new ArrayList<>();
+            List<Run> fresh = new ArrayList<>();
             for (DeadRow row : chosen) {
                 try {
                     RequeueDeadRun.Requeue outcome = operations.requeue().requeue(row.entry());
                     (outcome.requeued() ? done : refused).add(describe(outcome));
+                    if (outcome.requeued()) {
+                        fresh.add(outcome.newRun());
+                    }
                 } catch (RuntimeException e) {
                     refused.add(messages.get("queues.requeue.failed", row.runId(), oneLine(e)));
                 }
             }
-            return new Report(String.join(" ", done), String.join(" ", refused));
+            // One new run: the link selects it; several: the runs list, where they are the newest.
+            RunsPreset where = fresh.isEmpty() ? null : fresh.size() == 1
+                    ? RunsPreset.ofRun(fresh.get(0).taskName(), fresh.get(0).id()) : new RunsPreset(null, null);
+            return new Report(String.join(" ", done), String.join(" ", refused), where);
         });
     }
 
@@ -180,30 +209,40 @@ public final class QueuesViewModel {
         }
         List<DeadRow> chosen = List.copyOf(rows);
         act(() -> new Report(messages.get("queues.purge.done",
-                operations.purge().purge(chosen.stream().map(DeadRow::entry).toList())), ""));
+                operations.purge().purge(chosen.stream().map(DeadRow::entry).toList())), "", null));
     }
 
     /** Deletes the whole dead stream. */
     public void purgeAll() {
-        act(() -> new Report(messages.get("queues.purge.done", operations.purge().purgeAll()), ""));
+        act(() -> new Report(messages.get("queues.purge.done", operations.purge().purgeAll()), "", null));
     }
 
-    private record Report(String notice, String error) {
+    /** @param opens null, or the runs the notice links to */
+    private record Report(String notice, String error, RunsPreset opens) {
     }
 
     private void act(Callable<Report> work) {
         generation++;
         loadFailed = false;
-        notice.set("");
+        notice.set(null);
         error.set("");
         submit(true, work, report -> {
-            notice.set(report.notice());
+            notice.set(notice(report));
             error.set(report.error());
             load();
         }, failure -> {
             error.set(messages.get("queues.error.action", oneLine(failure)));
             load();
         });
+    }
+
+    private Notice notice(Report report) {
+        if (report.notice().isEmpty()) {
+            return null;
+        }
+        Notice done = Notice.of(report.notice(), clock.instant());
+        return report.opens() == null ? done : done.withLink(messages.get(
+                report.opens().runId() == null ? "queues.openRuns" : "queues.openRun"), () -> openRuns.accept(report.opens()));
     }
 
     private <T> void submit(boolean visible, Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
@@ -272,7 +311,7 @@ public final class QueuesViewModel {
     public StringProperty deadTitleProperty() { return deadTitle; }
     public StringProperty delayedStatusProperty() { return delayedStatus; }
     public StringProperty deadStatusProperty() { return deadStatus; }
-    public StringProperty noticeProperty() { return notice; }
+    public ObjectProperty<Notice> noticeProperty() { return notice; }
     public StringProperty errorProperty() { return error; }
     public BooleanProperty busyProperty() { return busy; }
 }

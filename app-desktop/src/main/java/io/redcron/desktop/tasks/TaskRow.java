@@ -12,7 +12,7 @@ import java.time.Instant;
  *
  * @param recent the task's latest ended runs; null if it never ended one
  */
-public record TaskRow(Task task, String schedule, String nextFire, RecentResults recent) {
+public record TaskRow(Task task, String schedule, String nextFire, RecentResults recent) implements TaskLine {
     /** @param nextFire when it fires next in the zone the app shows, with its offset and how soon */
     static TaskRow of(Task task, Instant now, Messages messages, RecentResults recent) {
         String next = task.nextFire(now).map(at -> messages.time().format(at, task.zone()) + " \u00b7 "
@@ -21,6 +21,11 @@ public record TaskRow(Task task, String schedule, String nextFire, RecentResults
     }
 
     public long id() {
+        return task.id();
+    }
+
+    @Override
+    public Object key() {
         return task.id();
     }
 

@@ -11,37 +11,54 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 
+import io.redcron.desktop.runs.RunsPreset;
+import io.redcron.desktop.ui.Completions;
+import io.redcron.desktop.ui.FxDebouncer;
+import io.redcron.desktop.ui.NoticeBar;
+import io.redcron.port.TaskFacet;
+import javafx.css.PseudoClass;
+
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.prefs.Preferences;
 
 import static io.redcron.desktop.ui.Cells.column;
 
 /**
- * Binds the tasks table to its view-model: type to filter, select many rows to enable, disable,
- * run or delete them at once; the page refreshes itself while shown, rows and selection in place.
+ * Binds the tasks table to its view-model: type to filter (with completions for group, label and
+ * owner), group the rows by group or owner, select many rows to enable, disable, run or delete
+ * them at once; the page refreshes itself while shown, rows and selection in place.
  */
 public final class TasksController {
+    private static final PseudoClass GROUP_HEADER = PseudoClass.getPseudoClass("group-header");
+    private static final java.time.Duration TYPING = java.time.Duration.ofMillis(300);
+
     private final TasksViewModel model;
     private final io.redcron.desktop.ui.Views views;
     private final io.redcron.desktop.ui.Messages messages;
     private final DialogService dialogs;
+    private final Consumer<RunsPreset> openRuns;
+    private final Preferences choices;
 
     @FXML private TextField search;
     @FXML private TextField group;
     @FXML private TextField label;
+    @FXML private TextField owner;
     @FXML private ComboBox<TasksViewModel.State> state;
-    @FXML private TableView<TaskRow> table;
-    @FXML private TableColumn<TaskRow, String> nameColumn;
-    @FXML private TableColumn<TaskRow, String> groupColumn;
-    @FXML private TableColumn<TaskRow, String> scheduleColumn;
-    @FXML private TableColumn<TaskRow, String> cronColumn;
-    @FXML private TableColumn<TaskRow, String> zoneColumn;
-    @FXML private TableColumn<TaskRow, String> typeColumn;
-    @FXML private TableColumn<TaskRow, String> nextColumn;
-    @FXML private TableColumn<TaskRow, String> enabledColumn;
-    @FXML private TableColumn<TaskRow, String> lastColumn;
-    @FXML private TableColumn<TaskRow, String> ownerColumn;
-    @FXML private TableColumn<TaskRow, String> successColumn;
-    @FXML private Label notice;
+    @FXML private ComboBox<GroupBy> groupBy;
+    @FXML private TableView<TaskLine> table;
+    @FXML private TableColumn<TaskLine, String> nameColumn;
+    @FXML private TableColumn<TaskLine, String> groupColumn;
+    @FXML private TableColumn<TaskLine, String> scheduleColumn;
+    @FXML private TableColumn<TaskLine, String> cronColumn;
+    @FXML private TableColumn<TaskLine, String> zoneColumn;
+    @FXML private TableColumn<TaskLine, String> typeColumn;
+    @FXML private TableColumn<TaskLine, String> nextColumn;
+    @FXML private TableColumn<TaskLine, String> enabledColumn;
+    @FXML private TableColumn<TaskLine, String> lastColumn;
+    @FXML private TableColumn<TaskLine, String> ownerColumn;
+    @FXML private TableColumn<TaskLine, String> successColumn;
+    @FXML private NoticeBar notice;
     @FXML private Label status;
     @FXML private Label error;
     @FXML private ProgressIndicator busy;
@@ -50,38 +67,51 @@ public final class TasksController {
 
     public TasksController(TasksViewModel model, io.redcron.desktop.ui.Views views, io.redcron.desktop.ui.Messages messages,
                            DialogService dialogs) {
+        this(model, views, messages, dialogs, preset -> { }, GroupBy.PREFERENCES);
+    }
+
+    /**
+     * @param openRuns shows the runs screen (a run-now notice's link)
+     * @param choices  where the grouping chosen is kept for the next start
+     */
+    public TasksController(TasksViewModel model, io.redcron.desktop.ui.Views views, io.redcron.desktop.ui.Messages messages,
+                           DialogService dialogs, Consumer<RunsPreset> openRuns, Preferences choices) {
         this.model = model;
         this.views = views;
         this.messages = messages;
         this.dialogs = dialogs;
+        this.openRuns = openRuns;
+        this.choices = choices;
     }
 
     @FXML
     private void initialize() {
-        io.redcron.desktop.ui.KeptSelection.show(table, model.rows(), TaskRow::id);
+        io.redcron.desktop.ui.KeptSelection.show(table, model.lines(), TaskLine::key);
         table.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
         io.redcron.desktop.ui.ColumnWidths.remember("tasks", table);
-        column(nameColumn, TaskRow::name);
-        column(groupColumn, TaskRow::group);
-        column(scheduleColumn, TaskRow::schedule);
-        column(cronColumn, TaskRow::cron);
-        column(zoneColumn, TaskRow::zone);
-        column(typeColumn, TaskRow::type);
-        io.redcron.desktop.ui.Cells.timeColumn(nextColumn, TaskRow::nextFire, model::nextFireZones);
+        // A group's header takes the name column; its other cells stay empty.
+        column(nameColumn, line -> line instanceof GroupHeader header ? model.headerText(header) : ((TaskRow) line).name());
+        task(groupColumn, TaskRow::group);
+        task(scheduleColumn, TaskRow::schedule);
+        task(cronColumn, TaskRow::cron);
+        task(zoneColumn, TaskRow::zone);
+        task(typeColumn, TaskRow::type);
+        io.redcron.desktop.ui.Cells.timeColumn(nextColumn, line -> line instanceof TaskRow row ? row.nextFire() : "",
+                line -> line instanceof TaskRow row ? model.nextFireZones(row) : "");
         nextColumn.setText(messages.get("time.header", messages.get("tasks.column.next"),
                 messages.time().headerZone(messages)));
-        column(enabledColumn, row -> row.enabled() ? "✔" : "—");
-        column(lastColumn, model::lastRunText);
-        column(ownerColumn, row -> row.owner().isEmpty() ? "—" : row.owner());
-        column(successColumn, model::successText);
+        task(enabledColumn, row -> row.enabled() ? "✔" : "—");
+        task(lastColumn, model::lastRunText);
+        task(ownerColumn, row -> row.owner().isEmpty() ? "—" : row.owner());
+        task(successColumn, model::successText);
         // Sorting happens in the store, over every task, not within the page on screen.
-        java.util.Map<TableColumn<TaskRow, ?>, io.redcron.port.TaskFilter.Sort> sortable = java.util.Map.of(
+        java.util.Map<TableColumn<TaskLine, ?>, io.redcron.port.TaskFilter.Sort> sortable = java.util.Map.of(
                 nameColumn, io.redcron.port.TaskFilter.Sort.NAME, groupColumn, io.redcron.port.TaskFilter.Sort.GROUP,
-                nextColumn, io.redcron.port.TaskFilter.Sort.NEXT_FIRE);
+                nextColumn, io.redcron.port.TaskFilter.Sort.NEXT_FIRE, ownerColumn, io.redcron.port.TaskFilter.Sort.OWNER);
         table.getColumns().forEach(c -> c.setSortable(sortable.containsKey(c)));
         table.setSortPolicy(view -> {
             if (!view.getSortOrder().isEmpty()) {
-                TableColumn<TaskRow, ?> by = view.getSortOrder().get(0);
+                TableColumn<TaskLine, ?> by = view.getSortOrder().get(0);
                 model.sortBy(sortable.get(by), by.getSortType() == TableColumn.SortType.DESCENDING);
             }
             return true;
@@ -89,6 +119,19 @@ public final class TasksController {
         search.textProperty().bindBidirectional(model.textProperty());
         group.textProperty().bindBidirectional(model.groupProperty());
         label.textProperty().bindBidirectional(model.labelProperty());
+        owner.textProperty().bindBidirectional(model.ownerProperty());
+        Completions.attach(group, (typed, show) -> model.suggest(TaskFacet.GROUP, typed, show), new FxDebouncer(TYPING));
+        Completions.attach(label, (typed, show) -> model.suggest(TaskFacet.LABEL, typed, show), new FxDebouncer(TYPING));
+        Completions.attach(owner, (typed, show) -> model.suggest(TaskFacet.OWNER, typed, show), new FxDebouncer(TYPING));
+        groupBy.getItems().setAll(GroupBy.values());
+        groupBy.setConverter(io.redcron.desktop.ui.Cells.converter(
+                value -> messages.get("tasks.groupBy." + value.name().toLowerCase(java.util.Locale.ROOT))));
+        model.groupByProperty().set(GroupBy.remembered(choices));
+        groupBy.setValue(model.groupByProperty().get());
+        groupBy.setOnAction(e -> {
+            groupBy.getValue().rememberIn(choices);
+            model.groupBy(groupBy.getValue());
+        });
         state.getItems().setAll(TasksViewModel.State.values());
         state.setConverter(new javafx.util.StringConverter<>() {
             @Override
@@ -103,37 +146,40 @@ public final class TasksController {
         });
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         state.valueProperty().bindBidirectional(model.stateProperty());
-        // Filters apply as the user types, once typing pauses; Enter applies at once.
-        javafx.animation.PauseTransition typing = new javafx.animation.PauseTransition(javafx.util.Duration.millis(300));
-        typing.setOnFinished(e -> model.filtersChanged());
-        for (TextField filter : new TextField[] {search, group, label}) {
-            filter.textProperty().addListener((o, old, now) -> typing.playFromStart());
-            filter.setOnAction(e -> {
-                typing.stop();
-                model.filtersChanged();
-            });
+        // Filters apply as the user types, once typing pauses (the view-model waits); Enter applies at once.
+        model.debounceFiltersWith(new FxDebouncer(TYPING));
+        for (TextField filter : new TextField[] {search, group, label, owner}) {
+            filter.setOnAction(e -> model.filtersChanged());
         }
         state.setOnAction(e -> model.filtersChanged());
         status.textProperty().bind(model.statusProperty());
         error.textProperty().bind(model.errorProperty());
-        notice.textProperty().bind(model.noticeProperty());
-        io.redcron.desktop.ui.Cells.showOnlyWithText(notice);
+        model.openRunsWith(openRuns);
+        notice.bind(model.noticeProperty(), model::now, messages);
         busy.visibleProperty().bind(model.busyProperty());
         previous.disableProperty().bind(model.pageProperty().isEqualTo(0));
         next.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> !model.hasNextPage(),
                 model.pageProperty(), model.totalProperty()));
         table.setRowFactory(view -> {
-            javafx.scene.control.TableRow<TaskRow> row = new javafx.scene.control.TableRow<>();
+            javafx.scene.control.TableRow<TaskLine> row = new javafx.scene.control.TableRow<>() {
+                @Override
+                protected void updateItem(TaskLine item, boolean empty) {
+                    super.updateItem(item, empty);
+                    pseudoClassStateChanged(GROUP_HEADER, !empty && item instanceof GroupHeader);
+                }
+            };
             row.setOnMouseClicked(click -> {
-                if (click.getClickCount() == 2 && !row.isEmpty()) {
-                    openEditor(row.getItem().task(), false);
+                if (click.getClickCount() == 2 && !row.isEmpty() && row.getItem() instanceof TaskRow task) {
+                    openEditor(task.task(), false);
                 }
             });
             return row;
         });
-        javafx.beans.binding.BooleanBinding none = table.getSelectionModel().selectedItemProperty().isNull();
-        javafx.beans.binding.BooleanBinding notOne = javafx.beans.binding.Bindings.size(
-                table.getSelectionModel().getSelectedItems()).isNotEqualTo(1);
+        // Only task rows count: a header in the selection is never acted on.
+        javafx.beans.binding.IntegerBinding tasksChosen = javafx.beans.binding.Bindings.createIntegerBinding(
+                () -> chosen().size(), table.getSelectionModel().getSelectedItems());
+        javafx.beans.binding.BooleanBinding none = tasksChosen.isEqualTo(0);
+        javafx.beans.binding.BooleanBinding notOne = tasksChosen.isNotEqualTo(1);
         edit.disableProperty().bind(notOne);
         duplicate.disableProperty().bind(notOne);
         enable.disableProperty().bind(none);
@@ -208,11 +254,17 @@ public final class TasksController {
     }
 
     private List<TaskRow> chosen() {
-        return List.copyOf(table.getSelectionModel().getSelectedItems());
+        return TasksViewModel.tasksOf(List.copyOf(table.getSelectionModel().getSelectedItems()));
     }
 
     private java.util.Optional<TaskRow> selected() {
-        return java.util.Optional.ofNullable(table.getSelectionModel().getSelectedItem());
+        List<TaskRow> rows = chosen();
+        return rows.size() == 1 ? java.util.Optional.of(rows.get(0)) : java.util.Optional.empty();
+    }
+
+    /** A column of a task's value; empty on a group's header. */
+    private static void task(TableColumn<TaskLine, String> column, java.util.function.Function<TaskRow, String> value) {
+        column(column, line -> line instanceof TaskRow row ? value.apply(row) : "");
     }
 
     private void openEditor(io.redcron.domain.Task task, boolean copy) {

@@ -1,13 +1,19 @@
 package io.redcron.desktop.tasks;
 
+import io.redcron.desktop.runs.RunsPreset;
 import io.redcron.desktop.session.Workspace;
+import io.redcron.desktop.ui.Debouncer;
 import io.redcron.desktop.ui.Messages;
+import io.redcron.desktop.ui.Notice;
 import io.redcron.desktop.ui.UiExecutor;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
 import io.redcron.ops.TriggerRun;
 import io.redcron.port.RecentResults;
 import io.redcron.port.RunStore;
+import io.redcron.port.GroupCount;
+import io.redcron.port.TaskFacet;
+import io.redcron.port.TaskGrouping;
 import io.redcron.port.TaskStore;
 import io.redcron.port.TaskFilter;
 import io.redcron.domain.Task;
@@ -22,13 +28,18 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
+import java.time.Instant;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The tasks table: one page at a time from the store (so 100,000 tasks cost what 50 do), with
- * filters by text, group, label and state, each task's recent results, and actions on many
- * tasks at once. A live refresh keeps the page current (next fires, last runs) without moving
- * its rows. Every load runs off the JavaFX thread.
+ * filters by text, group, label, owner and state that apply as the user types, each task's recent
+ * results, optional grouping by group or owner with a header per group, and actions on many tasks
+ * at once. A live refresh keeps the page current (next fires, last runs) without moving its rows.
+ * Every load runs off the JavaFX thread.
  */
 public final class TasksViewModel {
     public enum State { ALL, ENABLED, DISABLED }
@@ -37,7 +48,13 @@ public final class TasksViewModel {
     /** Ended runs per task that its success rate is computed over. */
     public static final int RECENT_RUNS = 20;
 
+    /** How many completions a filter field offers at most. */
+    public static final int COMPLETIONS = 12;
+
     private final ObservableList<TaskRow> rows = FXCollections.observableArrayList();
+    private final ObservableList<TaskLine> lines = FXCollections.observableArrayList();
+    private final StringProperty owner = new SimpleStringProperty("");
+    private final ObjectProperty<GroupBy> groupBy = new SimpleObjectProperty<>(GroupBy.NONE);
     private final StringProperty text = new SimpleStringProperty("");
     private final StringProperty group = new SimpleStringProperty("");
     private final StringProperty label = new SimpleStringProperty("");
@@ -49,7 +66,10 @@ public final class TasksViewModel {
     private final StringProperty status = new SimpleStringProperty("");
     private final StringProperty error = new SimpleStringProperty("");
 
-    private final StringProperty notice = new SimpleStringProperty("");
+    private final ObjectProperty<Notice> notice = new SimpleObjectProperty<>();
+    private final Map<TaskFacet, Long> asked = new EnumMap<>(TaskFacet.class);
+    private Debouncer typing = Debouncer.immediate();
+    private Consumer<RunsPreset> openRuns = preset -> { };
 
     private final TaskStore tasks;
     private final RunStore runs;
@@ -72,6 +92,19 @@ public final class TasksViewModel {
         this.workspace = workspace;
         this.executor = executor;
         this.messages = messages;
+        for (StringProperty filter : List.of(text, group, label, owner)) {
+            filter.addListener((o, old, now) -> typing.schedule(this::filtersChanged));
+        }
+    }
+
+    /** Filters apply once typing pauses ({@link io.redcron.desktop.ui.FxDebouncer} on screen); at once until set. */
+    public void debounceFiltersWith(Debouncer debouncer) {
+        typing = debouncer;
+    }
+
+    /** How a notice's link sends the operator to the runs screen. */
+    public void openRunsWith(Consumer<RunsPreset> opener) {
+        openRuns = opener;
     }
 
     /** Loads the current page, showing progress; a newer load wins over an older one still running. */
@@ -89,12 +122,13 @@ public final class TasksViewModel {
     private void read(boolean visible) {
         long mine = ++generation;
         loading = true;
+        TaskGrouping grouping = groupBy.get().grouping();
         TaskFilter filter = new TaskFilter(workspace.namespace(), blankToNull(text.get()), blankToNull(group.get()),
                 switch (state.get()) {
                     case ALL -> null;
                     case ENABLED -> Boolean.TRUE;
                     case DISABLED -> Boolean.FALSE;
-                }, null, blankToNull(label.get()), sort.get(), descending.get());
+                }, null, blankToNull(label.get()), blankToNull(owner.get()), sort.get(), descending.get(), grouping);
         PageRequest request = pager.request();
         if (visible) {
             busy.set(true);
@@ -106,7 +140,10 @@ public final class TasksViewModel {
             List<TaskRow> computed = found.items().stream()
                     .map(task -> TaskRow.of(task, workspace.clock().instant(), messages, recent.get(task.id())))
                     .toList();
-            return new Loaded(computed, found.total());
+            // One aggregate read per load, so a header counts its whole group, not just the page.
+            Map<String, GroupCount> counts = grouping == null || computed.isEmpty() ? Map.of()
+                    : tasks.groupCounts(filter, grouping);
+            return new Loaded(computed, TaskGroups.lines(computed, grouping, counts), found.total());
         }, loaded -> {
             if (mine != generation) {
                 return;
@@ -116,9 +153,11 @@ public final class TasksViewModel {
             error.set("");
             if (visible) {
                 rows.setAll(loaded.rows);
+                lines.setAll(loaded.lines);
             } else {
                 // A refresh of the same page: rows keep their place, and a selection its rows.
                 io.redcron.desktop.ui.StableRows.update(rows, loaded.rows, TaskRow::id);
+                io.redcron.desktop.ui.StableRows.update(lines, loaded.lines, TaskLine::key);
             }
             pager.total().set(loaded.total);
             long first = pager.firstShown(loaded.rows.size());
@@ -161,7 +200,41 @@ public final class TasksViewModel {
                 row.recent().outcomes());
     }
 
-    private record Loaded(List<TaskRow> rows, long total) {
+    /** "storage — 12 tasks, 2 disabled, 1 failing on this page"; the counts that are zero are left out. */
+    public String headerText(GroupHeader header) {
+        String value = header.value().isEmpty() ? messages.get("tasks.group.noOwner") : header.value();
+        return messages.get("tasks.group.header", value, header.tasks())
+                + (header.disabled() > 0 ? messages.get("tasks.group.disabled", header.disabled()) : "")
+                + (header.failingOnPage() > 0 ? messages.get("tasks.group.failing", header.failingOnPage()) : "");
+    }
+
+    /**
+     * The groups, owners or labels in use that contain {@code typed}, read off the JavaFX thread;
+     * {@code show} gets them on it, unless a newer question for the same field came meanwhile.
+     * A failure offers nothing: completions are a help, the filter still works without them.
+     */
+    public void suggest(TaskFacet facet, String typed, Consumer<List<String>> show) {
+        long mine = asked.merge(facet, 1L, Long::sum);
+        String namespace = workspace.namespace();
+        executor.submit(() -> tasks.values(namespace, facet, typed, COMPLETIONS), values -> {
+            if (asked.get(facet) == mine) {
+                show.accept(values);
+            }
+        }, failure -> { });
+    }
+
+    /** Groups the table by group or owner (or not), from the first page. */
+    public void groupBy(GroupBy choice) {
+        groupBy.set(choice == null ? GroupBy.NONE : choice);
+        filtersChanged();
+    }
+
+    /** The time the screen's notices are stamped and aged with. */
+    public Instant now() {
+        return workspace.clock().instant();
+    }
+
+    private record Loaded(List<TaskRow> rows, List<TaskLine> lines, long total) {
     }
 
     /** Sorts by a column the store can order by (the whole table, not just this page). */
@@ -187,55 +260,64 @@ public final class TasksViewModel {
         pager.previous();
     }
 
-    /** Enables or disables tasks, then reloads and says how many changed. */
-    public void setEnabled(List<TaskRow> chosen, boolean enable) {
+    /** Enables or disables tasks, then reloads and says how many changed. Headers among {@code chosen} are skipped. */
+    public void setEnabled(List<? extends TaskLine> chosen, boolean enable) {
         act(chosen, row -> tasks.setEnabled(row.task().id(), enable, workspace.operator()),
                 count -> messages.get(enable ? "tasks.enabled.done" : "tasks.disabled.done", count));
     }
 
     /** Deletes tasks (their history stays), then reloads; the caller has asked for confirmation. */
-    public void delete(List<TaskRow> chosen) {
+    public void delete(List<? extends TaskLine> chosen) {
         act(chosen, row -> tasks.delete(row.task().id(), workspace.operator()),
                 count -> messages.get("tasks.deleted.done", count));
     }
 
     /**
      * Runs tasks now, a manual run each (audited, queued like any run); the notice names the runs
-     * created, so they can be found in the runs list.
+     * created and links to them on the runs screen (one task: its new run; several: the newest runs).
      */
-    public void runNow(List<TaskRow> chosen) {
-        List<TaskRow> rowsChosen = List.copyOf(chosen);
+    public void runNow(List<? extends TaskLine> chosen) {
+        List<TaskRow> rowsChosen = tasksOf(chosen);
         if (rowsChosen.isEmpty()) {
             return;
         }
         busy.set(true);
+        notice.set(null);
         executor.submit(() -> {
-            List<String> created = new java.util.ArrayList<>();
+            List<Long> created = new java.util.ArrayList<>();
             for (TaskRow row : rowsChosen) {
-                created.add(Long.toString(trigger.trigger(Long.toString(row.task().id()), java.util.Map.of()).run().id()));
+                created.add(trigger.trigger(Long.toString(row.task().id()), java.util.Map.of()).run().id());
             }
             return created;
         }, created -> {
-            notice.set(messages.get("tasks.run.done", created.size(), String.join(", ", created)));
+            RunsPreset where = created.size() == 1 ? RunsPreset.ofRun(rowsChosen.get(0).name(), created.get(0))
+                    : new RunsPreset(null, null);
+            String ids = String.join(", ", created.stream().map(String::valueOf).toList());
+            notice.set(Notice.of(messages.get("tasks.run.started", created.size(), ids), now())
+                    .withLink(messages.get("tasks.run.openRuns"), () -> openRuns.accept(where)));
             load();
         }, this::failed);
     }
 
-    private void act(List<TaskRow> chosen, java.util.function.Consumer<TaskRow> action,
-                     java.util.function.IntFunction<String> done) {
-        List<TaskRow> rowsChosen = List.copyOf(chosen);
+    private void act(List<? extends TaskLine> chosen, Consumer<TaskRow> action, java.util.function.IntFunction<String> done) {
+        List<TaskRow> rowsChosen = tasksOf(chosen);
         if (rowsChosen.isEmpty()) {
             return;
         }
         busy.set(true);
-        notice.set("");
+        notice.set(null);
         executor.submit(() -> {
             rowsChosen.forEach(action);
             return rowsChosen.size();
         }, count -> {
-            notice.set(done.apply(count));
+            notice.set(Notice.of(done.apply(count), now()));
             load();
         }, this::failed);
+    }
+
+    /** The tasks among selected lines: a group header is never acted on. */
+    public static List<TaskRow> tasksOf(List<? extends TaskLine> chosen) {
+        return chosen.stream().filter(TaskRow.class::isInstance).map(TaskRow.class::cast).toList();
     }
 
     private void failed(Throwable failure) {
@@ -247,7 +329,12 @@ public final class TasksViewModel {
         return value == null || value.isBlank() ? null : value.trim();
     }
 
+    /** The tasks of the page, in order. */
     public ObservableList<TaskRow> rows() { return rows; }
+    /** What the table shows: the page's tasks, with a header above each group when grouped. */
+    public ObservableList<TaskLine> lines() { return lines; }
+    public StringProperty ownerProperty() { return owner; }
+    public ObjectProperty<GroupBy> groupByProperty() { return groupBy; }
     public StringProperty textProperty() { return text; }
     public StringProperty groupProperty() { return group; }
     public StringProperty labelProperty() { return label; }
@@ -259,5 +346,5 @@ public final class TasksViewModel {
     public BooleanProperty busyProperty() { return busy; }
     public StringProperty statusProperty() { return status; }
     public StringProperty errorProperty() { return error; }
-    public StringProperty noticeProperty() { return notice; }
+    public ObjectProperty<Notice> noticeProperty() { return notice; }
 }

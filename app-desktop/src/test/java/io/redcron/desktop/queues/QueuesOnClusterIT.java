@@ -70,7 +70,7 @@ class QueuesOnClusterIT {
         assertThat(model.dead()).extracting(DeadRow::runId).containsExactly(4L, 3L);
 
         model.purgeAll();
-        assertThat(model.noticeProperty().get()).isEqualTo("Removed 2 dead runs.");
+        assertThat(model.noticeProperty().get().text()).isEqualTo("Removed 2 dead runs.");
         assertThat(SessionAdapters.redis(session).exists(SessionAdapters.keys(session).dead())).isFalse();
     }
 }

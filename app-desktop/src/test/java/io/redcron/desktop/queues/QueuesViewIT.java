@@ -133,6 +133,12 @@ class QueuesViewIT {
         assertThat(dead.getItems().get(0).runId()).isEqualTo(4L);
         assertThat(SessionAdapters.redis(session).xlen(SessionAdapters.keys(session).dead())).isEqualTo(1);
         assertThat(robot.lookup("Removed 1 dead run.").tryQuery()).isPresent();
+        assertThat(robot.lookup("#noticeLink").queryAs(javafx.scene.control.Hyperlink.class).isVisible())
+                .as("a purge made nothing to link to").isFalse();
+
+        robot.clickOn("#noticeClose");
+        await().atMost(Duration.ofSeconds(5)).until(() -> !robot.lookup("#notice").query().isVisible());
+        assertThat(robot.lookup("Removed 1 dead run.").tryQuery()).as("closed").isEmpty();
     }
 
     @Test

@@ -159,7 +159,12 @@ class QueuesViewModelIT {
         assertThat(run.maxAttempts()).isEqualTo(3);
         assertThat(run.params()).isEqualTo(Map.of("DAY", "2026-03-01"));
         assertThat(session.runs().get(failed.id()).orElseThrow().status()).isEqualTo(RunStatus.FAILED);
-        assertThat(model.noticeProperty().get()).isEqualTo("Run " + failed.id() + " requeued as run " + fresh + ".");
+        assertThat(model.noticeProperty().get().text()).isEqualTo("Run " + failed.id() + " requeued as run " + fresh + ".");
+        java.util.List<io.redcron.desktop.runs.RunsPreset> opened = new java.util.ArrayList<>();
+        model.openRunsWith(opened::add);
+        model.noticeProperty().get().link().action().run();
+        assertThat(opened).as("the notice links to the new run").containsExactly(
+                io.redcron.desktop.runs.RunsPreset.ofRun(task.name(), fresh));
         assertThat(model.streams()).extracting(StreamRow::group, StreamRow::waiting)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("billing", 1L));
     }
@@ -175,7 +180,7 @@ class QueuesViewModelIT {
 
         assertThat(model.errorProperty().get()).isEqualTo("Run 999999 is not in the run history; purge its entry instead."
                 + " Run " + queued.id() + " is still QUEUED: not requeued, so that it never runs twice at once.");
-        assertThat(model.noticeProperty().get()).isEmpty();
+        assertThat(model.noticeProperty().get()).isNull();
         assertThat(model.dead()).hasSize(2);
         assertThat(queue.waiting("billing", 10)).isEmpty();
     }
@@ -207,14 +212,14 @@ class QueuesViewModelIT {
 
         model.purge(List.of(model.dead().get(0)));
 
-        assertThat(model.noticeProperty().get()).isEqualTo("Removed 1 dead run.");
+        assertThat(model.noticeProperty().get().text()).isEqualTo("Removed 1 dead run.");
         assertThat(model.dead()).extracting(DeadRow::runId).containsExactly(22L, 21L);
         assertThat(model.purgeQuestion(2)).isEqualTo(
                 "Remove these 2 dead runs from the dead list? Their history in the database stays.");
 
         model.purgeAll();
 
-        assertThat(model.noticeProperty().get()).isEqualTo("Removed 2 dead runs.");
+        assertThat(model.noticeProperty().get().text()).isEqualTo("Removed 2 dead runs.");
         assertThat(model.dead()).isEmpty();
         assertThat(SessionAdapters.redis(session).exists(SessionAdapters.keys(session).dead())).isFalse();
     }

@@ -103,9 +103,28 @@ class QueuesViewModelTest {
 
         Run again = stores.runs().list(RunFilter.all(NAMESPACE).withTrigger(TriggerType.MANUAL), PageRequest.first(5))
                 .items().get(0);
-        assertThat(model.noticeProperty().get()).isEqualTo("Run " + run.id() + " requeued as run " + again.id() + ".");
+        assertThat(model.noticeProperty().get().text()).isEqualTo("Run " + run.id() + " requeued as run " + again.id() + ".");
         assertThat(model.errorProperty().get()).isEmpty();
         assertThat(model.dead()).isEmpty();
+        List<io.redcron.desktop.runs.RunsPreset> opened = new java.util.ArrayList<>();
+        model.openRunsWith(opened::add);
+        assertThat(model.noticeProperty().get().link().text()).isEqualTo("Open run");
+        model.noticeProperty().get().link().action().run();
+        assertThat(opened).as("the link opens the new run").containsExactly(
+                io.redcron.desktop.runs.RunsPreset.ofRun("backup", again.id()));
+    }
+
+    @Test
+    void aPurgeNoticeHasNoLinkAndIsStampedWithTheScreensClock() {
+        dead(failed(NOW.minus(Duration.ofHours(1))));
+        model.load();
+        clock.advance(Duration.ofSeconds(5));
+
+        model.purge(List.copyOf(model.dead()));
+
+        assertThat(model.noticeProperty().get().text()).isEqualTo("Removed 1 dead run.");
+        assertThat(model.noticeProperty().get().link()).isNull();
+        assertThat(model.noticeProperty().get().shownAt()).isEqualTo(NOW.plusSeconds(5));
     }
 
     @Test
@@ -118,7 +137,7 @@ class QueuesViewModelTest {
 
         assertThat(model.errorProperty().get()).isEqualTo("Run " + waiting.id()
                 + " is still QUEUED: not requeued, so that it never runs twice at once.");
-        assertThat(model.noticeProperty().get()).isEmpty();
+        assertThat(model.noticeProperty().get()).isNull();
         assertThat(model.dead()).hasSize(1);
     }
 
@@ -130,11 +149,11 @@ class QueuesViewModelTest {
         model.load();
 
         model.purge(List.of(model.dead().get(0)));
-        assertThat(model.noticeProperty().get()).isEqualTo("Removed 1 dead run.");
+        assertThat(model.noticeProperty().get().text()).isEqualTo("Removed 1 dead run.");
         assertThat(model.dead()).hasSize(2);
 
         model.purgeAll();
-        assertThat(model.noticeProperty().get()).isEqualTo("Removed 2 dead runs.");
+        assertThat(model.noticeProperty().get().text()).isEqualTo("Removed 2 dead runs.");
         assertThat(model.dead()).isEmpty();
     }
 }

@@ -59,14 +59,14 @@ class TasksBulkActionsTest {
         list.load();
 
         list.setEnabled(List.copyOf(list.rows().subList(0, 2)), false);
-        assertThat(list.noticeProperty().get()).isEqualTo("Disabled 2 tasks.");
+        assertThat(list.noticeProperty().get().text()).isEqualTo("Disabled 2 tasks.");
         assertThat(list.rows()).extracting(TaskRow::enabled).containsExactly(false, false, true);
 
         list.setEnabled(List.of(list.rows().get(0)), true);
-        assertThat(list.noticeProperty().get()).isEqualTo("Enabled 1 task.");
+        assertThat(list.noticeProperty().get().text()).isEqualTo("Enabled 1 task.");
 
         list.delete(List.copyOf(list.rows().subList(1, 3)));
-        assertThat(list.noticeProperty().get()).isEqualTo("Deleted 2 tasks.");
+        assertThat(list.noticeProperty().get().text()).isEqualTo("Deleted 2 tasks.");
         assertThat(list.rows()).extracting(TaskRow::name).containsExactly("a");
     }
 
@@ -81,10 +81,78 @@ class TasksBulkActionsTest {
         List<Run> manual = stores.runs().list(RunFilter.all(NAMESPACE).withTrigger(TriggerType.MANUAL), PageRequest.first(10))
                 .items();
         assertThat(manual).hasSize(2).extracting(Run::taskName).containsExactlyInAnyOrder("a", "b");
-        assertThat(list.noticeProperty().get()).startsWith("Started runs ").endsWith(": see Runs.")
+        assertThat(list.noticeProperty().get().text()).startsWith("Started runs ").endsWith(".")
                 .contains(Long.toString(manual.get(0).id()), Long.toString(manual.get(1).id()));
+        List<io.redcron.desktop.runs.RunsPreset> opened = new java.util.ArrayList<>();
+        list.openRunsWith(opened::add);
+        assertThat(list.noticeProperty().get().link().text()).isEqualTo("Open runs");
+        list.noticeProperty().get().link().action().run();
+        assertThat(opened).as("several runs: the runs list, newest first").containsExactly(
+                new io.redcron.desktop.runs.RunsPreset(null, null));
         assertThat(stores.audit().list(NAMESPACE, null, PageRequest.first(10)).items())
                 .filteredOn(entry -> entry.action().contains("trigger")).hasSize(2);
+    }
+
+    @Test
+    void theNoticeOfOneRunLinksToThatRunAndTheNextActionTakesItAway() {
+        task("a");
+        list.load();
+        List<io.redcron.desktop.runs.RunsPreset> opened = new java.util.ArrayList<>();
+        list.openRunsWith(opened::add);
+
+        list.runNow(List.copyOf(list.rows()));
+        Run run = stores.runs().list(RunFilter.all(NAMESPACE).withTrigger(TriggerType.MANUAL), PageRequest.first(10))
+                .items().get(0);
+        io.redcron.desktop.ui.Notice notice = list.noticeProperty().get();
+        assertThat(notice.text()).isEqualTo("Started run " + run.id() + ".");
+        assertThat(notice.shownAt()).isEqualTo(NOW);
+        notice.link().action().run();
+        assertThat(opened).containsExactly(io.redcron.desktop.runs.RunsPreset.ofRun("a", run.id()));
+
+        List<String> seen = new java.util.ArrayList<>();
+        list.noticeProperty().addListener((o, old, now) -> seen.add(now == null ? "none" : now.text()));
+        list.setEnabled(List.copyOf(list.rows()), false);
+        assertThat(seen).as("the old notice goes when the action starts").containsExactly("none", "Disabled 1 task.");
+    }
+
+    @Test
+    void headersAmongTheChosenLinesAreNeverActedOn() {
+        stores.tasks().create(Task.builder().namespace(NAMESPACE).name("x").group("etl").cron("0 3 * * *")
+                .dialect(CronDialect.UNIX).zone(ZoneOffset.UTC).payload(new ShellPayload("echo hi", null, Map.of()))
+                .build(), "test");
+        task("y");
+        list.groupBy(GroupBy.GROUP);
+        assertThat(list.lines()).hasSize(4).first().isInstanceOf(GroupHeader.class);
+
+        list.setEnabled(List.copyOf(list.lines()), false);
+
+        assertThat(list.noticeProperty().get().text()).isEqualTo("Disabled 2 tasks.");
+        list.delete(List.of(list.lines().get(0)));
+        assertThat(list.noticeProperty().get().text()).as("a header alone: nothing done, nothing said")
+                .isEqualTo("Disabled 2 tasks.");
+        assertThat(stores.tasks().list(io.redcron.port.TaskFilter.all(NAMESPACE), PageRequest.first(10)).total()).isEqualTo(2);
+    }
+
+    @Test
+    void filtersApplyAsTheUserTypesWhenTypingPauses() {
+        task("nightly-report");
+        task("backup");
+        stores.tasks().create(Task.builder().namespace(NAMESPACE).name("cleanup").owner("Storage Team").cron("0 3 * * *")
+                .dialect(CronDialect.UNIX).zone(ZoneOffset.UTC).payload(new ShellPayload("echo hi", null, Map.of()))
+                .build(), "test");
+        List<Runnable> waiting = new java.util.ArrayList<>();
+        list.debounceFiltersWith(waiting::add);
+        list.load();
+
+        list.textProperty().set("REP");
+        assertThat(list.rows()).as("still typing").hasSize(3);
+        waiting.get(waiting.size() - 1).run();
+        assertThat(list.rows()).extracting(TaskRow::name).containsExactly("nightly-report");
+
+        list.textProperty().set("");
+        list.ownerProperty().set("team");
+        waiting.get(waiting.size() - 1).run();
+        assertThat(list.rows()).extracting(TaskRow::name).containsExactly("cleanup");
     }
 
     @Test

@@ -3,10 +3,13 @@ package io.redcron.store.mysql;
 import io.redcron.domain.MaskedCredentials;
 import io.redcron.domain.Task;
 import io.redcron.port.DuplicateTaskException;
+import io.redcron.port.GroupCount;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
 import io.redcron.port.StaleTaskException;
+import io.redcron.port.TaskFacet;
 import io.redcron.port.TaskFilter;
+import io.redcron.port.TaskGrouping;
 import io.redcron.port.TaskNotFoundException;
 import io.redcron.port.TaskStore;
 
@@ -49,6 +52,16 @@ public final class MysqlTaskStore implements TaskStore {
     private static final String DELETE_LABELS = "DELETE FROM task_label WHERE task_id = ?";
     private static final String INSERT_LABEL = "INSERT INTO task_label (task_id, label_key, label_value)"
             + " VALUES (?, ?, ?)";
+
+    // The group comes first in ix_task_group: the distinct groups are read from the index alone.
+    private static final String DISTINCT_GROUPS = "SELECT DISTINCT t.task_group FROM task t WHERE t.namespace = ?"
+            + " ORDER BY t.task_group";
+    private static final String DISTINCT_OWNERS = "SELECT DISTINCT t.owner FROM task t WHERE t.namespace = ?"
+            + " AND t.owner <> '' AND LOWER(t.owner) LIKE ? ESCAPE '" + Like.ESCAPE + "' ORDER BY t.owner LIMIT ?";
+    private static final String DISTINCT_LABELS = "SELECT DISTINCT l.label_key, l.label_value FROM task_label l"
+            + " JOIN task t ON t.id = l.task_id WHERE t.namespace = ?"
+            + " AND LOWER(CONCAT(l.label_key, '=', l.label_value)) LIKE ? ESCAPE '" + Like.ESCAPE + "'"
+            + " ORDER BY l.label_key, l.label_value LIMIT ?";
 
     private final Jdbc jdbc;
     private final Clock clock;
@@ -118,6 +131,39 @@ public final class MysqlTaskStore implements TaskStore {
         return jdbc.autoCommit("list tasks", connection -> new Page<>(
                 Jdbc.list(connection, query.select(), TaskRows::read, query.values(page)),
                 Jdbc.count(connection, query.count(), query.values()), page.offset(), page.limit()));
+    }
+
+    @Override
+    public Map<String, GroupCount> groupCounts(TaskFilter filter, TaskGrouping by) {
+        TaskQuery query = TaskQuery.of(filter);
+        return jdbc.autoCommit("count tasks per " + by.name().toLowerCase(java.util.Locale.ROOT), connection -> {
+            Map<String, GroupCount> counts = new java.util.LinkedHashMap<>();
+            for (GroupCount count : Jdbc.list(connection, query.groupCounts(by),
+                    row -> new GroupCount(row.getString(1), row.getLong(2), row.getLong(3)), query.values())) {
+                counts.put(count.key(), count);
+            }
+            return counts;
+        });
+    }
+
+    @Override
+    public List<String> values(String namespace, TaskFacet facet, String containing, int limit) {
+        if (limit < 1) {
+            return List.of();
+        }
+        String text = containing == null ? "" : containing.trim();
+        return jdbc.autoCommit("list task " + facet.name().toLowerCase(java.util.Locale.ROOT) + " values",
+                connection -> switch (facet) {
+                    // Few groups, all ASCII identifiers: matched here, so typed non-ASCII text never meets an
+                    // ASCII column in SQL (an illegal mix of collations on MySQL).
+                    case GROUP -> Jdbc.list(connection, DISTINCT_GROUPS, row -> row.getString(1), namespace).stream()
+                            .filter(group -> TaskFacet.contains(group, text)).limit(limit).toList();
+                    case OWNER -> Jdbc.list(connection, DISTINCT_OWNERS, row -> row.getString(1), namespace,
+                            TaskQuery.contains(text), limit);
+                    case LABEL -> TaskFacet.labelChoices(Jdbc.list(connection, DISTINCT_LABELS,
+                            row -> Map.entry(row.getString(1), row.getString(2)), namespace, TaskQuery.contains(text),
+                            limit), text, limit);
+                });
     }
 
     /**

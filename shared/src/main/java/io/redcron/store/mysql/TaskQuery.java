@@ -2,6 +2,7 @@ package io.redcron.store.mysql;
 
 import io.redcron.port.PageRequest;
 import io.redcron.port.TaskFilter;
+import io.redcron.port.TaskGrouping;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +23,7 @@ final class TaskQuery {
             add(" AND t.namespace = ?", filter.namespace());
         }
         if (filter.text() != null && !filter.text().isBlank()) {
-            String pattern = "%" + Like.escape(filter.text().trim().toLowerCase(Locale.ROOT)) + "%";
+            String pattern = contains(filter.text());
             add(" AND (LOWER(t.name) LIKE ? ESCAPE '" + Like.ESCAPE + "' OR LOWER(t.description) LIKE ? ESCAPE '"
                     + Like.ESCAPE + "')", pattern, pattern);
         }
@@ -38,9 +39,13 @@ final class TaskQuery {
         if (filter.label() != null && !filter.label().isBlank()) {
             label(filter.label().trim());
         }
-        orderBy = orderBy(filter.sort(), filter.descending());
+        boolean owner = filter.owner() != null && !filter.owner().isBlank();
+        if (owner) {
+            add(" AND LOWER(t.owner) LIKE ? ESCAPE '" + Like.ESCAPE + "'", contains(filter.owner()));
+        }
+        orderBy = " ORDER BY " + groupFirst(filter) + orderBy(filter.sort(), filter.descending());
         // No index finds a piece of text: every task of the namespace is read.
-        readsEveryTask = filter.text() != null && !filter.text().isBlank();
+        readsEveryTask = filter.text() != null && !filter.text().isBlank() || owner;
     }
 
     static TaskQuery of(TaskFilter filter) {
@@ -62,6 +67,18 @@ final class TaskQuery {
 
     String count() {
         return "SELECT COUNT(*) FROM task t" + where;
+    }
+
+    /** Per value of {@code by}: the key, the tasks, the disabled ones; the same bind values as {@link #count()}. */
+    String groupCounts(TaskGrouping by) {
+        String column = column(by);
+        return "SELECT " + column + ", COUNT(*), SUM(CASE WHEN t.enabled THEN 0 ELSE 1 END) FROM task t" + where
+                + " GROUP BY " + column;
+    }
+
+    /** A LIKE pattern for text anywhere in a lower-cased column, wildcards in it taken literally. */
+    static String contains(String text) {
+        return "%" + Like.escape(text.trim().toLowerCase(Locale.ROOT)) + "%";
     }
 
     Object[] values() {
@@ -91,17 +108,38 @@ final class TaskQuery {
         values.addAll(List.of(bound));
     }
 
+    private static String column(TaskGrouping by) {
+        return switch (by) {
+            case GROUP -> "t.task_group";
+            case OWNER -> "t.owner";
+        };
+    }
+
+    /**
+     * The grouping column before the sort, so that a group's tasks follow each other across pages;
+     * ascending, unless the sort is by that same column.
+     */
+    private static String groupFirst(TaskFilter filter) {
+        if (filter.groupedBy() == null) {
+            return "";
+        }
+        boolean sameColumn = filter.groupedBy().name().equals(filter.sort().name());
+        return column(filter.groupedBy()) + (sameColumn && filter.descending() ? " DESC" : " ASC") + ", ";
+    }
+
     private static String orderBy(TaskFilter.Sort sort, boolean descending) {
         String direction = descending ? " DESC" : " ASC";
         String id = "t.id" + direction;
         return switch (sort) {
             // (namespace, name) is unique: no tie breaker, so the unique index gives the order.
-            case NAME -> " ORDER BY t.name" + direction + ", t.namespace" + direction;
-            case GROUP -> " ORDER BY t.task_group" + direction + ", t.name" + direction + ", " + id;
+            case NAME -> "t.name" + direction + ", t.namespace" + direction;
+            case GROUP -> "t.task_group" + direction + ", t.name" + direction + ", " + id;
+            // No index leads with the owner: a sort by owner reads the namespace's tasks.
+            case OWNER -> "t.owner" + direction + ", t.name" + direction + ", " + id;
             // Unplanned tasks (no next fire) sort as if planned for the end of time.
-            case NEXT_FIRE -> " ORDER BY t.next_fire_order" + direction + ", " + id;
-            case UPDATED -> " ORDER BY t.updated_at" + direction + ", " + id;
-            case ID -> " ORDER BY " + id;
+            case NEXT_FIRE -> "t.next_fire_order" + direction + ", " + id;
+            case UPDATED -> "t.updated_at" + direction + ", " + id;
+            case ID -> id;
         };
     }
 }
