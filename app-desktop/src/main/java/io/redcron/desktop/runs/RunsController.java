@@ -65,7 +65,7 @@ public final class RunsController {
     @FXML private Button cancel;
     @FXML private Button openOutput;
     @FXML private ProgressIndicator acting;
-    @FXML private Label notice;
+    @FXML private io.redcron.desktop.ui.NoticeBar notice;
     @FXML private Label error;
     @FXML private HBox newRunsBar;
     @FXML private Label newRunsText;
@@ -125,9 +125,8 @@ public final class RunsController {
         bindDetails();
         loading.visibleProperty().bind(model.loadingProperty());
         acting.visibleProperty().bind(model.actingProperty());
-        notice.textProperty().bind(model.noticeProperty());
+        notice.bind(model.noticeProperty(), model::now, model.messages());
         error.textProperty().bind(model.errorProperty());
-        showOnlyWithText(notice);
         showOnlyWithText(error);
         bindNewRuns();
         bindHiddenTasks();

@@ -7,6 +7,7 @@ import io.redcron.desktop.ui.TimeDisplay;
 import io.redcron.desktop.ui.UiExecutor;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
+import io.redcron.desktop.ui.Notice;
 import io.redcron.domain.Task;
 import java.util.Optional;
 import io.redcron.domain.TriggerType;
@@ -97,7 +98,7 @@ public final class RunsViewModel {
     private final ReadOnlyStringWrapper output = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper following = new ReadOnlyBooleanWrapper();
     private final BooleanProperty acting = new SimpleBooleanProperty();
-    private final StringProperty notice = new SimpleStringProperty("");
+    private final ObjectProperty<Notice> notice = new SimpleObjectProperty<>();
     private final BooleanBinding canRetry;
     private final BooleanBinding canCancel;
     private final StringBinding detailTitle;
@@ -580,7 +581,7 @@ public final class RunsViewModel {
             return;
         }
         act(() -> RunActionException.localised(() -> operations.retry().retry(row.id()).run(), row),
-                run -> messages.get("runs.retry.done", run.id(), run.taskName()));
+                run -> created(messages.get("runs.retry.done", run.id(), run.taskName()), run));
     }
 
     /** Cancels the selected run; the view asks the operator first. */
@@ -590,11 +591,11 @@ public final class RunsViewModel {
             return;
         }
         act(() -> RunActionException.localised(() -> operations.cancel().cancel(row.id()), row),
-                result -> messages.get(switch (result.outcome()) {
+                result -> Notice.of(messages.get(switch (result.outcome()) {
             case CANCELLED -> "runs.cancel.done";
             case STOPPING -> "runs.cancel.stopping";
             case ALREADY_ENDED -> "runs.cancel.ended";
-        }, row.id(), RunRow.statusLabel(result.run().status(), messages)));
+        }, row.id(), RunRow.statusLabel(result.run().status(), messages)), workspace.clock().instant()));
     }
 
     /** The question asked before cancelling the selected run. */
@@ -615,13 +616,19 @@ public final class RunsViewModel {
 
     /** A run was triggered from the trigger view: says so, and shows it in the history. */
     public void triggered(Run run) {
-        notice.set(messages.get("runs.trigger.done", run.id(), run.taskName()));
+        notice.set(created(messages.get("runs.trigger.done", run.id(), run.taskName()), run));
         load();
     }
 
-    private <T> void act(Callable<T> work, Function<T, String> done) {
+    /** A notice of a run just made, with a link that shows it (its task's runs, it selected). */
+    private Notice created(String text, Run run) {
+        return Notice.of(text, workspace.clock().instant()).withLink(messages.get("runs.notice.show", run.id()),
+                () -> open(RunsPreset.ofRun(run.taskName(), run.id())));
+    }
+
+    private <T> void act(Callable<T> work, Function<T, Notice> done) {
         acting.set(true);
-        notice.set("");
+        notice.set(null);
         error.set("");
         executor.submit(work, result -> {
             acting.set(false);
@@ -678,7 +685,12 @@ public final class RunsViewModel {
     public ReadOnlyStringProperty outputProperty() { return output.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty followingProperty() { return following.getReadOnlyProperty(); }
     public BooleanProperty actingProperty() { return acting; }
-    public StringProperty noticeProperty() { return notice; }
+    public ObjectProperty<Notice> noticeProperty() { return notice; }
+
+    /** The time the screen's notices are stamped and aged with. */
+    public Instant now() { return workspace.clock().instant(); }
+
+    public Messages messages() { return messages; }
     public BooleanBinding canRetryProperty() { return canRetry; }
     public BooleanBinding canCancelProperty() { return canCancel; }
     public StringBinding detailTitleProperty() { return detailTitle; }

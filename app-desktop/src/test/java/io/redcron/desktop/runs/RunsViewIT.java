@@ -115,7 +115,7 @@ class RunsViewIT {
         Label status = robot.lookup(".run-status-succeeded").queryAs(Label.class);
         assertThat(status.getText()).isEqualTo("Succeeded");
 
-        robot.clickOn(status);
+        clickRowOf(robot, table, succeeded.id());
 
         TextArea output = robot.lookup("#output").queryAs(TextArea.class);
         await().atMost(PATIENCE).until(() -> output.getText().equals("hello from run\nall done\n"));
@@ -128,7 +128,7 @@ class RunsViewIT {
     void cancelAsksFirstThenTheRunIsCancelled(FxRobot robot) {
         TableView<RunRow> table = table(robot);
         await().atMost(PATIENCE).until(() -> table.getItems().size() == 2);
-        robot.clickOn(robot.lookup(".run-status-queued").queryAs(Label.class));
+        clickRowOf(robot, table, waiting.id());
         await().atMost(PATIENCE).until(() -> !robot.lookup("#cancel").queryButton().isDisabled());
 
         robot.clickOn("#cancel");
@@ -142,7 +142,7 @@ class RunsViewIT {
 
         await().atMost(PATIENCE).until(() -> robot.lookup(".run-status-cancelled").tryQuery().isPresent());
         assertThat(session.runs().get(waiting.id()).orElseThrow().status()).isEqualTo(RunStatus.CANCELLED);
-        assertThat(robot.lookup("#notice").queryAs(Label.class).getText())
+        assertThat(robot.lookup("#noticeText").queryAs(Label.class).getText())
                 .isEqualTo("Run " + waiting.id() + " is cancelled.");
         assertThat(robot.lookup("#cancel").queryButton().isDisabled()).isTrue();
     }
@@ -154,7 +154,7 @@ class RunsViewIT {
         TableView<RunRow> table = table(robot);
         robot.clickOn("#refresh");
         await().atMost(PATIENCE).until(() -> table.getItems().size() == 3);
-        robot.clickOn(robot.lookup(".run-status-running").queryAs(Label.class));
+        clickRowOf(robot, table, running.id());
         Label live = robot.lookup("#live").queryAs(Label.class);
         await().atMost(PATIENCE).until(live::isVisible);
 
@@ -189,7 +189,7 @@ class RunsViewIT {
         robot.interact(() -> param.get(0).setText("DAY"));
         robot.clickOn("Run now");
 
-        Label notice = robot.lookup("#notice").queryAs(Label.class);
+        Label notice = robot.lookup("#noticeText").queryAs(Label.class);
         await().atMost(PATIENCE).until(() -> notice.getText().endsWith("of task nightly-report is queued."));
         await().atMost(PATIENCE).until(() -> table.getItems().size() == 3);
         assertThat(robot.listWindows()).noneMatch(window -> window instanceof Stage dialog
@@ -312,6 +312,29 @@ class RunsViewIT {
 
     private void xadd(String key, Map<String, String> fields) {
         SessionAdapters.redis(session).xadd(key, XAddParams.xAddParams(), fields);
+    }
+
+    /**
+     * Clicks the row of a run. The cell is looked up and clicked on the FX thread's terms: a cell
+     * found first and clicked afterwards may by then have been reused for another row, or left
+     * the scene, when a refresh came in between.
+     */
+    private static void clickRowOf(FxRobot robot, TableView<RunRow> table, long runId) {
+        await().atMost(PATIENCE).ignoreExceptions().until(() -> {
+            java.util.concurrent.atomic.AtomicReference<javafx.scene.Node> cell = new java.util.concurrent.atomic.AtomicReference<>();
+            robot.interact(() -> table.lookupAll(".table-row-cell").stream()
+                    .filter(node -> node instanceof javafx.scene.control.TableRow<?> row && row.getItem() instanceof RunRow item
+                            && item.id() == runId)
+                    .findFirst().ifPresent(cell::set));
+            if (cell.get() == null || cell.get().getScene() == null) {
+                return false;
+            }
+            robot.clickOn(cell.get());
+            java.util.concurrent.atomic.AtomicBoolean chosen = new java.util.concurrent.atomic.AtomicBoolean();
+            robot.interact(() -> chosen.set(table.getSelectionModel().getSelectedItem() != null
+                    && table.getSelectionModel().getSelectedItem().id() == runId));
+            return chosen.get();
+        });
     }
 
     @SuppressWarnings("unchecked")

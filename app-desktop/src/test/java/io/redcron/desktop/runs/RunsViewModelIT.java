@@ -318,7 +318,7 @@ class RunsViewModelIT {
         assertThat(again.status()).isEqualTo(RunStatus.QUEUED);
         assertThat(again.params()).isEqualTo(Map.of("DAY", "2026-11-30"));
         assertThat(queued(again.group())).contains(again.id());
-        assertThat(model.noticeProperty().get()).isEqualTo("Run " + again.id() + " of task backup is queued.");
+        assertThat(model.noticeProperty().get().text()).isEqualTo("Run " + again.id() + " of task backup is queued.");
         assertThat(model.rows()).hasSize(2);
         assertThat(model.errorProperty().get()).isEmpty();
     }
@@ -336,7 +336,7 @@ class RunsViewModelIT {
         Run after = session.runs().get(waiting.id()).orElseThrow();
         assertThat(after.status()).isEqualTo(RunStatus.CANCELLED);
         assertThat(after.error()).isEqualTo("cancelled by tester");
-        assertThat(model.noticeProperty().get()).isEqualTo("Run " + waiting.id() + " is cancelled.");
+        assertThat(model.noticeProperty().get().text()).isEqualTo("Run " + waiting.id() + " is cancelled.");
         assertThat(model.rows().get(0).runStatus()).isEqualTo(RunStatus.CANCELLED);
         assertThat(model.selectedProperty().get().runStatus()).isEqualTo(RunStatus.CANCELLED);
         assertThat(model.canCancelProperty().get()).isFalse();
@@ -362,7 +362,7 @@ class RunsViewModelIT {
         }
         assertThat(events).containsExactly(new EventBus.Event(EventBus.Event.Kind.CANCEL_RUN, running.id()));
         assertThat(session.runs().get(running.id()).orElseThrow().status()).isEqualTo(RunStatus.RUNNING);
-        assertThat(model.noticeProperty().get()).isEqualTo("Run " + running.id()
+        assertThat(model.noticeProperty().get().text()).isEqualTo("Run " + running.id()
                 + " is running: its node was asked to stop it.");
     }
 
@@ -391,7 +391,7 @@ class RunsViewModelIT {
         assertThat(run.trigger()).isEqualTo(TriggerType.MANUAL);
         assertThat(run.params()).isEqualTo(Map.of("DAY", "2026-11-30", "MODE", "full run"));
         assertThat(queued(run.group())).containsExactly(run.id());
-        assertThat(model.noticeProperty().get()).isEqualTo("Run " + run.id() + " of task backup is queued.");
+        assertThat(model.noticeProperty().get().text()).isEqualTo("Run " + run.id() + " of task backup is queued.");
         assertThat(model.rows()).extracting(RunRow::id).containsExactly(run.id());
         assertThat(session.audit().list(session.namespace(), "run:" + run.id(), PageRequest.first(5)).items())
                 .singleElement().satisfies(entry -> {
