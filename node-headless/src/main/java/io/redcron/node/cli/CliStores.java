@@ -114,6 +114,15 @@ final class CliStores implements AutoCloseable {
         return new MysqlAuditLog(dataSource);
     }
 
+    io.redcron.port.RetentionStore retention() {
+        return new io.redcron.store.mysql.MysqlRetentionStore(dataSource, clock());
+    }
+
+    /** An operator's deletes: beyond the policy, but only ended, unpinned runs older than a day. */
+    io.redcron.port.HistoryCleanup cleanup() {
+        return io.redcron.store.mysql.MysqlHistoryCleanup.forOperator(dataSource);
+    }
+
     FencingEpochs epochs() {
         return new MysqlFencingEpochs(dataSource, local);
     }

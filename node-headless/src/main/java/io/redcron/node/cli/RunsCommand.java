@@ -20,7 +20,8 @@ import java.util.List;
 import java.util.Set;
 
 @Command(name = "runs", mixinStandardHelpOptions = true, description = "Run history and live output.",
-        subcommands = {RunsCommand.ListRuns.class, RunsCommand.Show.class, RunTailCommand.class, RunsCommand.Retry.class})
+        subcommands = {RunsCommand.ListRuns.class, RunsCommand.Show.class, RunTailCommand.class, RunsCommand.Retry.class,
+                RunPinCommands.Pin.class, RunPinCommands.Unpin.class, RunPinCommands.Pinned.class, RunsPurgeCommand.class})
 final class RunsCommand {
 
     @Command(name = "list", mixinStandardHelpOptions = true, sortOptions = false,
