@@ -1,43 +1,29 @@
 package io.redcron.desktop;
 
 import io.redcron.config.MysqlConfig;
-import io.redcron.config.RedisConfig;
 import io.redcron.desktop.connect.ProfileRepository;
+import io.redcron.desktop.demo.DemoWorld;
+import io.redcron.desktop.runs.RunsPreset;
 import io.redcron.desktop.session.SessionFactory;
+import io.redcron.desktop.tasks.TaskRow;
 import io.redcron.desktop.ui.FxUiExecutor;
 import io.redcron.desktop.ui.Messages;
-import io.redcron.domain.ConcurrencyPolicy;
-import io.redcron.domain.HttpPayload;
-import io.redcron.domain.NodeInfo;
-import io.redcron.domain.NodeRole;
-import io.redcron.domain.RetryPolicy;
-import io.redcron.domain.Run;
-import io.redcron.domain.RunStatus;
-import io.redcron.domain.ShellPayload;
-import io.redcron.domain.Task;
-import io.redcron.port.QueuedRun;
-import io.redcron.port.RunOutcome;
-import io.redcron.schedule.CronDialect;
-import io.redcron.store.mysql.MysqlDataSources;
-import io.redcron.store.mysql.MysqlFencingEpochs;
-import io.redcron.store.mysql.MysqlRunStore;
-import io.redcron.store.mysql.MysqlTaskStore;
-import io.redcron.store.redis.RedisConnector;
-import io.redcron.store.redis.RedisKeys;
-import io.redcron.store.redis.RedisLeaderLease;
-import io.redcron.store.redis.RedisNodeRegistry;
-import io.redcron.store.redis.RedisRunQueue;
 import io.redcron.testing.TestDatabase;
 import io.redcron.testing.TestRedis;
+import javafx.application.Platform;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.ButtonBase;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -47,37 +33,42 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-import redis.clients.jedis.UnifiedJedis;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.net.URI;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Every screen of the app with realistic data, in English and Chinese: each must load without an
- * error. With {@code -Dredcron.screenshots=DIR} it also saves a picture of each screen there
- * ({@code scripts/screenshots.sh} regenerates {@code docs/screenshots} this way).
+ * A tour of the app on a production-like installation ({@link DemoWorld}): every screen in English
+ * and Chinese, the task editor, the cron builder in each dialect, the trigger dialog, a run's live
+ * output, a run's attempts, the dead runs and the dark theme. Each must load without an error.
+ * With {@code -Dredcron.screenshots=DIR} the demo gets its full history and every stop is saved
+ * there as a PNG ({@code scripts/screenshots.sh} regenerates {@code docs/screenshots} this way);
+ * without it the history is short, so that the tour stays quick in {@code mvn verify}.
  */
 @ExtendWith(ApplicationExtension.class)
 class ScreenshotsIT {
-    private static final String NAMESPACE = TestRedis.freshNamespace();
+    private static final String TARGET = System.getProperty("redcron.screenshots", "");
+    private static final List<String> SCREENS = List.of("tasks", "runs", "queues", "cluster", "dashboard", "audit");
+    private static final Duration LOAD = Duration.ofSeconds(20);
+
     private static MysqlConfig database;
+    private static DemoWorld world;
+    private static DemoWorld.Seeded demo;
 
     @TempDir
     static Path home;
@@ -89,75 +80,23 @@ class ScreenshotsIT {
     @BeforeAll
     static void seed() {
         database = TestDatabase.freshSchema();
-        try (var dataSource = MysqlDataSources.open(database);
-             UnifiedJedis redis = RedisConnector.open(RedisConfig.fromUri(TestRedis.uri()), "seed", 2)) {
-            Clock clock = Clock.systemUTC();
-            MysqlTaskStore tasks = new MysqlTaskStore(dataSource, clock);
-            MysqlRunStore runs = new MysqlRunStore(dataSource, clock);
-            RedisKeys keys = new RedisKeys(NAMESPACE);
-            Task backup = tasks.create(task("nightly-backup", "0 30 2 * * ?", CronDialect.QUARTZ, "Europe/Berlin",
-                    "pg_dump app | gzip > /backup/app.gz").group("storage").build(), "alice");
-            Task report = tasks.create(task("weekday-report", "30 9 * * 1-5", CronDialect.UNIX, "Asia/Shanghai",
-                    "echo report for $REDCRON_SCHEDULED_AT").build(), "alice");
-            tasks.create(task("hello", "*/10 * * * * ?", CronDialect.QUARTZ, "UTC", "echo hello").build(), "bob");
-            tasks.create(task("month-end", "0 0 0 L * ?", CronDialect.QUARTZ, "America/New_York", "echo close")
-                    .concurrencyPolicy(ConcurrencyPolicy.FORBID).build(), "bob");
-            Task hook = tasks.create(Task.builder().namespace(NAMESPACE).name("cache-warmup").cron("*/15 * * * *")
-                    .payload(new HttpPayload("POST", URI.create("https://cache.internal/warm"), Map.of(), "", Set.of()))
-                    .retry(new RetryPolicy(3, Duration.ofSeconds(10), 2, Duration.ofMinutes(5), 0.1)).build(), "carol");
-            Instant now = clock.instant();
-            for (int i = 0; i < 8; i++) {
-                Run run = runs.insertManual(i % 2 == 0 ? backup.id() : report.id(), now.minusSeconds(600 - i * 60L), 1, Map.of());
-                runs.claim(run.id(), "node-" + (i % 3 + 1), now.minusSeconds(590 - i * 60L), now.plusSeconds(30));
-                boolean ok = i != 3;
-                runs.complete(run.id(), 1, RunStatus.RUNNING, new RunOutcome(ok ? RunStatus.SUCCEEDED : RunStatus.FAILED,
-                        now.minusSeconds(585 - i * 60L), ok ? 0 : 2, ok ? "dumped 1,204 tables\ndone" : "pg_dump: connection refused",
-                        ok ? null : "exited with code 2"));
-            }
-            Run running = runs.insertManual(hook.id(), now.minusSeconds(5), 3, Map.of("REGION", "eu"));
-            runs.claim(running.id(), "node-2", now.minusSeconds(4), now.plusSeconds(30));
-            Run waiting = runs.insertManual(report.id(), now, 1, Map.of());
-            RedisRunQueue queue = new RedisRunQueue(redis, keys);
-            queue.ensureGroups(Set.of("default", "storage"));
-            queue.enqueue(List.of(QueuedRun.of("default", waiting.id())));
-            queue.delay(QueuedRun.of("default", running.id()), now.plusSeconds(40));
-            queue.dead(QueuedRun.of("storage", 3), "exited with code 2 (attempt 1 of 1)", now.minusSeconds(420));
-            heartbeats(redis);
-            String holder = "node-1:" + java.util.UUID.randomUUID();
-            new RedisLeaderLease(redis, keys).tryAcquire(holder, Duration.ofMinutes(5));
-            new MysqlFencingEpochs(dataSource, clock).advance(NAMESPACE, holder);
-        }
+        world = new DemoWorld(database, TestRedis.uri());
+        demo = world.seed(saving() ? 300 : 12);
+        System.out.printf("demo %s seeded in %d ms: %d tasks, %d runs of history%n", demo.namespace(),
+                demo.took().toMillis(), demo.taskNames().size(), demo.historyRuns());
     }
 
-    /** The three nodes beat now, as live nodes do every few seconds. */
-    private static void heartbeats() {
-        try (UnifiedJedis redis = RedisConnector.open(RedisConfig.fromUri(TestRedis.uri()), "seed", 1)) {
-            heartbeats(redis);
-        }
-    }
-
-    private static void heartbeats(UnifiedJedis redis) {
-        RedisNodeRegistry nodes = new RedisNodeRegistry(redis, new RedisKeys(NAMESPACE));
-        Instant now = Instant.now();
-        for (int i = 1; i <= 3; i++) {
-            nodes.heartbeat(new NodeInfo("node-" + i, "host-" + i, 4100 + i, "0.1.0", i == 1
-                    ? Set.of(NodeRole.SCHEDULER, NodeRole.WORKER) : Set.of(NodeRole.WORKER),
-                    i == 3 ? Set.of("storage") : Set.of("default"), 8, i == 2 ? 1 : 0, now.minusSeconds(3600), now),
-                    Duration.ofMinutes(5));
-        }
-    }
-
-    private static Task.Builder task(String name, String cron, CronDialect dialect, String zone, String command) {
-        return Task.builder().namespace(NAMESPACE).name(name).cron(cron).dialect(dialect).zone(ZoneId.of(zone))
-                .payload(new ShellPayload(command, null, Map.of())).timeout(Duration.ofMinutes(30));
+    private static boolean saving() {
+        return !TARGET.isBlank();
     }
 
     @Start
     void start(Stage stage) {
         RedcronApp.applyTheme();
         executor = new FxUiExecutor();
-        scene = new Scene(new javafx.scene.layout.StackPane(), 1280, 780);
-        context = new AppContext(executor, new io.redcron.desktop.ui.FxDialogService(), new SessionFactory("alice@desktop", Clock.systemUTC()),
+        scene = new Scene(new javafx.scene.layout.StackPane(), 1366, 768);
+        context = new AppContext(executor, new io.redcron.desktop.ui.FxDialogService(),
+                new SessionFactory("alice@desktop", Clock.systemUTC()),
                 new ProfileRepository(home.resolve("profiles.json")), Optional::empty, new Messages(Locale.ENGLISH),
                 changed -> scene.setRoot(changed.currentView()));
         scene.setRoot(context.currentView());
@@ -166,43 +105,233 @@ class ScreenshotsIT {
     }
 
     @AfterEach
-    void close() {
+    void close(FxRobot robot) {
+        robot.interact(() -> Window.getWindows().stream().filter(window -> window != scene.getWindow()).toList()
+                .forEach(Window::hide));
         context.close();
         executor.close();
     }
 
     @Test
-    void everyScreenLoadsInEnglishAndChinese(FxRobot robot) throws IOException {
-        fill(robot, "#name", "Production");
+    void everyScreenAndDialogLoadsInEnglishAndChinese(FxRobot robot) {
+        long started = System.nanoTime();
+        fill(robot, "#name", "Production EU");
         fill(robot, "#redisUri", TestRedis.uri());
         fill(robot, "#jdbcUrl", database.jdbcUrl());
         fill(robot, "#user", database.user());
-        fill(robot, "#namespace", NAMESPACE);
+        fill(robot, "#namespace", demo.namespace());
         if (!database.password().isEmpty()) {
             fill(robot, "#dbPassword", database.password().reveal());
         }
-        save(robot, "connect");
         press(robot, "#connect");
         await().atMost(Duration.ofSeconds(30)).until(() -> shows(robot, "#tasksButton"));
+
         tour(robot, "");
+        editorAndCronBuilders(robot, "", List.of("quartz", "unix", "spring"));
+        trigger(robot, "");
+        liveOutput(robot, "");
+        attempts(robot, "");
+        deadRuns(robot, "");
+        dark(robot);
+
         Parent english = scene.getRoot();
         press(robot, "#chineseButton");
         // The switch replaces the whole view: wait for the new root before touring it.
         await().atMost(Duration.ofSeconds(10)).until(() -> scene.getRoot() != english && shows(robot, "#tasksButton"));
         tour(robot, "-zh");
+        if (saving()) {
+            // The dialogs were checked in English already: in Chinese only for their pictures.
+            editorAndCronBuilders(robot, "-zh", List.of("quartz"));
+            trigger(robot, "-zh");
+            liveOutput(robot, "-zh");
+            attempts(robot, "-zh");
+            deadRuns(robot, "-zh");
+        }
+        System.out.printf("tour took %d ms%n", Duration.ofNanos(System.nanoTime() - started).toMillis());
     }
 
-    private void tour(FxRobot robot, String suffix) throws IOException {
-        for (String screen : List.of("tasks", "runs", "queues", "cluster", "dashboard", "audit")) {
+    // ---- the stops of the tour ----
+
+    private void tour(FxRobot robot, String suffix) {
+        for (String screen : SCREENS) {
             if (screen.equals("cluster")) {
-                heartbeats();
+                world.beat();
             }
-            press(robot, "#" + screen + "Button");
-            settle();
-            assertThat(robot.from(scene.getRoot()).lookup("#error").queryAll()).as(screen + suffix)
-                    .allSatisfy(node -> assertThat(node instanceof Label label ? label.getText() : "").isBlank());
-            save(robot, screen + suffix);
+            show(robot, screen);
+            save(screen + suffix, scene);
         }
+    }
+
+    /** The editor of an existing task, and from it the cron builder, once per dialect asked for. */
+    private void editorAndCronBuilders(FxRobot robot, String suffix, List<String> dialects) {
+        show(robot, "tasks");
+        for (String dialect : dialects) {
+            String task = demo.cronByDialect().get(dialect);
+            selectTask(robot, task);
+            Window editor = opens(robot, () -> lookup(scene.getRoot(), "#edit"));
+            await().atMost(LOAD).until(() -> text(robot, editor, "#name").equals(task));
+            settle();
+            noError(robot, editor.getScene().getRoot(), "editor " + task + suffix);
+            if (dialect.equals("quartz")) {
+                save("editor" + suffix, editor.getScene());
+            }
+            Window builder = opens(robot, () -> lookup(editor.getScene().getRoot(), "#buildCron"));
+            await().atMost(LOAD).until(() -> lookup(builder.getScene().getRoot(), "#expression") != null);
+            settle();
+            save("cron-" + dialect + suffix, builder.getScene());
+            hide(robot, builder);
+            hide(robot, editor);
+        }
+    }
+
+    /** "Trigger now…" on the runs screen, for the task of the run selected. */
+    private void trigger(FxRobot robot, String suffix) {
+        show(robot, "runs");
+        TableView<?> runs = table(robot, "#table");
+        robot.interact(() -> runs.getSelectionModel().clearAndSelect(0));
+        Window dialog = opens(robot, () -> lookup(scene.getRoot(), "#trigger"));
+        await().atMost(LOAD).until(() -> !text(robot, dialog, "#triggerTask").isBlank());
+        settle();
+        save("trigger" + suffix, dialog.getScene());
+        hide(robot, dialog);
+    }
+
+    /** The output window of the run that runs now, following its long output live. */
+    private void liveOutput(FxRobot robot, String suffix) {
+        openRun(robot, demo.liveTask(), demo.liveRun());
+        Window output = opens(robot, () -> lookup(scene.getRoot(), "#openOutput"));
+        ListView<?> lines = (ListView<?>) lookup(output.getScene().getRoot(), "#lines");
+        await().atMost(LOAD).until(() -> lines.getItems().size() > 100);
+        robot.interact(() -> lines.scrollTo(lines.getItems().size() - 1));
+        settle();
+        noError(robot, output.getScene().getRoot(), "output" + suffix);
+        save("output" + suffix, output.getScene());
+        hide(robot, output);
+    }
+
+    /** The runs screen on a run that needed three attempts, its attempts shown, the first one chosen. */
+    private void attempts(FxRobot robot, String suffix) {
+        openRun(robot, demo.retriedTask(), demo.retriedRun());
+        TabPane tabs = (TabPane) lookup(scene.getRoot(), "#detailTabs");
+        robot.interact(() -> tabs.getSelectionModel().select(tabs.getTabs().stream()
+                .filter(tab -> "attemptsTab".equals(tab.getId())).findFirst().orElseThrow()));
+        TableView<?> attempts = table(robot, "#attemptsTable");
+        await().atMost(LOAD).until(() -> attempts.getItems().size() >= 3);
+        robot.interact(() -> {
+            attempts.getSelectionModel().clearAndSelect(0);
+            // The details get the room the operator would give them by dragging the divider up,
+            // and the run stays in view above them.
+            if (lookup(scene.getRoot(), ".split-pane") instanceof javafx.scene.control.SplitPane split) {
+                split.setDividerPositions(0.27);
+            }
+            for (Parent up = attempts.getParent(); up != null; up = up.getParent()) {
+                if (up instanceof javafx.scene.control.SplitPane split) {
+                    split.setDividerPositions(0.72);
+                    break;
+                }
+            }
+            TableView<?> runs = (TableView<?>) lookup(scene.getRoot(), "#table");
+            runs.scrollTo(Math.max(0, runs.getSelectionModel().getSelectedIndex() - 1));
+        });
+        settle();
+        noError(robot, scene.getRoot(), "attempts" + suffix);
+        save("attempts" + suffix, scene);
+    }
+
+    /** The queues screen's dead runs. */
+    private void deadRuns(FxRobot robot, String suffix) {
+        show(robot, "queues");
+        TabPane tabs = (TabPane) lookup(scene.getRoot(), "#tabs");
+        robot.interact(() -> tabs.getSelectionModel().select(tabs.getTabs().stream()
+                .filter(tab -> "deadTab".equals(tab.getId())).findFirst().orElseThrow()));
+        TableView<?> dead = table(robot, "#deadTable");
+        await().atMost(LOAD).until(() -> dead.getItems().size() >= 2);
+        settle();
+        save("queues-dead" + suffix, scene);
+    }
+
+    /** Two screens in the dark theme, then back to the light one. */
+    private void dark(FxRobot robot) {
+        robot.interact(context::toggleTheme);
+        try {
+            for (String screen : List.of("tasks", "cluster")) {
+                show(robot, screen);
+                save(screen + "-dark", scene);
+            }
+        } finally {
+            robot.interact(context::toggleTheme);
+        }
+    }
+
+    // ---- getting around ----
+
+    /** Shows a screen of the sidebar and waits for its first rows. */
+    private void show(FxRobot robot, String screen) {
+        press(robot, "#" + screen + "Button");
+        if (screen.equals("dashboard")) {
+            // The last day rather than the last hour: the history is days long.
+            press(robot, "#dayButton");
+            await(screen).atMost(LOAD).until(() -> lookup(scene.getRoot(), "#updated") instanceof Label updated
+                    && !updated.getText().isBlank());
+        } else {
+            String rows = switch (screen) {
+                case "queues" -> "#streamsTable";
+                case "cluster" -> "#nodesTable";
+                default -> "#table";
+            };
+            await(screen).atMost(LOAD).until(() -> {
+                Node table = lookup(scene.getRoot(), rows);
+                return table instanceof TableView<?> view && !view.getItems().isEmpty();
+            });
+        }
+        settle();
+        noError(robot, scene.getRoot(), screen);
+    }
+
+    private void openRun(FxRobot robot, String task, long runId) {
+        robot.interact(() -> context.openRuns(RunsPreset.ofRun(task, runId)));
+        await().atMost(LOAD).until(() -> {
+            Node table = lookup(scene.getRoot(), "#table");
+            return table instanceof TableView<?> view && view.getSelectionModel().getSelectedItem() != null;
+        });
+        settle();
+    }
+
+    private void selectTask(FxRobot robot, String name) {
+        @SuppressWarnings("unchecked")
+        TableView<TaskRow> tasks = (TableView<TaskRow>) table(robot, "#table");
+        await().atMost(LOAD).until(() -> tasks.getItems().stream().anyMatch(row -> row.name().equals(name)));
+        robot.interact(() -> tasks.getSelectionModel().clearAndSelect(tasks.getItems().indexOf(tasks.getItems().stream()
+                .filter(row -> row.name().equals(name)).findFirst().orElseThrow())));
+    }
+
+    /**
+     * Fires a button that opens a window and returns that window once it shows. The button is
+     * fired later on the FX thread, not waited for: it may open a dialog that waits for its answer.
+     */
+    private Window opens(FxRobot robot, Supplier<Node> button) {
+        AtomicReference<Set<Window>> before = new AtomicReference<>();
+        AtomicReference<Node> found = new AtomicReference<>();
+        robot.interact(() -> {
+            before.set(Set.copyOf(Window.getWindows()));
+            found.set(button.get());
+        });
+        assertThat(found.get()).isInstanceOf(ButtonBase.class);
+        assertThat(found.get().isDisabled()).as(found.get().getId() + " enabled").isFalse();
+        Platform.runLater(((ButtonBase) found.get())::fire);
+        AtomicReference<Window> opened = new AtomicReference<>();
+        await().atMost(LOAD).until(() -> {
+            robot.interact(() -> Window.getWindows().stream()
+                    .filter(window -> window.isShowing() && !before.get().contains(window) && window.getScene() != null)
+                    .findFirst().ifPresent(opened::set));
+            return opened.get() != null;
+        });
+        return opened.get();
+    }
+
+    private static void hide(FxRobot robot, Window window) {
+        robot.interact(window::hide);
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     /**
@@ -228,24 +357,62 @@ class ScreenshotsIT {
         return found.get() != null;
     }
 
-    /** Lets the screen's first loads finish (they run off the FX thread and report back on it). */
-    private static void settle() {
-        for (int i = 0; i < 3; i++) {
-            WaitForAsyncUtils.waitForFxEvents();
-            await().pollDelay(Duration.ofMillis(400)).atMost(Duration.ofSeconds(2)).until(() -> true);
-        }
+    private TableView<?> table(FxRobot robot, String id) {
+        AtomicReference<Node> found = new AtomicReference<>();
+        robot.interact(() -> found.set(scene.getRoot().lookup(id)));
+        assertThat(found.get()).as(id).isInstanceOf(TableView.class);
+        return (TableView<?>) found.get();
     }
 
-    private void save(FxRobot robot, String name) throws IOException {
-        String target = System.getProperty("redcron.screenshots", "");
-        if (target.isBlank()) {
+    private static Node lookup(Parent root, String id) {
+        return root.lookup(id);
+    }
+
+    private static String text(FxRobot robot, Window window, String id) {
+        AtomicReference<String> text = new AtomicReference<>("");
+        robot.interact(() -> {
+            if (window.getScene().getRoot().lookup(id) instanceof TextField field && field.getText() != null) {
+                text.set(field.getText());
+            }
+        });
+        return text.get();
+    }
+
+    private static void noError(FxRobot robot, Parent root, String where) {
+        assertThat(robot.from(root).lookup("#error").queryAll()).as(where)
+                .allSatisfy(node -> assertThat(node instanceof Label label ? label.getText() : "").isBlank());
+    }
+
+    /**
+     * Lets a screen's loads finish (they run off the FX thread and report back on it). A picture
+     * waits longer: columns size themselves to their rows once these arrived.
+     */
+    private static void settle() {
+        int rounds = saving() ? 3 : 1;
+        for (int i = 0; i < rounds; i++) {
+            WaitForAsyncUtils.waitForFxEvents();
+            await().pollDelay(Duration.ofMillis(saving() ? 400 : 150)).atMost(Duration.ofSeconds(2)).until(() -> true);
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    // ---- pictures ----
+
+    private static void save(String name, Scene shown) {
+        System.out.println("stop: " + name);
+        if (!saving()) {
             return;
         }
         AtomicReference<WritableImage> image = new AtomicReference<>();
-        robot.interact(() -> image.set(scene.snapshot(null)));
-        Path dir = Path.of(target);
-        Files.createDirectories(dir);
-        ImageIO.write(toBuffered(image.get()), "png", dir.resolve(name + ".png").toFile());
+        WaitForAsyncUtils.asyncFx(() -> image.set(shown.snapshot(null)));
+        await().atMost(LOAD).until(() -> image.get() != null);
+        try {
+            Path dir = Path.of(TARGET);
+            Files.createDirectories(dir);
+            ImageIO.write(toBuffered(image.get()), "png", dir.resolve(name + ".png").toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot save " + name, e);
+        }
     }
 
     private static BufferedImage toBuffered(WritableImage image) {
