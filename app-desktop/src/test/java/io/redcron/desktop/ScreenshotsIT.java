@@ -399,7 +399,6 @@ class ScreenshotsIT {
     // ---- pictures ----
 
     private static void save(String name, Scene shown) {
-        System.out.println("stop: " + name);
         if (!saving()) {
             return;
         }
