@@ -60,6 +60,9 @@ DELIMITER ;
 -- Neither deletes a run younger than a day, and both delete the past attempts of the runs they
 -- deleted. The caller runs one in a transaction; each answers with the runs deleted. A pin locks
 -- its run before it adds itself, so a delete either sees it or had the run locked before it.
+--
+-- Each delete is driven by the asked ids, a primary key lookup per id: as `id IN (subquery)` a
+-- single-table DELETE would walk the whole table (MariaDB 10 makes no join of such a subquery).
 DELIMITER $$
 CREATE PROCEDURE history_purge(
     IN p_namespace VARCHAR(64) CHARACTER SET ascii,
@@ -71,17 +74,17 @@ CREATE PROCEDURE history_purge(
 BEGIN
     DECLARE v_before DATETIME(3) DEFAULT LEAST(p_before, UTC_TIMESTAMP(3) - INTERVAL 1 DAY);
     DECLARE v_purged INT DEFAULT 0;
-    DELETE FROM task_run
-    WHERE id IN (SELECT asked.id FROM JSON_TABLE(p_ids, '$[*]' COLUMNS (id BIGINT PATH '$')) AS asked)
-      AND namespace = p_namespace
-      AND scheduled_at < v_before
-      AND NOT EXISTS (SELECT 1 FROM run_pin p WHERE p.run_id = task_run.id)
-      AND ((status IN ('SUCCEEDED', 'CANCELLED', 'SKIPPED')
-            AND retention_age(namespace, task_id, FALSE) > 0
-            AND scheduled_at < UTC_TIMESTAMP(3) - INTERVAL retention_age(namespace, task_id, FALSE) DAY)
-        OR (status IN ('FAILED', 'TIMED_OUT')
-            AND retention_age(namespace, task_id, TRUE) > 0
-            AND scheduled_at < UTC_TIMESTAMP(3) - INTERVAL retention_age(namespace, task_id, TRUE) DAY));
+    DELETE r FROM JSON_TABLE(p_ids, '$[*]' COLUMNS (id BIGINT PATH '$')) AS asked
+        JOIN task_run r ON r.id = asked.id
+    WHERE r.namespace = p_namespace
+      AND r.scheduled_at < v_before
+      AND NOT EXISTS (SELECT 1 FROM run_pin p WHERE p.run_id = r.id)
+      AND ((r.status IN ('SUCCEEDED', 'CANCELLED', 'SKIPPED')
+            AND retention_age(r.namespace, r.task_id, FALSE) > 0
+            AND r.scheduled_at < UTC_TIMESTAMP(3) - INTERVAL retention_age(r.namespace, r.task_id, FALSE) DAY)
+        OR (r.status IN ('FAILED', 'TIMED_OUT')
+            AND retention_age(r.namespace, r.task_id, TRUE) > 0
+            AND r.scheduled_at < UTC_TIMESTAMP(3) - INTERVAL retention_age(r.namespace, r.task_id, TRUE) DAY));
     SET v_purged = ROW_COUNT();
     CALL history_forget_attempts(p_ids);
     SELECT v_purged AS purged;
@@ -97,12 +100,12 @@ CREATE PROCEDURE history_delete(
 BEGIN
     DECLARE v_before DATETIME(3) DEFAULT LEAST(p_before, UTC_TIMESTAMP(3) - INTERVAL 1 DAY);
     DECLARE v_purged INT DEFAULT 0;
-    DELETE FROM task_run
-    WHERE id IN (SELECT asked.id FROM JSON_TABLE(p_ids, '$[*]' COLUMNS (id BIGINT PATH '$')) AS asked)
-      AND namespace = p_namespace
-      AND scheduled_at < v_before
-      AND status IN ('SUCCEEDED', 'CANCELLED', 'SKIPPED', 'FAILED', 'TIMED_OUT')
-      AND NOT EXISTS (SELECT 1 FROM run_pin p WHERE p.run_id = task_run.id);
+    DELETE r FROM JSON_TABLE(p_ids, '$[*]' COLUMNS (id BIGINT PATH '$')) AS asked
+        JOIN task_run r ON r.id = asked.id
+    WHERE r.namespace = p_namespace
+      AND r.scheduled_at < v_before
+      AND r.status IN ('SUCCEEDED', 'CANCELLED', 'SKIPPED', 'FAILED', 'TIMED_OUT')
+      AND NOT EXISTS (SELECT 1 FROM run_pin p WHERE p.run_id = r.id);
     SET v_purged = ROW_COUNT();
     CALL history_forget_attempts(p_ids);
     SELECT v_purged AS purged;
@@ -113,9 +116,10 @@ CREATE PROCEDURE history_forget_attempts(IN p_ids LONGTEXT CHARACTER SET utf8mb4
     MODIFIES SQL DATA
     SQL SECURITY DEFINER
 BEGIN
-    DELETE FROM run_attempt
-    WHERE run_id IN (SELECT asked.id FROM JSON_TABLE(p_ids, '$[*]' COLUMNS (id BIGINT PATH '$')) AS asked)
-      AND NOT EXISTS (SELECT 1 FROM task_run r WHERE r.id = run_attempt.run_id);
+    DELETE a FROM JSON_TABLE(p_ids, '$[*]' COLUMNS (id BIGINT PATH '$')) AS asked
+        JOIN run_attempt a ON a.run_id = asked.id
+        LEFT JOIN task_run r ON r.id = a.run_id
+    WHERE r.id IS NULL;
 END$$
 
 -- The days a run of a task is kept after it ended, with (p_failed) or without a failure: the

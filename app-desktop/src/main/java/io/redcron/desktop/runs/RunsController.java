@@ -206,6 +206,9 @@ public final class RunsController {
         column(durationColumn, RunRow::duration);
         column(exitColumn, RunRow::exitCode);
         statusColumn.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(cell.getValue()));
+        statusColumn.getProperties().put(io.redcron.desktop.ui.FitColumns.SHOWN_TEXT,
+                (java.util.function.Function<RunRow, String>) RunRow::status);
+        taskColumn.getProperties().put(io.redcron.desktop.ui.FitColumns.NAMES_ROW, true);
         statusColumn.setCellFactory(c -> new RunStatusCell());
         table.getSelectionModel().selectedItemProperty().addListener((o, old, row) -> model.select(row));
         table.setRowFactory(t -> RunRowActions.row(resources.getString("runs.output.open"), this::onOpenOutput,

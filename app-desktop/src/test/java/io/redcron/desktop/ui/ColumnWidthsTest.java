@@ -37,8 +37,8 @@ class ColumnWidthsTest {
     }
 
     @Test
-    void aResizedColumnKeepsItsWidthNextTime(FxRobot robot) {
-        robot.interact(() -> table.getColumns().get(0).setPrefWidth(333));
+    void aColumnTheUserResizedKeepsItsWidthNextTime(FxRobot robot) {
+        robot.interact(() -> table.resizeColumn(table.getColumns().get(0), 233));
         WaitForAsyncUtils.waitForFxEvents();
 
         TableView<String> next = table();
@@ -46,6 +46,17 @@ class ColumnWidthsTest {
 
         assertThat(next.getColumns().get(0).getPrefWidth()).isEqualTo(333);
         assertThat(next.getColumns().get(1).getPrefWidth()).isEqualTo(table.getColumns().get(1).getWidth());
+    }
+
+    @Test
+    void aWidthTheLayoutOrTheFittingGaveIsNotKept(FxRobot robot) {
+        robot.interact(() -> table.getColumns().get(0).setPrefWidth(44));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        TableView<String> next = table();
+        ColumnWidths.remember(node, next);
+
+        assertThat(next.getColumns().get(0).getPrefWidth()).isEqualTo(100);
     }
 
     private static TableView<String> table() {

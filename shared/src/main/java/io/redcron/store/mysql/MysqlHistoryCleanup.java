@@ -20,13 +20,15 @@ import javax.sql.DataSource;
 public final class MysqlHistoryCleanup implements HistoryCleanup {
     private static final String COLUMNS = "SELECT id, task_id, status, scheduled_at, output IS NOT NULL AS has_output"
             + " FROM task_run";
-    // (scheduled_at, id) after the position: InnoDB appends the primary key to every secondary
-    // index, so both forms are one range of their index, read in order.
-    private static final String AFTER = " AND scheduled_at < ? AND (scheduled_at > ? OR (scheduled_at = ? AND id > ?))"
+    // (scheduled_at, id) after the position: InnoDB appends the primary key to a secondary index,
+    // so in the namespace's index that is one range read in order. A task's runs have one each
+    // scheduled time (its key is unique), so they are ordered by it alone: MariaDB would not take
+    // the appended id of a unique key for the order, and would sort all of the task's runs.
+    private static final String AFTER = " AND scheduled_at < ? AND (scheduled_at > ? OR (scheduled_at = ? AND id > ?))";
+    private static final String OLDEST = COLUMNS + " FORCE INDEX (ix_task_run_namespace) WHERE namespace = ?" + AFTER
             + " ORDER BY scheduled_at, id LIMIT ?";
-    private static final String OLDEST = COLUMNS + " FORCE INDEX (ix_task_run_namespace) WHERE namespace = ?" + AFTER;
     private static final String OLDEST_OF_TASK = COLUMNS + " FORCE INDEX (uq_task_run_fire) WHERE task_id = ?"
-            + " AND namespace = ?" + AFTER;
+            + " AND namespace = ?" + AFTER + " ORDER BY scheduled_at LIMIT ?";
     private static final String NTH_NEWEST = "SELECT scheduled_at FROM task_run WHERE task_id = ?"
             + " ORDER BY scheduled_at DESC LIMIT 1 OFFSET ?";
     private static final Object[] FINAL = RunStatus.FINAL.stream().map(RunStatus::name).sorted().toArray();

@@ -134,7 +134,6 @@ final class TaskQuery {
             // (namespace, name) is unique: no tie breaker, so the unique index gives the order.
             case NAME -> "t.name" + direction + ", t.namespace" + direction;
             case GROUP -> "t.task_group" + direction + ", t.name" + direction + ", " + id;
-            // No index leads with the owner: a sort by owner reads the namespace's tasks.
             case OWNER -> "t.owner" + direction + ", t.name" + direction + ", " + id;
             // Unplanned tasks (no next fire) sort as if planned for the end of time.
             case NEXT_FIRE -> "t.next_fire_order" + direction + ", " + id;
