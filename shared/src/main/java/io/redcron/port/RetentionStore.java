@@ -47,8 +47,18 @@ public interface RetentionStore {
      * @param tasks     each task's own policy where it sets anything
      */
     record RetentionSettings(RetentionPolicy namespace, Map<Long, RetentionPolicy> tasks) {
+        /** The task id of a namespace's own policy, among the stored rows. */
+        public static final long NAMESPACE_ROW = 0;
+
         public RetentionSettings {
             tasks = Map.copyOf(tasks);
+        }
+
+        /** From the stored rows by task id, {@link #NAMESPACE_ROW} being the namespace's own. */
+        public static RetentionSettings of(Map<Long, RetentionPolicy> rows) {
+            Map<Long, RetentionPolicy> tasks = new java.util.HashMap<>(rows);
+            RetentionPolicy own = tasks.remove(NAMESPACE_ROW);
+            return new RetentionSettings(own == null ? RetentionPolicy.INHERIT : own, tasks);
         }
 
         /** The namespace's policy with the defaults filling what it leaves open. */

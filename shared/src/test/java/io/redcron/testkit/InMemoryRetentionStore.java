@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 
 /** Retention policies and pins in memory, audited as the MySQL store audits them. */
 final class InMemoryRetentionStore implements RetentionStore {
-    private static final long NAMESPACE_ROW = 0;
+    private static final long NAMESPACE_ROW = RetentionSettings.NAMESPACE_ROW;
     private final Tables tables;
 
     InMemoryRetentionStore(Tables tables) {
@@ -24,10 +24,7 @@ final class InMemoryRetentionStore implements RetentionStore {
     @Override
     public RetentionSettings settings(String namespace) {
         synchronized (tables) {
-            Map<Long, RetentionPolicy> rows = new HashMap<>(tables.retention.getOrDefault(namespace, Map.of()));
-            RetentionPolicy own = rows.getOrDefault(NAMESPACE_ROW, RetentionPolicy.INHERIT);
-            rows.remove(NAMESPACE_ROW);
-            return new RetentionSettings(own, rows);
+            return RetentionSettings.of(tables.retention.getOrDefault(namespace, Map.of()));
         }
     }
 

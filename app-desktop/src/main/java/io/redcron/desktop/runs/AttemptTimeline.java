@@ -20,10 +20,15 @@ final class AttemptTimeline {
     }
 
     static List<AttemptRow> of(Run run, List<PastAttempt> past, Messages messages) {
+        return of(run, past, messages, null);
+    }
+
+    /** @param taskZone the zone of the run's task, for the task-zone display; null if unknown */
+    static List<AttemptRow> of(Run run, List<PastAttempt> past, Messages messages, java.time.ZoneId taskZone) {
         List<AttemptRow> rows = new ArrayList<>();
         for (PastAttempt attempt : past) {
-            rows.add(new AttemptRow(attempt.attempt(), dash(attempt.node()), time(messages, attempt.startedAt()),
-                    time(messages, attempt.finishedAt()),
+            rows.add(new AttemptRow(attempt.attempt(), dash(attempt.node()), time(messages, attempt.startedAt(), taskZone),
+                    time(messages, attempt.finishedAt(), taskZone),
                     messages.get("runs.attempt.ended." + attempt.ending().name().toLowerCase(Locale.ROOT)),
                     attempt.exitCode() == null ? RunRow.NONE : attempt.exitCode().toString(), dash(attempt.error()),
                     waitBefore(attempt), attempt.outputTail() == null ? "" : attempt.outputTail(), false));
@@ -31,8 +36,8 @@ final class AttemptTimeline {
         int newestKept = past.isEmpty() ? 0 : past.get(past.size() - 1).attempt();
         // The run's row holds its latest attempt; it is a new one once claimed past the last kept.
         if (run.attempt() > newestKept && run.startedAt() != null) {
-            rows.add(new AttemptRow(run.attempt(), dash(run.node()), time(messages, run.startedAt()),
-                    time(messages, run.finishedAt()), RunRow.statusLabel(run.status(), messages),
+            rows.add(new AttemptRow(run.attempt(), dash(run.node()), time(messages, run.startedAt(), taskZone),
+                    time(messages, run.finishedAt(), taskZone), RunRow.statusLabel(run.status(), messages),
                     run.exitCode() == null ? RunRow.NONE : run.exitCode().toString(), dash(run.error()), "",
                     messages.get("runs.attempt.output.latest"), true));
         }
@@ -47,8 +52,8 @@ final class AttemptTimeline {
         return wait.isNegative() || wait.isZero() ? "0s" : Durations.format(wait.truncatedTo(ChronoUnit.SECONDS));
     }
 
-    private static String time(Messages messages, java.time.Instant at) {
-        return at == null ? RunRow.NONE : messages.time().format(at);
+    private static String time(Messages messages, java.time.Instant at, java.time.ZoneId taskZone) {
+        return at == null ? RunRow.NONE : messages.time().format(at, taskZone);
     }
 
     private static String dash(String text) {

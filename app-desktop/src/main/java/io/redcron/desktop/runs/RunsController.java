@@ -192,6 +192,20 @@ public final class RunsController {
         }, attemptsTable.getSelectionModel().selectedItemProperty()));
     }
 
+    private void showSelected(RunRow run) {
+        RunRow shown = table.getSelectionModel().getSelectedItem();
+        if (run == null || shown != null && shown.id() == run.id()) {
+            return;
+        }
+        for (int i = 0; i < table.getItems().size(); i++) {
+            if (table.getItems().get(i).id() == run.id()) {
+                table.getSelectionModel().clearAndSelect(i);
+                table.scrollTo(i);
+                return;
+            }
+        }
+    }
+
     private void bindTable() {
         // Rows change in place on a refresh and are replaced on a load: the selection follows the run.
         KeptSelection.show(table, model.rows(), RunRow::id);
@@ -211,6 +225,11 @@ public final class RunsController {
         taskColumn.getProperties().put(io.redcron.desktop.ui.FitColumns.NAMES_ROW, true);
         statusColumn.setCellFactory(c -> new RunStatusCell());
         table.getSelectionModel().selectedItemProperty().addListener((o, old, row) -> model.select(row));
+        // A run chosen for the operator (sent from another screen, or just made) is shown selected
+        // in the list too, once its row is there.
+        model.selectedProperty().addListener((o, old, run) -> showSelected(run));
+        model.rows().addListener((javafx.collections.ListChangeListener<RunRow>) change ->
+                showSelected(model.selectedProperty().get()));
         table.setRowFactory(t -> RunRowActions.row(resources.getString("runs.output.open"), this::onOpenOutput,
                 resources.getString("runs.hide.task"), model::hideTaskOf));
     }

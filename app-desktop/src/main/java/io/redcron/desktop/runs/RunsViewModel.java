@@ -466,7 +466,7 @@ public final class RunsViewModel {
         executor.submit(() -> runs.attempts(run.id()), past -> {
             RunRow current = selected.get();
             if (current != null && current.id() == run.id()) {
-                attempts.setAll(AttemptTimeline.of(current.run(), past, messages));
+                attempts.setAll(AttemptTimeline.of(current.run(), past, messages, taskZones.get(current.run().taskId())));
             }
         }, failure -> error.set(describe(failure, messages)));
     }

@@ -6,7 +6,7 @@ import javafx.scene.control.TableView;
 import java.util.prefs.Preferences;
 
 /**
- * Remembers the column widths a user chose, between sessions, in the user's Java preferences
+ * Remembers the column widths a user chose, and the columns shown, between sessions, in the user's Java preferences
  * (nothing secret is ever stored there); a column never sized is fitted to its content
  * ({@link FitColumns}) when the table first has rows. Only a resize by the user is saved (it goes
  * through the table's resize policy): a width the layout or the fitting gave would otherwise be
@@ -26,6 +26,9 @@ public final class ColumnWidths {
     static <R> void remember(Preferences node, TableView<R> table) {
         java.util.Set<TableColumn<R, ?>> unsized = new java.util.LinkedHashSet<>();
         for (TableColumn<R, ?> column : table.getColumns()) {
+            // Shown or hidden from the header's menu: kept as the user left it.
+            column.setVisible(node.getBoolean(key(column) + ".visible", column.isVisible()));
+            column.visibleProperty().addListener((o, was, shown) -> node.putBoolean(key(column) + ".visible", shown));
             double saved = node.getDouble(key(column), -1);
             if (saved > 0) {
                 column.setPrefWidth(saved);

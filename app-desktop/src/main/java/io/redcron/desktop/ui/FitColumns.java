@@ -25,7 +25,7 @@ public final class FitColumns {
     /** The key, in a column's properties, that marks the column naming each row (never squeezed). */
     public static final String NAMES_ROW = "redcron.fit.namesRow";
     /** No column is squeezed narrower than this to make room. */
-    static final double FLOOR = 96;
+    static final double FLOOR = 120;
     /** Rows measured: a page's worth, enough to see the usual width of a column. */
     static final int ROWS = 60;
     static final double MIN = 48;
@@ -76,11 +76,14 @@ public final class FitColumns {
         java.util.List<TableColumn<R, ?>> all = table.getColumns();
         double[] wanted = new double[all.size()];
         boolean[] fixed = new boolean[all.size()];
+        Font font = font(table, ".table-cell");
+        Font headerFont = font(table, ".column-header .label");
         for (int i = 0; i < all.size(); i++) {
             TableColumn<R, ?> column = all.get(i);
             // Columns the user sized keep their width, and so does the one that names the row.
             fixed[i] = !columns.contains(column) || !column.isVisible() || names(all, column);
-            wanted[i] = !column.isVisible() ? 0 : columns.contains(column) ? width(table, column) : column.getPrefWidth();
+            wanted[i] = !column.isVisible() ? 0 : columns.contains(column) ? width(table, column, font, headerFont)
+                    : column.getPrefWidth();
         }
         // A table not laid out yet has no width to fit into: then every column gets its content's.
         double available = table.getWidth() - table.snappedLeftInset() - table.snappedRightInset() - SCROLL_BAR;
@@ -136,10 +139,29 @@ public final class FitColumns {
         return sum;
     }
 
-    @SuppressWarnings("unchecked")
     static <R> double width(TableView<R> table, TableColumn<R, ?> column) {
-        Font font = Font.getDefault();
-        double widest = measure(column.getText(), font);
+        return width(table, column, font(table, ".table-cell"), font(table, ".column-header .label"));
+    }
+
+    /**
+     * The font the theme gives {@code selector} in this table, which may be larger or bolder than
+     * the platform's default: measured with the default, a column would come out too narrow for
+     * its own text.
+     */
+    private static Font font(TableView<?> table, String selector) {
+        if (table.getScene() != null) {
+            table.applyCss();
+            table.layout();
+            if (table.lookup(selector) instanceof javafx.scene.control.Labeled labeled) {
+                return labeled.getFont();
+            }
+        }
+        return Font.getDefault();
+    }
+
+    @SuppressWarnings("unchecked")
+    static <R> double width(TableView<R> table, TableColumn<R, ?> column, Font font, Font headerFont) {
+        double widest = measure(column.getText(), headerFont);
         java.util.function.Function<R, String> shown =
                 (java.util.function.Function<R, String>) column.getProperties().get(SHOWN_TEXT);
         int rows = Math.min(ROWS, table.getItems().size());

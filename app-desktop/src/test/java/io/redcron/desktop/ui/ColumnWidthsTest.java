@@ -49,6 +49,17 @@ class ColumnWidthsTest {
     }
 
     @Test
+    void aColumnHiddenFromTheHeadersMenuStaysHidden(FxRobot robot) {
+        robot.interact(() -> table.getColumns().get(1).setVisible(false));
+
+        TableView<String> next = table();
+        ColumnWidths.remember(node, next);
+
+        assertThat(next.getColumns().get(1).isVisible()).isFalse();
+        assertThat(next.getColumns().get(0).isVisible()).isTrue();
+    }
+
+    @Test
     void aWidthTheLayoutOrTheFittingGaveIsNotKept(FxRobot robot) {
         robot.interact(() -> table.getColumns().get(0).setPrefWidth(44));
         WaitForAsyncUtils.waitForFxEvents();

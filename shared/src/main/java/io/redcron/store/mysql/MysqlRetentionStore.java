@@ -8,7 +8,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,8 +21,7 @@ import javax.sql.DataSource;
  * {@code run_pin}, each change with its audit row in one transaction.
  */
 public final class MysqlRetentionStore implements RetentionStore {
-    /** The task id of a namespace's own policy row. */
-    private static final long NAMESPACE_ROW = 0;
+    private static final long NAMESPACE_ROW = RetentionSettings.NAMESPACE_ROW;
     private static final int MAX_NOTE = 500;
     private static final int CHUNK = 1000;
     private static final String POLICIES = "SELECT task_id, succeeded_days, failed_days, keep_last, output_days,"
@@ -55,18 +53,8 @@ public final class MysqlRetentionStore implements RetentionStore {
 
     @Override
     public RetentionSettings settings(String namespace) {
-        return jdbc.autoCommit("read the retention policies of namespace '" + namespace + "'", connection -> {
-            RetentionPolicy own = RetentionPolicy.INHERIT;
-            Map<Long, RetentionPolicy> tasks = new HashMap<>();
-            for (Map.Entry<Long, RetentionPolicy> row : policies(connection, POLICIES, namespace).entrySet()) {
-                if (row.getKey() == NAMESPACE_ROW) {
-                    own = row.getValue();
-                } else {
-                    tasks.put(row.getKey(), row.getValue());
-                }
-            }
-            return new RetentionSettings(own, tasks);
-        });
+        return jdbc.autoCommit("read the retention policies of namespace '" + namespace + "'",
+                connection -> RetentionSettings.of(policies(connection, POLICIES, namespace)));
     }
 
     @Override

@@ -1,10 +1,8 @@
 package io.redcron.store.mysql;
 
-import com.zaxxer.hikari.HikariDataSource;
-import io.redcron.testing.TestDatabase;
+import io.redcron.testing.MysqlStores;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import io.redcron.testkit.RetentionContract;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -25,25 +23,16 @@ import io.redcron.port.RunOutcome;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class MysqlRetentionIT extends RetentionContract {
-    private static HikariDataSource pool;
-
-    @BeforeAll
-    static void openDatabase() {
-        pool = TestDatabase.freshDataSource();
-    }
-
-    @AfterAll
-    static void closeDatabase() {
-        pool.close();
-    }
+    @RegisterExtension
+    static final MysqlStores mysql = MysqlStores.freshDatabase();
 
     @Override
     protected void openStores(Clock clock) {
-        tasks = new MysqlTaskStore(pool, clock);
-        runs = new MysqlRunStore(pool, clock);
-        retention = new MysqlRetentionStore(pool, clock);
-        cleanup = MysqlHistoryCleanup.forOperator(pool);
-        audit = new MysqlAuditLog(pool);
+        tasks = new MysqlTaskStore(mysql.pool(), clock);
+        runs = new MysqlRunStore(mysql.pool(), clock);
+        retention = new MysqlRetentionStore(mysql.pool(), clock);
+        cleanup = MysqlHistoryCleanup.forOperator(mysql.pool());
+        audit = new MysqlAuditLog(mysql.pool());
     }
 
     /**
@@ -52,7 +41,7 @@ class MysqlRetentionIT extends RetentionContract {
      */
     @Test
     void aNodeDeletesOnlyWhatTheStoredPolicyLetsGo() {
-        MysqlRunStore live = new MysqlRunStore(pool, Clock.systemUTC());
+        MysqlRunStore live = new MysqlRunStore(mysql.pool(), Clock.systemUTC());
         io.redcron.domain.Task keeper = tasks.create(TaskFixtures.shell(ns, "keeper").build(), "alice");
         Instant now = Instant.now();
         long oldSuccess = ended(live, task.id(), now.minus(Duration.ofDays(40)), RunStatus.SUCCEEDED);
@@ -64,7 +53,7 @@ class MysqlRetentionIT extends RetentionContract {
         retention.pin(pinned, null, "alice");
         retention.changeTask(ns, keeper.id(), new RetentionPolicy(60, null, null, null, null), "alice");
         List<Long> all = List.of(oldSuccess, oldFailure, young, pinned, keptByTask, hour);
-        HistoryCleanup node = MysqlHistoryCleanup.forNode(pool);
+        HistoryCleanup node = MysqlHistoryCleanup.forNode(mysql.pool());
 
         assertThat(node.delete(ns, all, Instant.parse("2100-01-01T00:00:00Z"))).as("the defaults: 30 days").isOne();
         assertThat(live.get(oldSuccess)).isEmpty();
@@ -88,7 +77,7 @@ class MysqlRetentionIT extends RetentionContract {
     /** The database stamps audit rows itself, so old ones can only be written around the store. */
     @Test
     void auditRowsOlderThanAskedGoOldestFirstInBatches() throws SQLException {
-        try (Connection connection = pool.getConnection();
+        try (Connection connection = mysql.pool().getConnection();
              PreparedStatement insert = connection.prepareStatement("INSERT INTO audit_log (at, actor, action,"
                      + " subject, namespace) VALUES (UTC_TIMESTAMP(3) - INTERVAL ? DAY, 'alice', 'task.update', 'task:1', ?)")) {
             for (int days : new int[]{400, 500, 600, 45}) {
