@@ -53,6 +53,32 @@ public record RetentionPolicy(Integer succeededDays, Integer failedDays, Integer
         }
     }
 
+    /**
+     * An age as written in a task file or on the command line: whole days ({@code 30d} or
+     * {@code 30}) or {@code forever}; null for no text.
+     *
+     * @throws IllegalArgumentException starting with {@code field}
+     */
+    public static Integer days(String field, String text) {
+        if (text == null) {
+            return null;
+        }
+        String value = text.strip().toLowerCase(java.util.Locale.ROOT);
+        if (value.equals("forever")) {
+            return FOREVER;
+        }
+        String digits = value.endsWith("d") ? value.substring(0, value.length() - 1) : value;
+        if (!digits.matches("\\d{1,6}") || Integer.parseInt(digits) == 0) {
+            throw new IllegalArgumentException(field + ": whole days like 30d, or 'forever', got '" + text + "'");
+        }
+        return Integer.parseInt(digits);
+    }
+
+    /** How an age reads back: {@code 30d} or {@code forever}. */
+    public static String daysText(int days) {
+        return days == FOREVER ? "forever" : days + "d";
+    }
+
     /** This policy with every field it leaves open taken from {@code base}. */
     public RetentionPolicy over(RetentionPolicy base) {
         return new RetentionPolicy(or(succeededDays, base.succeededDays), or(failedDays, base.failedDays),

@@ -42,9 +42,78 @@ public final class TaskDocument {
     private static final Set<String> FIELDS = Set.of("id", "namespace", "name", "group", "description", "cron",
             "dialect", "zone", "type", "exec", "shell", "http", "java", "timeout", "retries", "misfire",
             "catchUpLimit", "concurrency", "enabled", "owner", "labels", "alerts", "params", "version",
-            "createdAt", "updatedAt", "nextFireTime", "schedule");
+            "createdAt", "updatedAt", "nextFireTime", "schedule", "retention");
+    private static final Set<String> RETENTION_FIELDS = Set.of("succeeded", "failed", "keepLast", "output");
 
     private TaskDocument() {
+    }
+
+    /**
+     * The task's own retention in a document ({@code retention: {succeeded: 7d, failed: 90d,
+     * keepLast: 20, output: 2d}}; ages in whole days or {@code forever}), kept beside the task
+     * rather than in it: empty when the document has none.
+     */
+    public static Optional<io.redcron.domain.RetentionPolicy> retention(JsonNode doc) {
+        if (doc == null || !doc.has("retention")) {
+            return Optional.empty();
+        }
+        JsonNode node = doc.get("retention");
+        if (!node.isObject()) {
+            throw new InvalidTaskException("retention", "must be a mapping of succeeded, failed, keepLast, output");
+        }
+        Iterator<String> names = node.fieldNames();
+        while (names.hasNext()) {
+            String name = names.next();
+            if (!RETENTION_FIELDS.contains(name)) {
+                throw new InvalidTaskException("retention." + name, "is not a retention field (succeeded, failed,"
+                        + " keepLast, output; audit is kept per namespace)");
+            }
+        }
+        try {
+            Integer keepLast = null;
+            if (node.has("keepLast")) {
+                if (!node.get("keepLast").canConvertToInt()) {
+                    throw new InvalidTaskException("retention.keepLast", "must be a whole number of runs");
+                }
+                keepLast = node.get("keepLast").asInt();
+            }
+            return Optional.of(new io.redcron.domain.RetentionPolicy(
+                    io.redcron.domain.RetentionPolicy.days("retention.succeeded", retentionText(node, "succeeded")),
+                    io.redcron.domain.RetentionPolicy.days("retention.failed", retentionText(node, "failed")),
+                    keepLast,
+                    io.redcron.domain.RetentionPolicy.days("retention.output", retentionText(node, "output")), null));
+        } catch (InvalidTaskException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            // The policy names its own fields (keep-last: …); the document's are retention.keepLast and so on.
+            String message = e.getMessage();
+            String field = message.substring(0, message.indexOf(':'));
+            String problem = message.substring(message.indexOf(':') + 1).strip();
+            throw new InvalidTaskException(field.startsWith("retention.") ? field
+                    : "retention." + (field.equals("keep-last") ? "keepLast" : field), problem);
+        }
+    }
+
+    private static String retentionText(JsonNode node, String field) {
+        return node.hasNonNull(field) ? node.get(field).asText() : null;
+    }
+
+    /** The task's own retention as a document section; only the fields it sets. */
+    public static ObjectNode retention(io.redcron.domain.RetentionPolicy policy) {
+        ObjectNode node = JSON.objectNode();
+        if (policy.succeededDays() != null) {
+            node.put("succeeded", io.redcron.domain.RetentionPolicy.daysText(policy.succeededDays()));
+        }
+        if (policy.failedDays() != null) {
+            node.put("failed", io.redcron.domain.RetentionPolicy.daysText(policy.failedDays()));
+        }
+        if (policy.keepLast() != null) {
+            node.put("keepLast", policy.keepLast());
+        }
+        if (policy.outputDays() != null) {
+            node.put("output", io.redcron.domain.RetentionPolicy.daysText(policy.outputDays()));
+        }
+        return node;
     }
 
     /** Reads a document onto a builder (which may already hold defaults or a stored task). */

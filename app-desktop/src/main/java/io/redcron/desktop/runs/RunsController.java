@@ -223,6 +223,7 @@ public final class RunsController {
         statusColumn.getProperties().put(io.redcron.desktop.ui.FitColumns.SHOWN_TEXT,
                 (java.util.function.Function<RunRow, String>) RunRow::status);
         taskColumn.getProperties().put(io.redcron.desktop.ui.FitColumns.NAMES_ROW, true);
+        scheduledColumn.getProperties().put(io.redcron.desktop.ui.FitColumns.KEEP_WHOLE, true);
         statusColumn.setCellFactory(c -> new RunStatusCell());
         table.getSelectionModel().selectedItemProperty().addListener((o, old, row) -> model.select(row));
         // A run chosen for the operator (sent from another screen, or just made) is shown selected

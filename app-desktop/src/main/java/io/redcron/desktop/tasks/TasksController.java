@@ -89,6 +89,9 @@ public final class TasksController {
         io.redcron.desktop.ui.KeptSelection.show(table, model.lines(), TaskLine::key);
         table.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
         io.redcron.desktop.ui.ColumnWidths.remember("tasks", table);
+        // When the window is narrow the schedule, zone and counts give way; the times stay whole.
+        nextColumn.getProperties().put(io.redcron.desktop.ui.FitColumns.KEEP_WHOLE, true);
+        lastColumn.getProperties().put(io.redcron.desktop.ui.FitColumns.KEEP_WHOLE, true);
         // A group's header takes the name column; its other cells stay empty.
         column(nameColumn, line -> line instanceof GroupHeader header ? model.headerText(header) : ((TaskRow) line).name());
         task(groupColumn, TaskRow::group);

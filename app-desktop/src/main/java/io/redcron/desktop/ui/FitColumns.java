@@ -24,6 +24,11 @@ public final class FitColumns {
     public static final String SHOWN_TEXT = "redcron.fit.shownText";
     /** The key, in a column's properties, that marks the column naming each row (never squeezed). */
     public static final String NAMES_ROW = "redcron.fit.namesRow";
+    /**
+     * The key, in a column's properties, that marks a column read at a glance (a time, "in 4 min"):
+     * it keeps its width like the naming column, and the others give way.
+     */
+    public static final String KEEP_WHOLE = "redcron.fit.keepWhole";
     /** No column is squeezed narrower than this to make room. */
     static final double FLOOR = 120;
     /** Rows measured: a page's worth, enough to see the usual width of a column. */
@@ -81,7 +86,8 @@ public final class FitColumns {
         for (int i = 0; i < all.size(); i++) {
             TableColumn<R, ?> column = all.get(i);
             // Columns the user sized keep their width, and so does the one that names the row.
-            fixed[i] = !columns.contains(column) || !column.isVisible() || names(all, column);
+            fixed[i] = !columns.contains(column) || !column.isVisible() || names(all, column)
+                    || Boolean.TRUE.equals(column.getProperties().get(KEEP_WHOLE));
             wanted[i] = !column.isVisible() ? 0 : columns.contains(column) ? width(table, column, font, headerFont)
                     : column.getPrefWidth();
         }

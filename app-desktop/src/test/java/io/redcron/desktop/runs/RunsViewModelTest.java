@@ -184,7 +184,8 @@ class RunsViewModelTest {
         assertThat(run.params()).isEqualTo(Map.of("DAY", "2026-11-30"));
         assertThat(stores.inspector().stats().streams()).singleElement()
                 .satisfies(stream -> assertThat(stream.length()).isEqualTo(1));
-        assertThat(model.noticeProperty().get()).isEqualTo("Run " + run.id() + " of task backup is queued.");
+        assertThat(model.noticeProperty().get().text()).isEqualTo("Run " + run.id() + " of task backup is queued.");
+        assertThat(model.noticeProperty().get().link().text()).isEqualTo("Show run " + run.id());
         assertThat(model.rows()).extracting(RunRow::id).containsExactly(run.id());
         assertThat(stores.audit().list(NAMESPACE, "run:" + run.id(), PageRequest.first(5)).items()).singleElement()
                 .satisfies(entry -> assertThat(entry.action()).isEqualTo("run.trigger"));
@@ -213,7 +214,7 @@ class RunsViewModelTest {
         List<Run> manual = stores.runs().list(RunFilter.all(NAMESPACE).withTrigger(TriggerType.MANUAL),
                 PageRequest.first(5)).items();
         assertThat(manual).singleElement().satisfies(run -> assertThat(run.status()).isEqualTo(RunStatus.QUEUED));
-        assertThat(model.noticeProperty().get()).isEqualTo("Run " + manual.get(0).id() + " of task backup is queued.");
+        assertThat(model.noticeProperty().get().text()).isEqualTo("Run " + manual.get(0).id() + " of task backup is queued.");
         assertThat(model.rows()).hasSize(2);
     }
 
@@ -240,7 +241,7 @@ class RunsViewModelTest {
         assertThat(model.cancelQuestion()).startsWith("Cancel run " + waiting.id() + " of task backup (Queued)?");
         model.cancel();
         assertThat(stores.runs().get(waiting.id()).orElseThrow().status()).isEqualTo(RunStatus.CANCELLED);
-        assertThat(model.noticeProperty().get()).isEqualTo("Run " + waiting.id() + " is cancelled.");
+        assertThat(model.noticeProperty().get().text()).isEqualTo("Run " + waiting.id() + " is cancelled.");
 
         // Its output has ended, so choosing it reads that output once instead of following it.
         liveOutput.write(List.of(new LiveOutput.Write(busy.id(), List.of("working\n"), true)));
@@ -248,7 +249,7 @@ class RunsViewModelTest {
         model.cancel();
         assertThat(stores.events().published())
                 .contains(new EventBus.Event(EventBus.Event.Kind.CANCEL_RUN, busy.id()));
-        assertThat(model.noticeProperty().get())
+        assertThat(model.noticeProperty().get().text())
                 .isEqualTo("Run " + busy.id() + " is running: its node was asked to stop it.");
     }
 

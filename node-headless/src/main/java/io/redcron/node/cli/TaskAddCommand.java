@@ -49,8 +49,11 @@ final class TaskAddCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         RedcronConfig config = connection.resolve(System.getenv());
         Task.Builder builder = Task.builder().namespace(config.node().namespace());
+        java.util.Optional<io.redcron.domain.RetentionPolicy> retention = java.util.Optional.empty();
         if (file != null) {
-            TaskDocument.read(TaskCommand.readDocument(file), builder);
+            com.fasterxml.jackson.databind.JsonNode document = TaskCommand.readDocument(file);
+            TaskDocument.read(document, builder);
+            retention = TaskDocument.retention(document);
             builder.namespace(config.node().namespace());
         }
         if (name != null) {
@@ -66,6 +69,9 @@ final class TaskAddCommand implements Callable<Integer> {
         Clock clock = Clock.systemUTC();
         try (CliStores stores = CliStores.open(config, clock)) {
             Task stored = stores.tasks().create(draft, CliStores.actor());
+            if (retention.isPresent()) {
+                stores.retention().changeTask(stored.namespace(), stored.id(), retention.get(), CliStores.actor());
+            }
             PrintWriter out = TerminalText.writer(spec.commandLine().getOut());
             if (json) {
                 out.println(Json.write(TaskViews.json(stored, clock.instant())));

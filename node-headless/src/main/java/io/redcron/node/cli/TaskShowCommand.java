@@ -22,7 +22,12 @@ final class TaskShowCommand extends StoreCommand {
     void run(CliStores stores, PrintWriter out) throws Exception {
         Task task = stores.lookup().task(name);
         if (json) {
-            out.println(Json.write(TaskViews.json(task, clock.instant())));
+            com.fasterxml.jackson.databind.node.ObjectNode doc = TaskViews.json(task, clock.instant());
+            io.redcron.domain.RetentionPolicy own = stores.retention().settings(task.namespace()).tasks().get(task.id());
+            if (own != null) {
+                doc.set("retention", io.redcron.format.TaskDocument.retention(own));
+            }
+            out.println(Json.write(doc));
         } else {
             TaskViews.details(out, task, clock.instant());
         }

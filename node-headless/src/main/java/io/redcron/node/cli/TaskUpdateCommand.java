@@ -48,6 +48,7 @@ final class TaskUpdateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         RedcronConfig config = connection.resolve(System.getenv());
         JsonNode document = file == null ? null : TaskCommand.readDocument(file);
+        java.util.Optional<io.redcron.domain.RetentionPolicy> retention = TaskDocument.retention(document);
         Clock clock = Clock.systemUTC();
         try (CliStores stores = CliStores.open(config, clock)) {
             Task current = stores.lookup().task(name);
@@ -67,12 +68,18 @@ final class TaskUpdateCommand implements Callable<Integer> {
             Task changed = MaskedCredentials.restore(builder.id(current.id()).build(), current);
             PrintWriter out = TerminalText.writer(spec.commandLine().getOut());
             if (changed.equals(current)) {
+                // Retention is kept beside the task: changing it changes neither the task nor its version.
+                retention.ifPresent(policy -> stores.retention().changeTask(current.namespace(), current.id(), policy,
+                        CliStores.actor()));
                 // Saving would bump the version for nothing and make others' copies stale.
-                out.println("Task '" + current.name() + "' is unchanged (version " + current.version() + ").");
+                out.println("Task '" + current.name() + "' is unchanged (version " + current.version() + ")"
+                        + (retention.isPresent() ? "; its retention is set." : "."));
                 out.flush();
                 return ExitCode.OK;
             }
             Task stored = stores.tasks().update(changed, CliStores.actor());
+            retention.ifPresent(policy -> stores.retention().changeTask(stored.namespace(), stored.id(), policy,
+                    CliStores.actor()));
             out.println("Updated task '" + stored.name() + "' (version " + stored.version() + ").");
             out.flush();
         }

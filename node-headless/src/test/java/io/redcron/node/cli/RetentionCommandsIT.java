@@ -98,6 +98,34 @@ class RetentionCommandsIT {
         assertThat(runs.getAll(java.util.List.of(old, oldFailure, pinned, young)).keySet()).containsExactly(young);
     }
 
+    @Test
+    void aTaskFileCarriesTheTasksRetentionBothWays(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        java.nio.file.Path file = dir.resolve("report.yaml");
+        java.nio.file.Files.writeString(file, String.join("\n", "name: report", "cron: 0 6 * * *",
+                "shell: echo report", "retention:", "  succeeded: 7d", "  keepLast: 50", "  output: forever", ""));
+
+        cli.ok("task add", "--file", file.toString());
+
+        JsonNode shown = cli.task("report");
+        assertThat(shown.at("/retention/succeeded").asText()).isEqualTo("7d");
+        assertThat(shown.at("/retention/keepLast").asInt()).isEqualTo(50);
+        assertThat(shown.at("/retention/output").asText()).isEqualTo("forever");
+        assertThat(shown.at("/retention").has("failed")).as("from its namespace").isFalse();
+
+        java.nio.file.Files.writeString(file, String.join("\n", "retention:", "  failed: 365d", ""));
+        assertThat(cli.ok("task update", "report", "--file", file.toString())).contains("its retention is set");
+        assertThat(cli.json("retention show").at("/tasks/report/failedDays").asInt()).isEqualTo(365);
+        assertThat(cli.json("retention show").at("/tasks/report/succeededDays").asInt()).isEqualTo(7);
+
+        java.nio.file.Files.writeString(file, String.join("\n", "name: other", "cron: 0 6 * * *", "shell: echo other",
+                "retention:", "  keepLast: -3", ""));
+        Cli.Result bad = cli.run("task add", "--file", file.toString());
+        assertThat(bad.exitCode()).as(bad.toString()).isEqualTo(ExitCode.INVALID);
+        assertThat(bad.err()).contains("retention.keepLast");
+        assertThat(cli.run("task show", "other").exitCode()).as("nothing stored").isEqualTo(ExitCode.NOT_FOUND);
+    }
+
     private long ended(Duration ago, RunStatus status) {
         Instant at = Instant.now().minus(ago);
         Run run = runs.insertManual(taskId, at, 1, Map.of());
