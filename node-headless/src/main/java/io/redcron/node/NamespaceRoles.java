@@ -77,6 +77,7 @@ final class NamespaceRoles {
     private final NodeMetrics metrics;
     private final AlertDispatcher alerts;
     private final RetentionMetrics retentionMetrics;
+    private final io.redcron.port.NodeDrains drains;
     private LeaderElection election;
     private SchedulerLoop scheduler;
     private WorkerLoop worker;
@@ -97,6 +98,7 @@ final class NamespaceRoles {
         this.events = new RedisEventBus(redis, keys, config.redis());
         this.metrics = metrics;
         this.retentionMetrics = metrics.retention(clock);
+        this.drains = new io.redcron.store.mysql.MysqlNodeDrains(dataSource, clock);
         MysqlTaskStore definitions = new MysqlTaskStore(dataSource, clock);
         this.alerts = new AlertDispatcher(config.alerts(), new MysqlAlertOutbox(dataSource), namespace,
                 config.node().nodeId(), clock, metrics.registry(),
@@ -142,6 +144,13 @@ final class NamespaceRoles {
                     liveLog, events, clock, slots, metrics, alerts);
             housekeeper.every(config.worker().lease().dividedBy(3), "lease renewal in " + namespace, worker::renewLeases);
             housekeeper.every(Duration.ofMillis(250), "live output in " + namespace, liveLog::flush);
+            try {
+                followDrain();
+            } catch (RuntimeException e) {
+                LOG.warn("Could not read whether node {} is drained in {}: {}", nodeId, namespace, e.getMessage());
+            }
+            // Its own duty, not the heartbeat's: a database away must not make the node look dead.
+            housekeeper.every(Node.HEARTBEAT, "drain watch in " + namespace, this::followDrain);
             workerThread = start("redcron-worker-" + namespace, worker);
         }
         subscription = events.subscribe(event -> {
@@ -170,6 +179,24 @@ final class NamespaceRoles {
                 Versions.current(), config.node().roles(), config.node().groups(), config.node().slots(),
                 worker == null ? 0 : worker.running(), startedAt, clock.instant(), clockOffset),
                 Node.HEARTBEAT.multipliedBy(3));
+    }
+
+    /**
+     * Takes runs or not as an operator asked ({@code nodes drain}), and says once it is drained:
+     * asked to drain and nothing left in flight. Read as often as the heartbeat is written, and
+     * before the worker starts, so a drained node restarted for maintenance takes nothing.
+     */
+    private void followDrain() {
+        if (worker == null) {
+            return;
+        }
+        String nodeId = config.node().nodeId();
+        java.util.Optional<io.redcron.port.NodeDrains.Drain> drain = drains.of(namespace, nodeId);
+        worker.pauseIntake(drain.isPresent());
+        if (drain.isPresent() && !drain.get().isDrained() && worker.inFlight() == 0) {
+            drains.drained(namespace, nodeId, clock.instant());
+            LOG.info("Node {} is drained in namespace {}: it takes no runs until undrained", nodeId, namespace);
+        }
     }
 
     String namespace() {

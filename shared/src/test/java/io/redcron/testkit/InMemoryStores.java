@@ -43,6 +43,7 @@ public final class InMemoryStores {
     private final InMemoryAlertOutbox alerts = new InMemoryAlertOutbox();
     private final InMemoryRetentionStore retention;
     private final InMemoryHistoryCleanup cleanup;
+    private final InMemoryNodeDrains drains;
 
     public InMemoryStores(Clock clock) {
         this.clock = clock;
@@ -63,6 +64,7 @@ public final class InMemoryStores {
         deadLetters = new InMemoryDeadLetters(keyspace);
         retention = new InMemoryRetentionStore(tables);
         cleanup = new InMemoryHistoryCleanup(tables);
+        drains = new InMemoryNodeDrains(tables);
     }
 
     /** A set on a {@link ManualClock} that starts at {@code start}. */
@@ -96,6 +98,10 @@ public final class InMemoryStores {
 
     public io.redcron.port.HistoryCleanup cleanup() {
         return cleanup;
+    }
+
+    public io.redcron.port.NodeDrains drains() {
+        return drains;
     }
 
     public FencingEpochs epochs() {

@@ -34,6 +34,8 @@ final class Tables {
     /** Retention policies by namespace, then task (0: the namespace's own). */
     final Map<String, Map<Long, io.redcron.domain.RetentionPolicy>> retention = new java.util.HashMap<>();
     final TreeMap<Long, io.redcron.port.RetentionStore.RunPin> pins = new TreeMap<>();
+    /** Drain requests by namespace and node id. */
+    final Map<String, io.redcron.port.NodeDrains.Drain> drains = new java.util.HashMap<>();
     private long nextTaskId = 1;
     private long nextRunId = 1;
     private long nextAuditId = 1;

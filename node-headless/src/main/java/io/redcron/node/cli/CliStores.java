@@ -114,6 +114,10 @@ final class CliStores implements AutoCloseable {
         return new MysqlAuditLog(dataSource);
     }
 
+    io.redcron.port.NodeDrains drains() {
+        return new io.redcron.store.mysql.MysqlNodeDrains(dataSource, clock());
+    }
+
     io.redcron.port.RetentionStore retention() {
         return new io.redcron.store.mysql.MysqlRetentionStore(dataSource, clock());
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redcron.domain.NodeInfo;
 import io.redcron.domain.NodeRole;
+import io.redcron.port.NodeDrains;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -14,8 +15,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.stream.Collectors;
 
-@Command(name = "nodes", mixinStandardHelpOptions = true, description = "The nodes of a namespace.",
-        subcommands = NodesCommand.ListNodes.class)
+@Command(name = "nodes", mixinStandardHelpOptions = true,
+        description = "The nodes of a namespace; draining one for maintenance.",
+        subcommands = {NodesCommand.ListNodes.class, NodesCommand.Drain.class, NodesCommand.Undrain.class})
 final class NodesCommand {
 
     @Command(name = "list", mixinStandardHelpOptions = true,
@@ -31,27 +33,35 @@ final class NodesCommand {
         void run(CliStores stores, PrintWriter out) throws Exception {
             List<NodeInfo> live = stores.nodes().list();
             List<NodeInfo> lost = stores.nodes().lost();
+            java.util.Map<String, NodeDrains.Drain> drains = new java.util.HashMap<>();
+            stores.drains().list(stores.namespace()).forEach(drain -> drains.put(drain.nodeId(), drain));
             Instant now = clock.instant();
             if (json) {
                 ArrayNode array = JsonNodeFactory.instance.arrayNode();
-                live.forEach(node -> json(array.addObject(), node, "live"));
-                lost.forEach(node -> json(array.addObject(), node, "lost"));
+                live.forEach(node -> json(array.addObject(), node, "live", drains.get(node.nodeId())));
+                lost.forEach(node -> json(array.addObject(), node, "lost", drains.get(node.nodeId())));
                 out.println(Json.write(array));
             } else if (live.isEmpty() && lost.isEmpty()) {
                 out.println("No live nodes in namespace '" + stores.namespace() + "'.");
             } else {
                 Table table = new Table("NODE", "STATE", "HOST", "ROLES", "GROUPS", "RUNNING", "VERSION", "CLOCK",
                         "LAST SEEN");
-                live.forEach(node -> row(table, node, "live", now));
-                lost.forEach(node -> row(table, node, "LOST", now));
+                live.forEach(node -> row(table, node, state("live", drains.get(node.nodeId())), now));
+                lost.forEach(node -> row(table, node, state("LOST", drains.get(node.nodeId())), now));
                 table.print(out);
             }
             out.flush();
         }
 
-        private static void json(ObjectNode doc, NodeInfo node, String state) {
+        /** "live", or "live, draining" / "live, drained" while an operator drains it. */
+        private static String state(String base, NodeDrains.Drain drain) {
+            return drain == null ? base : base + (drain.isDrained() ? ", drained" : ", draining");
+        }
+
+        private static void json(ObjectNode doc, NodeInfo node, String state, NodeDrains.Drain drain) {
             doc.put("nodeId", node.nodeId());
             doc.put("state", state);
+            doc.put("drain", drain == null ? "none" : drain.isDrained() ? "drained" : "draining");
             doc.put("host", node.host());
             doc.put("pid", node.pid());
             doc.put("version", node.version());
@@ -83,6 +93,43 @@ final class NodesCommand {
         private static String offset(Duration offset) {
             long millis = offset.toMillis();
             return (millis >= 0 ? "+" : "") + millis + "ms";
+        }
+    }
+
+    @Command(name = "drain", mixinStandardHelpOptions = true,
+            description = {"Asks a node to stop taking runs of the namespace; the runs it has go on to their end.",
+                    "'nodes list' shows it draining, then drained once it has none left. It stays drained,",
+                    "restarts included, until 'nodes undrain'."},
+            footer = {"", "Example:", "  redcron-node nodes drain worker-2", "", ExitCode.HELP})
+    static final class Drain extends StoreCommand {
+
+        @picocli.CommandLine.Parameters(index = "0", paramLabel = "NODE_ID", description = "The node's id.")
+        String nodeId;
+
+        @Override
+        void run(CliStores stores, PrintWriter out) {
+            boolean known = stores.nodes().list().stream().anyMatch(node -> node.nodeId().equals(nodeId))
+                    || stores.nodes().lost().stream().anyMatch(node -> node.nodeId().equals(nodeId));
+            boolean asked = stores.drains().request(stores.namespace(), nodeId, CliStores.actor());
+            out.println(asked ? "Node '" + nodeId + "' is draining: it takes no more runs of namespace '"
+                    + stores.namespace() + "'." : "Node '" + nodeId + "' was draining already.");
+            if (!known) {
+                out.println("warning: no node '" + nodeId + "' has been seen in the last day; it will start drained.");
+            }
+        }
+    }
+
+    @Command(name = "undrain", mixinStandardHelpOptions = true,
+            description = "Lets a drained node take runs of the namespace again.", footer = {"", ExitCode.HELP})
+    static final class Undrain extends StoreCommand {
+
+        @picocli.CommandLine.Parameters(index = "0", paramLabel = "NODE_ID", description = "The node's id.")
+        String nodeId;
+
+        @Override
+        void run(CliStores stores, PrintWriter out) {
+            boolean done = stores.drains().withdraw(stores.namespace(), nodeId, CliStores.actor());
+            out.println(done ? "Node '" + nodeId + "' takes runs again." : "Node '" + nodeId + "' was not draining.");
         }
     }
 }

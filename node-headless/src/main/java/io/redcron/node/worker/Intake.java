@@ -30,6 +30,9 @@ final class Intake implements Runnable {
     private final Clock clock;
     private final Waiter afterFailure = new Waiter();
     private volatile boolean accepting = true;
+    /** An operator drains this node: it reads nothing, and what it holds or runs goes on to its end. */
+    private volatile boolean paused;
+    private final Waiter whilePaused = new Waiter();
     private boolean groupsReady;
 
     Intake(WorkerLoop.Settings settings, RunQueue queue, Claims claims, HeldRuns held, Slots slots, Results results,
@@ -64,6 +67,10 @@ final class Intake implements Runnable {
      * reads what that allows, claims it and passes it on; how many entries it read.
      */
     int takeOnce() throws InterruptedException {
+        if (paused) {
+            whilePaused.await(READ_BLOCK);
+            return 0;
+        }
         if (!groupsReady) {
             queue.ensureGroups(settings.groups());
             groupsReady = true;
@@ -115,5 +122,17 @@ final class Intake implements Runnable {
     void stop() {
         accepting = false;
         afterFailure.wake();
+        whilePaused.wake();
+    }
+
+    /**
+     * Stops reading until {@code pause} is false again (a drain), without stopping: a pass under
+     * way finishes handing over what it claimed, and the runs this node holds or runs go on.
+     */
+    void pause(boolean pause) {
+        if (paused != pause) {
+            paused = pause;
+            whilePaused.wake();
+        }
     }
 }

@@ -145,6 +145,19 @@ public final class WorkerLoop implements Runnable {
         stops.cancel(runId, reason);
     }
 
+    /**
+     * An operator's drain: while {@code drain}, the worker takes no more runs; those it holds for
+     * their time still start then, and every run it has goes on to its end.
+     */
+    public void pauseIntake(boolean drain) {
+        intake.pause(drain);
+    }
+
+    /** Every run this worker has: running, or claimed and held for its time. */
+    public int inFlight() {
+        return inFlight.size();
+    }
+
     /** Runs executing now (not those claimed and held for their time). */
     public int running() {
         return Math.max(0, inFlight.size() - held.claimed());

@@ -20,7 +20,9 @@ class HelpTest {
     @ParameterizedTest
     @ValueSource(strings = {"cron", "cron check", "migrate", "task", "task add", "task list", "task show", "task update",
             "task enable", "task disable", "task delete", "sandbox", "run", "trigger", "pause", "resume", "cancel", "runs",
-            "runs list", "runs show", "runs tail", "nodes", "nodes list", "queues", "leader", "audit", "audit list"})
+            "runs list", "runs show", "runs tail", "runs pin", "runs unpin", "runs pinned", "runs purge", "nodes",
+            "nodes list", "nodes drain", "nodes undrain", "queues", "leader", "audit", "audit list", "retention",
+            "retention show", "retention set", "retention clear"})
     void everyCommandHasHelp(String command) {
         String[] args = (command + " --help").split(" ");
 
@@ -34,7 +36,8 @@ class HelpTest {
     @ParameterizedTest
     @ValueSource(strings = {"migrate", "task add", "task list", "task show", "task update", "task enable", "task disable",
             "task delete", "run", "trigger", "pause", "resume", "cancel", "runs list", "runs show", "runs tail",
-            "nodes list", "queues", "leader", "audit list"})
+            "nodes list", "nodes drain", "nodes undrain", "queues", "leader", "audit list", "runs pin", "runs unpin",
+            "runs pinned", "runs purge", "retention show", "retention set", "retention clear"})
     void everyStoreCommandTakesTheConnectionOptions(String command) {
         Cli.Result result = Cli.run((command + " --help").split(" "));
 

@@ -339,6 +339,28 @@ class RunsCommandsIT {
     }
 
     @Test
+    void aDrainedNodeIsShownDrainingUntilUndrainedAndTheRequestIsAudited() {
+        var registry = new io.redcron.store.redis.RedisNodeRegistry(redis, new io.redcron.store.redis.RedisKeys(cli.namespace));
+        Instant now = Instant.now();
+        registry.heartbeat(new io.redcron.domain.NodeInfo("worker-2", "host-a", 11, "0.1.0",
+                java.util.Set.of(io.redcron.domain.NodeRole.WORKER), java.util.Set.of("default"), 8, 2, now, now,
+                Duration.ZERO), Duration.ofMinutes(1));
+
+        assertThat(cli.ok("nodes drain", "worker-2")).isEqualTo("Node 'worker-2' is draining: it takes no more runs of"
+                + " namespace '" + cli.namespace + "'.\n");
+        assertThat(cli.ok("nodes drain", "worker-2")).isEqualTo("Node 'worker-2' was draining already.\n");
+        assertThat(cli.json("nodes list").get(0).get("drain").asText()).isEqualTo("draining");
+        assertThat(cli.ok("nodes list").lines().toList().get(1)).contains("live, draining");
+        assertThat(cli.json("audit list", "--subject", "node:worker-2").get(0).get("action").asText())
+                .isEqualTo("node.drain");
+        assertThat(cli.ok("nodes drain", "worker-9")).contains("warning: no node 'worker-9' has been seen");
+
+        assertThat(cli.ok("nodes undrain", "worker-2")).isEqualTo("Node 'worker-2' takes runs again.\n");
+        assertThat(cli.json("nodes list").get(0).get("drain").asText()).isEqualTo("none");
+        assertThat(cli.ok("nodes undrain", "worker-2")).isEqualTo("Node 'worker-2' was not draining.\n");
+    }
+
+    @Test
     void emptyQueues() {
         JsonNode queues = cli.json("queues");
 

@@ -84,6 +84,29 @@ class WorkerByHandTest {
     }
 
     @Test
+    void aDrainedWorkerTakesNothingUntilUndrainedAndKeepsWhatItHeld() throws InterruptedException {
+        Task task = task(ECHO, RetryPolicy.NONE);
+        Run aheadOfTime = queuedCron(task, NOW.plusSeconds(2));
+        worker.takeOnce();
+        assertThat(worker.inFlight()).as("held for its time").isOne();
+        Run waiting = queuedManual(task);
+
+        worker.pauseIntake(true);
+        assertThat(worker.takeOnce()).isZero();
+        assertThat(stored(waiting).status()).isEqualTo(RunStatus.QUEUED);
+
+        clock.advance(Duration.ofSeconds(2));
+        worker.startDue();
+        assertThat(finished(aheadOfTime).status()).as("what it held still ran").isEqualTo(RunStatus.SUCCEEDED);
+        awaitNoneInFlight();
+        assertThat(worker.inFlight()).isZero();
+
+        worker.pauseIntake(false);
+        assertThat(worker.takeOnce()).isEqualTo(1);
+        assertThat(finished(waiting).status()).isEqualTo(RunStatus.SUCCEEDED);
+    }
+
+    @Test
     void aFailureWithAttemptsLeftIsWrittenAsARetryAndDelayedByItsBackoff() throws InterruptedException {
         Task task = task(FAILING, new RetryPolicy(2, Duration.ofSeconds(10), 2.0, Duration.ofMinutes(1), 0.0));
         Run run = queuedManual(task);

@@ -195,6 +195,22 @@ class DatabaseRolesIT {
         assertRefused(operator, "CALL history_purge('roles', ?, UTC_TIMESTAMP(3))", "[1]");
     }
 
+    /** Operators ask for drains and withdraw them; the node only says it is drained; viewers read. */
+    @Test
+    void operatorsDrainNodesAndTheNodeOnlySaysItIsDrained() {
+        MysqlNodeDrains operators = new MysqlNodeDrains(operator, Clock.systemUTC());
+        assertThat(operators.request(NAMESPACE, "worker-7", "operator")).isTrue();
+        new MysqlNodeDrains(node, Clock.systemUTC()).drained(NAMESPACE, "worker-7", Instant.now());
+        assertThat(new MysqlNodeDrains(viewer, Clock.systemUTC()).of(NAMESPACE, "worker-7"))
+                .hasValueSatisfying(drain -> assertThat(drain.isDrained()).isTrue());
+        assertRefused(node, "DELETE FROM node_drain WHERE node_id = ?", "worker-7");
+        assertRefused(node, "INSERT INTO node_drain (namespace, node_id, requested_at, requested_by) VALUES ('roles',"
+                + " ?, UTC_TIMESTAMP(3), 'node')", "worker-8");
+        assertRefused(node, "UPDATE node_drain SET requested_by = ? WHERE node_id = 'worker-7'", "node");
+        assertRefused(viewer, "DELETE FROM node_drain WHERE node_id = ?", "worker-7");
+        assertThat(operators.withdraw(NAMESPACE, "worker-7", "operator")).isTrue();
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
         "UPDATE run_rollup_mark SET through_id = 0 WHERE name = ?",
