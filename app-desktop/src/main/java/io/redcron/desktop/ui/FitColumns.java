@@ -35,6 +35,8 @@ public final class FitColumns {
     static final int ROWS = 60;
     static final double MIN = 48;
     static final double MAX = 420;
+    /** Text measured off screen comes out a little narrower than drawn (hinting, kerning). */
+    static final double SLACK = 1.04;
     /** Cell padding and the header's sort arrow. */
     static final double PADDING = 28;
 
@@ -81,8 +83,10 @@ public final class FitColumns {
         java.util.List<TableColumn<R, ?>> all = table.getColumns();
         double[] wanted = new double[all.size()];
         boolean[] fixed = new boolean[all.size()];
-        Font font = font(table, ".table-cell");
         Font headerFont = font(table, ".column-header .label");
+        // Before its first layout with rows a table has no cells yet; its headers have the cells' size.
+        Font font = table.lookup(".table-cell") == null
+                ? Font.font(headerFont.getFamily(), headerFont.getSize()) : font(table, ".table-cell");
         for (int i = 0; i < all.size(); i++) {
             TableColumn<R, ?> column = all.get(i);
             // Columns the user sized keep their width, and so does the one that names the row.
@@ -179,7 +183,7 @@ public final class FitColumns {
                 widest = Math.max(widest, measure(value.toString(), font));
             }
         }
-        return Math.max(MIN, Math.min(MAX, Math.ceil(widest + PADDING)));
+        return Math.max(MIN, Math.min(MAX, Math.ceil(widest * SLACK + PADDING)));
     }
 
     private static double measure(String text, Font font) {
