@@ -52,7 +52,7 @@ class RunsViewModelTest {
     void open() {
         operations = new Operations(new OperatorPorts(stores.tasks(), stores.runs(), stores.queue(), stores.events(),
                 stores.audit(), stores.deadLetters(), liveOutput), NAMESPACE, OPERATOR, clock);
-        model = new RunsViewModel(operations, stores.runs(), new Workspace(NAMESPACE, OPERATOR, clock),
+        model = new RunsViewModel(operations, stores.runs(), stores.retention(), new Workspace(NAMESPACE, OPERATOR, clock),
                 UiExecutor.direct(), messages, ZoneOffset.UTC);
         task = stores.tasks().create(Task.builder().namespace(NAMESPACE).name("backup").cron("0 3 * * *")
                 .dialect(CronDialect.UNIX).zone(ZoneOffset.UTC).payload(new ShellPayload("echo hi", null, Map.of()))
@@ -127,7 +127,7 @@ class RunsViewModelTest {
                     return result instanceof Page<?> page
                             ? new Page<>(page.items(), page.total(), page.offset(), page.limit(), true) : result;
                 });
-        model = new RunsViewModel(operations, counted, new Workspace(NAMESPACE, OPERATOR, clock), UiExecutor.direct(),
+        model = new RunsViewModel(operations, counted, stores.retention(), new Workspace(NAMESPACE, OPERATOR, clock), UiExecutor.direct(),
                 messages, ZoneOffset.UTC);
         queued(NOW.minusSeconds(120));
         queued(NOW.minusSeconds(60));
@@ -184,7 +184,7 @@ class RunsViewModelTest {
         assertThat(run.params()).isEqualTo(Map.of("DAY", "2026-11-30"));
         assertThat(stores.inspector().stats().streams()).singleElement()
                 .satisfies(stream -> assertThat(stream.length()).isEqualTo(1));
-        assertThat(model.noticeProperty().get()).isEqualTo("Run " + run.id() + " of task backup is queued.");
+        assertThat(model.noticeProperty().get().text()).isEqualTo("Run " + run.id() + " of task backup is queued.");
         assertThat(model.rows()).extracting(RunRow::id).containsExactly(run.id());
         assertThat(stores.audit().list(NAMESPACE, "run:" + run.id(), PageRequest.first(5)).items()).singleElement()
                 .satisfies(entry -> assertThat(entry.action()).isEqualTo("run.trigger"));
@@ -213,7 +213,7 @@ class RunsViewModelTest {
         List<Run> manual = stores.runs().list(RunFilter.all(NAMESPACE).withTrigger(TriggerType.MANUAL),
                 PageRequest.first(5)).items();
         assertThat(manual).singleElement().satisfies(run -> assertThat(run.status()).isEqualTo(RunStatus.QUEUED));
-        assertThat(model.noticeProperty().get()).isEqualTo("Run " + manual.get(0).id() + " of task backup is queued.");
+        assertThat(model.noticeProperty().get().text()).isEqualTo("Run " + manual.get(0).id() + " of task backup is queued.");
         assertThat(model.rows()).hasSize(2);
     }
 
@@ -240,7 +240,7 @@ class RunsViewModelTest {
         assertThat(model.cancelQuestion()).startsWith("Cancel run " + waiting.id() + " of task backup (Queued)?");
         model.cancel();
         assertThat(stores.runs().get(waiting.id()).orElseThrow().status()).isEqualTo(RunStatus.CANCELLED);
-        assertThat(model.noticeProperty().get()).isEqualTo("Run " + waiting.id() + " is cancelled.");
+        assertThat(model.noticeProperty().get().text()).isEqualTo("Run " + waiting.id() + " is cancelled.");
 
         // Its output has ended, so choosing it reads that output once instead of following it.
         liveOutput.write(List.of(new LiveOutput.Write(busy.id(), List.of("working\n"), true)));
@@ -248,7 +248,7 @@ class RunsViewModelTest {
         model.cancel();
         assertThat(stores.events().published())
                 .contains(new EventBus.Event(EventBus.Event.Kind.CANCEL_RUN, busy.id()));
-        assertThat(model.noticeProperty().get())
+        assertThat(model.noticeProperty().get().text())
                 .isEqualTo("Run " + busy.id() + " is running: its node was asked to stop it.");
     }
 
