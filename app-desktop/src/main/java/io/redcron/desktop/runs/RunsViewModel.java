@@ -465,11 +465,14 @@ public final class RunsViewModel {
             output.set("");
             outputShown = null;
             attempts.clear();
-            loadPin(row.id());
         }
+        boolean pinChanged = current == null || current.id() != row.id();
         boolean attemptsChanged = current == null || current.id() != row.id()
                 || current.run().attempt() != row.run().attempt() || current.run().status() != row.run().status();
         show(row);
+        if (pinChanged) {
+            loadPin(row.id());
+        }
         if (attemptsChanged) {
             loadAttempts(row);
         }
