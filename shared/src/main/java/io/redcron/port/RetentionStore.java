@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -35,6 +36,9 @@ public interface RetentionStore {
 
     /** False if the run was not pinned. */
     boolean unpin(long runId, String actor);
+
+    /** The run's pin: who pinned it, when and why; empty if it is not pinned. */
+    Optional<RunPin> pin(long runId);
 
     /** Which of {@code runIds} are pinned. */
     Set<Long> pinned(Collection<Long> runIds);

@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -99,6 +100,13 @@ final class InMemoryRetentionStore implements RetentionStore {
             }
             tables.audit(removed.namespace(), who, "run.unpin", "run:" + runId, null, null);
             return true;
+        }
+    }
+
+    @Override
+    public Optional<RunPin> pin(long runId) {
+        synchronized (tables) {
+            return Optional.ofNullable(tables.pins.get(runId));
         }
     }
 

@@ -116,6 +116,25 @@ public abstract class RetentionContract {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("run:");
     }
 
+    @Test
+    void aRunsPinSaysWhoPinnedItWhenAndWhy() {
+        Run kept = ended(NOW.minus(Duration.ofDays(40)), RunStatus.FAILED, "out");
+        Run other = ended(NOW.minus(Duration.ofDays(39)), RunStatus.SUCCEEDED, "out");
+        retention.pin(kept.id(), "  incident 4711 ", "alice");
+
+        assertThat(retention.pin(kept.id())).hasValueSatisfying(pin -> {
+            assertThat(pin.runId()).isEqualTo(kept.id());
+            assertThat(pin.namespace()).isEqualTo(ns);
+            assertThat(pin.pinnedBy()).isEqualTo("alice");
+            assertThat(pin.note()).isEqualTo("incident 4711");
+            assertThat(pin.pinnedAt()).isEqualTo(NOW);
+        });
+        assertThat(retention.pin(other.id())).isEmpty();
+        assertThat(retention.pin(999_999_999L)).isEmpty();
+        retention.unpin(kept.id(), "bob");
+        assertThat(retention.pin(kept.id())).as("unpinned").isEmpty();
+    }
+
     // ---- scans ----
 
     @Test

@@ -64,6 +64,8 @@ public final class RunsController {
     @FXML private Button retry;
     @FXML private Button cancel;
     @FXML private Button openOutput;
+    @FXML private Button pin;
+    @FXML private Label detailPin;
     @FXML private ProgressIndicator acting;
     @FXML private io.redcron.desktop.ui.NoticeBar notice;
     @FXML private Label error;
@@ -133,6 +135,8 @@ public final class RunsController {
         retry.disableProperty().bind(model.canRetryProperty().not());
         cancel.disableProperty().bind(model.canCancelProperty().not());
         openOutput.disableProperty().bind(model.selectedProperty().isNull());
+        pin.textProperty().bind(pinLabel());
+        pin.disableProperty().bind(model.canPinProperty().not());
         status.textProperty().bind(model.statusProperty());
         previous.disableProperty().bind(model.pageProperty().isEqualTo(0));
         next.disableProperty().bind(Bindings.createBooleanBinding(() -> !model.hasNextPage(),
@@ -232,7 +236,8 @@ public final class RunsController {
         model.rows().addListener((javafx.collections.ListChangeListener<RunRow>) change ->
                 showSelected(model.selectedProperty().get()));
         table.setRowFactory(t -> RunRowActions.row(resources.getString("runs.output.open"), this::onOpenOutput,
-                resources.getString("runs.hide.task"), model::hideTaskOf));
+                resources.getString("runs.hide.task"), model::hideTaskOf, pinLabel(), model.canPinProperty(),
+                this::onPin));
     }
 
     /** The bar above the table that announces runs a refresh found, and shows them on a click. */
@@ -297,6 +302,8 @@ public final class RunsController {
         detailTitle.textProperty().bind(model.detailTitleProperty());
         live.visibleProperty().bind(model.followingProperty());
         RunDetails.bindFields(details, model.selectedProperty());
+        detailPin.textProperty().bind(model.pinTextProperty());
+        showOnlyWithText(detailPin);
         OutputPreview.show(output, model.outputProperty());
     }
 
@@ -340,6 +347,25 @@ public final class RunsController {
     private Confirmation cancelQuestion() {
         return Confirmation.of(resources.getString("runs.cancel.confirm.title"), model.cancelQuestion())
                 .withAnswers(resources.getString("runs.cancel.confirm.yes"), resources.getString("runs.cancel.confirm.no"));
+    }
+
+    /** "Pin run…" for a run that is not pinned, "Unpin run" for one that is. */
+    private javafx.beans.binding.StringBinding pinLabel() {
+        return Bindings.createStringBinding(() -> resources.getString(model.pinProperty().get() == null
+                ? "runs.action.pin" : "runs.action.unpin"), model.pinProperty());
+    }
+
+    @FXML
+    private void onPin() {
+        if (model.selectedProperty().get() == null) {
+            return;
+        }
+        if (model.isSelectedPinned()) {
+            model.unpin();
+            return;
+        }
+        dialogs.askText(new DialogService.TextQuestion(resources.getString("runs.pin.title"), model.pinQuestion(),
+                resources.getString("runs.pin.note"), resources.getString("runs.pin.yes"))).ifPresent(model::pin);
     }
 
     @FXML

@@ -16,6 +16,8 @@ import io.redcron.ops.Operations;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
 import io.redcron.port.RunFilter;
+import io.redcron.port.RetentionStore;
+import io.redcron.port.RetentionStore.RunPin;
 import io.redcron.port.RunStore;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
@@ -54,7 +56,8 @@ import java.util.function.Function;
 
 /**
  * The runs screen: run history one page at a time with filters, the selected run's details with
- * its output (followed live while it runs), and retry, cancel and trigger. Every store call runs
+ * its output (followed live while it runs) and whether it is pinned, and retry, cancel, trigger,
+ * pin and unpin. Every store call runs
  * off the JavaFX thread through the {@link UiExecutor}.
  *
  * <p>The periodic {@link #refresh} never moves a row: the runs on screen are read again by id and
@@ -99,6 +102,11 @@ public final class RunsViewModel {
     private final ReadOnlyBooleanWrapper following = new ReadOnlyBooleanWrapper();
     private final BooleanProperty acting = new SimpleBooleanProperty();
     private final ObjectProperty<Notice> notice = new SimpleObjectProperty<>();
+    /** The selected run's pin; null while it is not pinned, or not read yet ({@link #pinKnown}). */
+    private final ReadOnlyObjectWrapper<RunPin> pin = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyBooleanWrapper pinKnown = new ReadOnlyBooleanWrapper();
+    private final StringBinding pinText;
+    private final BooleanBinding canPin;
     private final BooleanBinding canRetry;
     private final BooleanBinding canCancel;
     private final StringBinding detailTitle;
@@ -106,6 +114,7 @@ public final class RunsViewModel {
 
     private final Operations operations;
     private final RunStore runs;
+    private final RetentionStore retention;
     private final Workspace workspace;
     private final UiExecutor executor;
     private final Messages messages;
@@ -131,21 +140,23 @@ public final class RunsViewModel {
     private RunState outputShown;
 
     /**
-     * @param runs the history, read a page at a time
-     * @param zone the zone times are shown in, and the date filters are read in
+     * @param runs      the history, read a page at a time
+     * @param retention where runs are pinned
+     * @param zone      the zone times are shown in, and the date filters are read in
      */
-    public RunsViewModel(Operations operations, RunStore runs, Workspace workspace, UiExecutor executor,
-                         Messages messages, ZoneId zone) {
-        this(operations, runs, workspace, executor, messages, zone, HiddenTasks.Memory.none());
+    public RunsViewModel(Operations operations, RunStore runs, RetentionStore retention, Workspace workspace,
+                         UiExecutor executor, Messages messages, ZoneId zone) {
+        this(operations, runs, retention, workspace, executor, messages, zone, HiddenTasks.Memory.none());
     }
 
     /** @param hiddenTasks where the tasks the operator hid are remembered */
-    public RunsViewModel(Operations operations, RunStore runs, Workspace workspace, UiExecutor executor,
-                         Messages messages, ZoneId zone, HiddenTasks.Memory hiddenTasks) {
+    public RunsViewModel(Operations operations, RunStore runs, RetentionStore retention, Workspace workspace,
+                         UiExecutor executor, Messages messages, ZoneId zone, HiddenTasks.Memory hiddenTasks) {
         this.hidden = new HiddenTasks(hiddenTasks);
         this.completion = new TaskNameCompletion(operations.lookup(), executor);
         this.operations = operations;
         this.runs = runs;
+        this.retention = retention;
         this.workspace = workspace;
         this.executor = executor;
         this.messages = messages;
@@ -155,6 +166,9 @@ public final class RunsViewModel {
                 && !acting.get(), selected, acting);
         canCancel = Bindings.createBooleanBinding(() -> selected.get() != null && !selected.get().runStatus().isFinal()
                 && !acting.get(), selected, acting);
+        canPin = Bindings.createBooleanBinding(() -> selected.get() != null && pinKnown.get() && !acting.get(),
+                selected, pinKnown, acting);
+        pinText = Bindings.createStringBinding(() -> pin.get() == null ? "" : pinText(pin.get()), pin);
         newRunsText = Bindings.createStringBinding(() -> newRuns.get().text(messages), newRuns);
         // Typing makes the filter a part of a name again; a name set from a list stays exact.
         taskName.addListener((observable, before, after) -> exactTask = naming);
@@ -452,13 +466,42 @@ public final class RunsViewModel {
             outputShown = null;
             attempts.clear();
         }
+        boolean pinChanged = current == null || current.id() != row.id();
         boolean attemptsChanged = current == null || current.id() != row.id()
                 || current.run().attempt() != row.run().attempt() || current.run().status() != row.run().status();
         show(row);
+        if (pinChanged) {
+            loadPin(row.id());
+        }
         if (attemptsChanged) {
             loadAttempts(row);
         }
     }
+
+    /** Whether the run is pinned, read on its own: the listing does not say. */
+    private void loadPin(long runId) {
+        pin.set(null);
+        pinKnown.set(false);
+        executor.submit(() -> retention.pin(runId), found -> {
+            RunRow current = selected.get();
+            if (current != null && current.id() == runId) {
+                pin.set(found.orElse(null));
+                pinKnown.set(true);
+            }
+        }, failure -> error.set(describe(failure, messages)));
+    }
+
+    /** "Pinned by alice on 2026-12-03 09:00 +00:00 — incident 4711", in the zone the run's times are shown in. */
+    private String pinText(RunPin shown) {
+        RunRow row = selected.get();
+        ZoneId in = row == null ? zone : taskZones.getOrDefault(row.run().taskId(), zone);
+        String at = PIN_TIME.format(shown.pinnedAt().atZone(in));
+        return shown.note() == null ? messages.get("runs.pin.by", shown.pinnedBy(), at)
+                : messages.get("runs.pin.byWithNote", shown.pinnedBy(), at, shown.note());
+    }
+
+    private static final java.time.format.DateTimeFormatter PIN_TIME =
+            java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm xxx");
 
     /** Every attempt of the run, oldest first: those kept beside it and its own latest one. */
     private void loadAttempts(RunRow row) {
@@ -598,6 +641,47 @@ public final class RunsViewModel {
         }, row.id(), RunRow.statusLabel(result.run().status(), messages)), workspace.clock().instant()));
     }
 
+    /**
+     * Pins the selected run, so that retention keeps it whatever its age.
+     *
+     * @param note why it is kept; blank for no note
+     */
+    public void pin(String note) {
+        RunRow row = selected.get();
+        if (row == null) {
+            return;
+        }
+        act(() -> retention.pin(row.id(), note, workspace.operator()), pinned -> {
+            loadPin(row.id());
+            return Notice.of(messages.get(pinned ? "runs.pin.done" : "runs.pin.already", row.id()),
+                    workspace.clock().instant());
+        });
+    }
+
+    /** Lets retention judge the selected run by its age again. */
+    public void unpin() {
+        RunRow row = selected.get();
+        if (row == null) {
+            return;
+        }
+        act(() -> retention.unpin(row.id(), workspace.operator()), unpinned -> {
+            loadPin(row.id());
+            return Notice.of(messages.get(unpinned ? "runs.unpin.done" : "runs.unpin.already", row.id()),
+                    workspace.clock().instant());
+        });
+    }
+
+    /** Whether the selected run is pinned, as last read. */
+    public boolean isSelectedPinned() {
+        return pin.get() != null;
+    }
+
+    /** The headline of the question asked for a pin's note. */
+    public String pinQuestion() {
+        RunRow row = selected.get();
+        return row == null ? "" : messages.get("runs.pin.question", row.id(), row.task());
+    }
+
     /** The question asked before cancelling the selected run. */
     public String retryQuestion() {
         RunRow row = selected.get();
@@ -686,6 +770,12 @@ public final class RunsViewModel {
     public ReadOnlyBooleanProperty followingProperty() { return following.getReadOnlyProperty(); }
     public BooleanProperty actingProperty() { return acting; }
     public ObjectProperty<Notice> noticeProperty() { return notice; }
+    /** The selected run's pin; null while it is not pinned. */
+    public ReadOnlyObjectProperty<RunPin> pinProperty() { return pin.getReadOnlyProperty(); }
+    /** Who pinned the selected run, when and why; empty while it is not pinned. */
+    public StringBinding pinTextProperty() { return pinText; }
+    /** A run is selected and whether it is pinned is known. */
+    public BooleanBinding canPinProperty() { return canPin; }
 
     /** The time the screen's notices are stamped and aged with. */
     public Instant now() { return workspace.clock().instant(); }

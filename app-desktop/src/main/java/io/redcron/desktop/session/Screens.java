@@ -43,8 +43,15 @@ public final class Screens {
 
     /** @param zone the zone times are shown in, and the date filters read in */
     public RunsViewModel runs(ZoneId zone) {
-        return new RunsViewModel(session.operations(), session.runs(), session.workspace(), executor, messages, zone,
+        return new RunsViewModel(session.operations(), session.runs(), session.retention(), session.workspace(), executor,
+                messages, zone,
                 io.redcron.desktop.runs.HiddenTasks.Memory.inPreferences(session.namespace()));
+    }
+
+    /** The retention dialog, opened on the namespace's policy or a task's. */
+    public io.redcron.desktop.retention.RetentionViewModel retention() {
+        return new io.redcron.desktop.retention.RetentionViewModel(session.retention(), session.tasks(),
+                session.workspace(), executor, messages);
     }
 
     public TriggerViewModel trigger() {

@@ -113,6 +113,14 @@ public final class Session implements AutoCloseable {
         return new io.redcron.store.mysql.MysqlRecoveryStore(dataSource);
     }
 
+    /**
+     * Retention policies and pinned runs. A viewer's database account reads them; its changes are
+     * refused by the database.
+     */
+    public io.redcron.port.RetentionStore retention() {
+        return new io.redcron.store.mysql.MysqlRetentionStore(dataSource, clock);
+    }
+
     public io.redcron.port.RunStatistics statistics() {
         return new io.redcron.store.mysql.MysqlRunStatistics(dataSource);
     }

@@ -171,6 +171,16 @@ public final class TasksController {
                     pseudoClassStateChanged(GROUP_HEADER, !empty && item instanceof GroupHeader);
                 }
             };
+            javafx.scene.control.MenuItem retention = new javafx.scene.control.MenuItem(
+                    messages.get("tasks.retention.task"));
+            retention.getStyleClass().add("task-retention");
+            retention.setOnAction(e -> {
+                if (row.getItem() instanceof TaskRow task) {
+                    retentionWindow().openTask(task.task().id(), task.name());
+                }
+            });
+            javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu(retention);
+            row.contextMenuProperty().bind(row.itemProperty().map(item -> item instanceof TaskRow ? menu : null));
             row.setOnMouseClicked(click -> {
                 if (click.getClickCount() == 2 && !row.isEmpty() && row.getItem() instanceof TaskRow task) {
                     openEditor(task.task(), false);
@@ -272,6 +282,16 @@ public final class TasksController {
 
     private void openEditor(io.redcron.domain.Task task, boolean copy) {
         new TaskEditorWindow(views, dialogs, messages).open(task, copy, model::load);
+    }
+
+    /** The namespace's retention policy, with the tasks that differ from it. */
+    @FXML
+    private void onRetention() {
+        retentionWindow().openNamespace();
+    }
+
+    private io.redcron.desktop.retention.RetentionWindow retentionWindow() {
+        return new io.redcron.desktop.retention.RetentionWindow(views, dialogs, messages);
     }
 
     @FXML

@@ -15,6 +15,12 @@ public interface DialogService {
     /** Asks a question; true only if the operator chose the confirming answer. */
     boolean confirm(Confirmation question);
 
+    /**
+     * Asks for a line of text (a note, a reason); empty when the operator cancelled. An empty line
+     * answered is an answer: the text may be optional.
+     */
+    Optional<String> askText(TextQuestion question);
+
     /** Shows a message the operator only acknowledges. */
     void inform(Information message);
 
@@ -52,6 +58,13 @@ public interface DialogService {
         public Confirmation withAnswers(String yes, String no) {
             return new Confirmation(title, header, text, yes, no);
         }
+    }
+
+    /**
+     * A question answered with a line of text: {@code prompt} labels the field, {@code yes} the
+     * confirming answer (null for the toolkit's OK).
+     */
+    record TextQuestion(String title, String header, String prompt, String yes) {
     }
 
     /** A message with a title, a headline and a text. */

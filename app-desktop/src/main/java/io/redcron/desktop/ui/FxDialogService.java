@@ -4,7 +4,9 @@ import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
+import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
+import javafx.scene.control.TextInputDialog;
 import javafx.stage.FileChooser;
 import javafx.stage.Modality;
 import javafx.stage.Stage;
@@ -31,6 +33,19 @@ public final class FxDialogService implements DialogService {
         alert.setHeaderText(question.header());
         owner().ifPresent(alert::initOwner);
         return alert.showAndWait().filter(yes::equals).isPresent();
+    }
+
+    @Override
+    public Optional<String> askText(TextQuestion question) {
+        TextInputDialog dialog = new TextInputDialog();
+        dialog.setTitle(question.title());
+        dialog.setHeaderText(question.header());
+        dialog.setContentText(question.prompt());
+        if (question.yes() != null) {
+            ((Button) dialog.getDialogPane().lookupButton(ButtonType.OK)).setText(question.yes());
+        }
+        owner().ifPresent(dialog::initOwner);
+        return dialog.showAndWait();
     }
 
     @Override

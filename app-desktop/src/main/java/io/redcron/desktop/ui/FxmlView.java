@@ -12,7 +12,8 @@ public enum FxmlView {
     TRIGGER("runs/TriggerView.fxml"),
     AUDIT("audit/AuditView.fxml"),
     QUEUES("queues/QueuesView.fxml"),
-    CLUSTER("cluster/ClusterView.fxml");
+    CLUSTER("cluster/ClusterView.fxml"),
+    RETENTION("retention/RetentionView.fxml");
 
     private final String path;
 

@@ -34,7 +34,7 @@ class AttemptTimelineTest {
     private final Messages messages = new Messages(Locale.ENGLISH, new TimeDisplay(TimeDisplay.Mode.UTC, ZoneOffset.UTC));
     private final RunsViewModel model = new RunsViewModel(new Operations(new OperatorPorts(stores.tasks(), stores.runs(),
             stores.queue(), stores.events(), stores.audit(), stores.deadLetters(), stores.liveOutput()), NAMESPACE, "tester",
-            clock), stores.runs(), new Workspace(NAMESPACE, "tester", clock), UiExecutor.direct(), messages, ZoneOffset.UTC);
+            clock), stores.runs(), stores.retention(), new Workspace(NAMESPACE, "tester", clock), UiExecutor.direct(), messages, ZoneOffset.UTC);
 
     @Test
     void aRunRetriedAfterATimeoutShowsBothAttemptsOldestFirst() {

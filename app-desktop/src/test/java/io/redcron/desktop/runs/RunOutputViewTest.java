@@ -100,6 +100,11 @@ class RunOutputViewTest {
         }
 
         @Override
+        public Optional<String> askText(TextQuestion question) {
+            throw new AssertionError("unexpected question: " + question.header());
+        }
+
+        @Override
         public void inform(Information message) {
             throw new AssertionError("unexpected message: " + message.text());
         }
@@ -138,7 +143,7 @@ class RunOutputViewTest {
     /** The runs screen, loaded as the app loads it. */
     private Parent screen(Locale locale) {
         Messages messages = new Messages(locale);
-        RunsViewModel model = new RunsViewModel(operations, stores.runs(), new Workspace(NAMESPACE, "tester", clock),
+        RunsViewModel model = new RunsViewModel(operations, stores.runs(), stores.retention(), new Workspace(NAMESPACE, "tester", clock),
                 executor, messages, ZoneOffset.UTC);
         Views none = new Views() {
             @Override

@@ -29,7 +29,7 @@ class RunsPresetTest {
     private final InMemoryStores stores = new InMemoryStores(clock);
     private final RunsViewModel model = new RunsViewModel(new Operations(new OperatorPorts(stores.tasks(), stores.runs(),
             stores.queue(), stores.events(), stores.audit(), stores.deadLetters(), stores.liveOutput()), NAMESPACE, "tester",
-            clock), stores.runs(), new Workspace(NAMESPACE, "tester", clock), UiExecutor.direct(),
+            clock), stores.runs(), stores.retention(), new Workspace(NAMESPACE, "tester", clock), UiExecutor.direct(),
             new Messages(Locale.ENGLISH), ZoneOffset.UTC);
 
     private Task task(String name) {

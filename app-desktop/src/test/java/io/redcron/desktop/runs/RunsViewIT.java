@@ -319,6 +319,41 @@ class RunsViewIT {
      * found first and clicked afterwards may by then have been reused for another row, or left
      * the scene, when a refresh came in between.
      */
+    @Test
+    void pinAsksForANoteAndTheDetailsThenSayWhoPinnedTheRunAndWhy(FxRobot robot) {
+        TableView<RunRow> table = table(robot);
+        await().atMost(PATIENCE).until(() -> table.getItems().size() == 2);
+        clickRowOf(robot, table, succeeded.id());
+        javafx.scene.control.Button pin = robot.lookup("#pin").queryButton();
+        await().atMost(PATIENCE).until(() -> !pin.isDisabled());
+        assertThat(pin.getText()).isEqualTo("Pin run\u2026");
+
+        // The note is asked in a dialog that waits for its answer: pressed later, not inside the robot's call.
+        javafx.application.Platform.runLater(pin::fire);
+        await().atMost(PATIENCE).until(() -> robot.lookup(".dialog-pane .text-field").tryQuery().isPresent());
+        assertThat(robot.lookup(".dialog-pane .header-panel .label").queryLabeled().getText())
+                .isEqualTo("Keep run " + succeeded.id() + " of task nightly-report whatever the retention policy says?");
+        TextField note = robot.lookup(".dialog-pane .text-field").queryAs(TextField.class);
+        robot.interact(() -> note.setText("incident 4711"));
+        robot.clickOn("Pin");
+
+        Label pinned = robot.lookup("#detailPin").queryAs(Label.class);
+        await().atMost(PATIENCE).until(() -> pinned.getText().startsWith("Pinned by tester on ")
+                && pinned.getText().endsWith(" \u2014 incident 4711"));
+        assertThat(pinned.isVisible()).isTrue();
+        assertThat(session.retention().pin(succeeded.id())).hasValueSatisfying(kept ->
+                assertThat(kept.note()).isEqualTo("incident 4711"));
+        await().atMost(PATIENCE).until(() -> pin.getText().equals("Unpin run"));
+        assertThat(robot.lookup("#noticeText").queryAs(Label.class).getText())
+                .isEqualTo("Run " + succeeded.id() + " is pinned: retention keeps it.");
+
+        robot.interact(pin::fire);
+
+        await().atMost(PATIENCE).until(() -> pinned.getText().isEmpty());
+        assertThat(pinned.isVisible()).isFalse();
+        assertThat(session.retention().pin(succeeded.id())).isEmpty();
+    }
+
     private static void clickRowOf(FxRobot robot, TableView<RunRow> table, long runId) {
         await().atMost(PATIENCE).ignoreExceptions().until(() -> {
             java.util.concurrent.atomic.AtomicReference<javafx.scene.Node> cell = new java.util.concurrent.atomic.AtomicReference<>();

@@ -537,6 +537,59 @@ class RunsViewModelIT {
         assertThat(screen.outputProperty().get()).endsWith("\nboom\n");
     }
 
+    @Test
+    void aRunIsPinnedWithANoteTheDetailsSayByWhomAndItIsUnpinnedAgain() {
+        Run done = fixtures.ended(fixtures.queued(fixtures.task("backup"), day), RunStatus.FAILED, 1, "boom\n");
+        Run other = fixtures.queued(fixtures.task("report"), day.plus(Duration.ofHours(1)));
+        model.load();
+        model.select(rowOf(done.id()));
+        assertThat(model.pinProperty().get()).isNull();
+        assertThat(model.canPinProperty().get()).isTrue();
+        assertThat(model.pinQuestion()).isEqualTo("Keep run " + done.id() + " of task backup whatever the retention"
+                + " policy says?");
+
+        model.pin(" incident 4711 ");
+
+        assertThat(model.noticeProperty().get().text()).isEqualTo("Run " + done.id() + " is pinned: retention keeps it.");
+        assertThat(model.errorProperty().get()).isEmpty();
+        Instant pinnedAt = session.retention().pin(done.id()).orElseThrow().pinnedAt();
+        assertThat(model.pinTextProperty().get()).isEqualTo("Pinned by tester on "
+                + java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").format(pinnedAt.atZone(ZoneOffset.UTC))
+                + " +00:00 \u2014 incident 4711");
+        assertThat(session.retention().pins(session.namespace())).extracting(pin -> pin.note())
+                .containsExactly("incident 4711");
+
+        model.select(rowOf(other.id()));
+        assertThat(model.pinTextProperty().get()).as("another run, not pinned").isEmpty();
+        model.select(rowOf(done.id()));
+        assertThat(model.isSelectedPinned()).isTrue();
+
+        model.unpin();
+
+        assertThat(model.noticeProperty().get().text()).isEqualTo("Run " + done.id() + " is no longer pinned.");
+        assertThat(model.pinTextProperty().get()).isEmpty();
+        assertThat(session.retention().pin(done.id())).isEmpty();
+        assertThat(session.audit().list(session.namespace(), "run:" + done.id(), PageRequest.first(10)).items())
+                .extracting(entry -> entry.action()).containsExactlyInAnyOrder("run.pin", "run.unpin");
+    }
+
+    @Test
+    void aPinWithoutANoteSaysOnlyByWhomAndWhen() {
+        Run done = fixtures.ended(fixtures.queued(fixtures.task("backup"), day), RunStatus.SUCCEEDED, 0, "ok\n");
+        model.load();
+        model.select(rowOf(done.id()));
+
+        model.pin("");
+
+        assertThat(model.pinTextProperty().get()).startsWith("Pinned by tester on ").endsWith(" +00:00");
+        model.pin("again");
+        assertThat(model.noticeProperty().get().text()).isEqualTo("Run " + done.id() + " was pinned already.");
+    }
+
+    private RunRow rowOf(long runId) {
+        return model.rows().stream().filter(row -> row.id() == runId).findFirst().orElseThrow();
+    }
+
     private long subscribers() {
         try (Jedis probe = new Jedis(URI.create(TestRedis.uri()))) {
             return probe.pubsubNumSub(SessionAdapters.keys(session).events()).getOrDefault(SessionAdapters.keys(session).events(), 0L);

@@ -52,7 +52,7 @@ class RunsViewModelTest {
     void open() {
         operations = new Operations(new OperatorPorts(stores.tasks(), stores.runs(), stores.queue(), stores.events(),
                 stores.audit(), stores.deadLetters(), liveOutput), NAMESPACE, OPERATOR, clock);
-        model = new RunsViewModel(operations, stores.runs(), new Workspace(NAMESPACE, OPERATOR, clock),
+        model = new RunsViewModel(operations, stores.runs(), stores.retention(), new Workspace(NAMESPACE, OPERATOR, clock),
                 UiExecutor.direct(), messages, ZoneOffset.UTC);
         task = stores.tasks().create(Task.builder().namespace(NAMESPACE).name("backup").cron("0 3 * * *")
                 .dialect(CronDialect.UNIX).zone(ZoneOffset.UTC).payload(new ShellPayload("echo hi", null, Map.of()))
@@ -127,7 +127,7 @@ class RunsViewModelTest {
                     return result instanceof Page<?> page
                             ? new Page<>(page.items(), page.total(), page.offset(), page.limit(), true) : result;
                 });
-        model = new RunsViewModel(operations, counted, new Workspace(NAMESPACE, OPERATOR, clock), UiExecutor.direct(),
+        model = new RunsViewModel(operations, counted, stores.retention(), new Workspace(NAMESPACE, OPERATOR, clock), UiExecutor.direct(),
                 messages, ZoneOffset.UTC);
         queued(NOW.minusSeconds(120));
         queued(NOW.minusSeconds(60));

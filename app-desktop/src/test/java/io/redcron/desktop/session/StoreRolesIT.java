@@ -203,6 +203,36 @@ class StoreRolesIT {
     }
 
     @Test
+    void theViewerReadsRetentionAndPinsAndEachChangeItTriesShowsTheDatabasesRefusal() {
+        admin.retention().pin(finished.id(), "evidence", "admin");
+        try {
+            io.redcron.desktop.retention.RetentionViewModel retention =
+                    new Screens(viewer, UiExecutor.direct(), ENGLISH).retention();
+            retention.forNamespace();
+            assertThat(retention.errorProperty().get()).isEmpty();
+            assertThat(retention.pinnedProperty().get()).isEqualTo("1 pinned run stays whatever its age.");
+            retention.fields().get(0).textProperty().set("7");
+            retention.save();
+            assertThat(retention.errorProperty().get()).containsPattern("command denied|denied to user")
+                    .doesNotContain("\n");
+
+            RunsViewModel runs = new Screens(viewer, UiExecutor.direct(), ENGLISH).runs(ZoneOffset.UTC);
+            runs.load();
+            selectRun(runs, finished.id());
+            assertThat(runs.pinTextProperty().get()).startsWith("Pinned by admin on ").endsWith(" \u2014 evidence");
+            runs.unpin();
+            assertThat(runs.errorProperty().get()).containsPattern("command denied|denied to user")
+                    .doesNotContain("\n");
+
+            assertThat(admin.retention().settings(NAMESPACE).namespace())
+                    .isEqualTo(io.redcron.domain.RetentionPolicy.INHERIT);
+            assertThat(admin.retention().pin(finished.id())).isPresent();
+        } finally {
+            admin.retention().unpin(finished.id(), "admin");
+        }
+    }
+
+    @Test
     void everyRedisWriteOfTheViewerIsRefusedByRedis() {
         UnifiedJedis redis = viewer.redis();
         String stream = viewer.keys().stream("billing");

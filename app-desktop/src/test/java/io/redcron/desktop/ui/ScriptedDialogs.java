@@ -21,6 +21,8 @@ public final class ScriptedDialogs implements DialogService {
     private final List<Opened> opened = new ArrayList<>();
     private final Deque<Optional<Path>> files = new ArrayDeque<>();
     private final List<String> fileQuestions = new ArrayList<>();
+    private final Deque<Optional<String>> texts = new ArrayDeque<>();
+    private final List<TextQuestion> textQuestions = new ArrayList<>();
 
     /** The answers to the next questions, in order: true confirms. */
     public ScriptedDialogs answer(boolean... next) {
@@ -28,6 +30,27 @@ public final class ScriptedDialogs implements DialogService {
             answers.add(answer);
         }
         return this;
+    }
+
+    /** The lines typed at the next text questions, in order; null stands for the operator cancelling. */
+    public ScriptedDialogs answerText(String... next) {
+        for (String text : next) {
+            texts.add(Optional.ofNullable(text));
+        }
+        return this;
+    }
+
+    @Override
+    public Optional<String> askText(TextQuestion question) {
+        textQuestions.add(question);
+        if (texts.isEmpty()) {
+            throw new AssertionError("unexpected text question: " + question.header());
+        }
+        return texts.poll();
+    }
+
+    public List<TextQuestion> textQuestions() {
+        return textQuestions;
     }
 
     /** The files chosen at the next "save as" questions, in order; null stands for the operator cancelling. */

@@ -40,8 +40,9 @@ public final class MysqlRetentionStore implements RetentionStore {
             + " VALUES (?, ?, ?, ?, ?)";
     private static final String PIN_OF = "SELECT namespace FROM run_pin WHERE run_id = ? FOR UPDATE";
     private static final String UNPIN = "DELETE FROM run_pin WHERE run_id = ?";
-    private static final String PINS = "SELECT run_id, namespace, pinned_at, pinned_by, note FROM run_pin"
-            + " WHERE namespace = ? ORDER BY pinned_at DESC, run_id DESC";
+    private static final String PIN_COLUMNS = "SELECT run_id, namespace, pinned_at, pinned_by, note FROM run_pin";
+    private static final String PINS = PIN_COLUMNS + " WHERE namespace = ? ORDER BY pinned_at DESC, run_id DESC";
+    private static final String ONE_PIN = PIN_COLUMNS + " WHERE run_id = ?";
 
     private final Jdbc jdbc;
     private final Clock clock;
@@ -135,6 +136,12 @@ public final class MysqlRetentionStore implements RetentionStore {
     }
 
     @Override
+    public Optional<RunPin> pin(long runId) {
+        return jdbc.autoCommit("read the pin of run " + runId,
+                connection -> Jdbc.one(connection, ONE_PIN, MysqlRetentionStore::pin, runId));
+    }
+
+    @Override
     public Set<Long> pinned(Collection<Long> runIds) {
         Set<Long> pinned = new HashSet<>();
         List<Long> ids = List.copyOf(new HashSet<>(runIds));
@@ -149,9 +156,13 @@ public final class MysqlRetentionStore implements RetentionStore {
 
     @Override
     public List<RunPin> pins(String namespace) {
-        return jdbc.autoCommit("read the pinned runs of namespace '" + namespace + "'", connection -> Jdbc.list(
-                connection, PINS, row -> new RunPin(row.getLong("run_id"), row.getString("namespace"),
-                        Jdbc.instant(row, "pinned_at"), row.getString("pinned_by"), row.getString("note")), namespace));
+        return jdbc.autoCommit("read the pinned runs of namespace '" + namespace + "'",
+                connection -> Jdbc.list(connection, PINS, MysqlRetentionStore::pin, namespace));
+    }
+
+    private static RunPin pin(ResultSet row) throws SQLException {
+        return new RunPin(row.getLong("run_id"), row.getString("namespace"), Jdbc.instant(row, "pinned_at"),
+                row.getString("pinned_by"), row.getString("note"));
     }
 
     private static Map<Long, RetentionPolicy> policies(Connection connection, String sql, Object... values)

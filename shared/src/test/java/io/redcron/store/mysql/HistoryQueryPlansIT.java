@@ -404,6 +404,7 @@ class HistoryQueryPlansIT {
                     p.retention().clearTask(NS, facts.quiet().id(), "ops");
                     p.retention().pin(facts.endedRun(), "kept", "ops");
                     p.retention().pins(NS);
+                    p.retention().pin(facts.endedRun());
                     p.retention().unpin(facts.endedRun(), "ops");
                 }),
                 // Audit screen and `audit`
