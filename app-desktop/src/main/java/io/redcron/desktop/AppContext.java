@@ -111,7 +111,7 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
                     screens().queues(), dialogs, this::openRuns);
         }
         if (type == io.redcron.desktop.cluster.ClusterController.class) {
-            return new io.redcron.desktop.cluster.ClusterController(screens().cluster());
+            return new io.redcron.desktop.cluster.ClusterController(screens().cluster(), dialogs);
         }
         if (type == io.redcron.desktop.audit.AuditController.class) {
             return new io.redcron.desktop.audit.AuditController(screens().audit());

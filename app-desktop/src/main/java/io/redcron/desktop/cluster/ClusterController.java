@@ -23,6 +23,7 @@ public final class ClusterController {
     static final String UNSERVED = "unserved";
 
     private final ClusterViewModel model;
+    private final io.redcron.desktop.ui.DialogService dialogs;
 
     @FXML private Parent root;
     @FXML private Label leader;
@@ -35,6 +36,10 @@ public final class ClusterController {
     @FXML private ProgressIndicator busy;
     @FXML private TableView<NodeRow> nodesTable;
     @FXML private TableColumn<NodeRow, String> nodeColumn;
+    @FXML private TableColumn<NodeRow, String> stateColumn;
+    @FXML private javafx.scene.control.Button drain;
+    @FXML private javafx.scene.control.Button undrain;
+    @FXML private io.redcron.desktop.ui.NoticeBar notice;
     @FXML private TableColumn<NodeRow, String> hostColumn;
     @FXML private TableColumn<NodeRow, String> rolesColumn;
     @FXML private TableColumn<NodeRow, String> groupsColumn;
@@ -50,8 +55,9 @@ public final class ClusterController {
     @FXML private TableColumn<GroupRow, Number> waitingColumn;
     @FXML private TableColumn<GroupRow, String> oldestColumn;
 
-    public ClusterController(ClusterViewModel model) {
+    public ClusterController(ClusterViewModel model, io.redcron.desktop.ui.DialogService dialogs) {
         this.model = model;
+        this.dialogs = dialogs;
     }
 
     @FXML
@@ -59,6 +65,7 @@ public final class ClusterController {
         io.redcron.desktop.ui.KeptSelection.show(nodesTable, model.nodes(), NodeRow::nodeId);
         io.redcron.desktop.ui.ColumnWidths.remember("cluster-nodes", nodesTable);
         column(nodeColumn, NodeRow::nodeId);
+        column(stateColumn, model::stateText);
         column(hostColumn, NodeRow::host);
         column(rolesColumn, NodeRow::roles);
         column(groupsColumn, NodeRow::groups);
@@ -112,10 +119,40 @@ public final class ClusterController {
         showOnlyWithText(error);
         showOnlyWithText(epochWarning);
         busy.visibleProperty().bind(model.busyProperty());
+        bindDrains();
 
         io.redcron.desktop.ui.WhileShown.repeat(root, Duration.seconds(2), model::refresh);
         io.redcron.desktop.ui.WhileShown.repeat(root, Duration.millis(100), model::tick);
         model.load();
+    }
+
+    private void bindDrains() {
+        notice.bind(model.noticeProperty(), model::now, model.messages());
+        drain.setVisible(model.canDrain());
+        undrain.setVisible(model.canDrain());
+        javafx.beans.binding.ObjectBinding<NodeRow> chosen = javafx.beans.binding.Bindings.select(
+                nodesTable.getSelectionModel().selectedItemProperty());
+        drain.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> chosen.get() == null || chosen.get().drain() != null || model.actingProperty().get(),
+                chosen, model.actingProperty()));
+        undrain.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> chosen.get() == null || chosen.get().drain() == null || model.actingProperty().get(),
+                chosen, model.actingProperty()));
+    }
+
+    @FXML
+    private void onDrain() {
+        NodeRow node = nodesTable.getSelectionModel().getSelectedItem();
+        if (node != null && dialogs.confirm(io.redcron.desktop.ui.DialogService.Confirmation.of(
+                model.messages().get("cluster.drain.title"), model.drainQuestion(node))
+                .withAnswers(model.messages().get("cluster.drain"), model.messages().get("cluster.drain.keep")))) {
+            model.drain(node);
+        }
+    }
+
+    @FXML
+    private void onUndrain() {
+        model.undrain(nodesTable.getSelectionModel().getSelectedItem());
     }
 
     @FXML

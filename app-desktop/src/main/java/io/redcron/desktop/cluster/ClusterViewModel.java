@@ -53,9 +53,20 @@ public final class ClusterViewModel {
     private final UiExecutor executor;
     private final Messages messages;
     private final ClusterReader reader;
+    private final javafx.beans.property.ObjectProperty<io.redcron.desktop.ui.Notice> notice =
+            new javafx.beans.property.SimpleObjectProperty<>();
+    private final BooleanProperty acting = new SimpleBooleanProperty();
     private long generation;
     private boolean reading;
     private Instant leaseEnds;
+    private Drains drains;
+
+    /**
+     * Where drain requests go, and who asks: without them (a read-only view) the screen shows no
+     * drains and offers none.
+     */
+    public record Drains(io.redcron.port.NodeDrains store, String namespace, String operator) {
+    }
 
     public ClusterViewModel(LeaderLease lease, TroubleReader cluster, EpochSource epochs, Clock clock,
                             UiExecutor executor, Messages messages) {
@@ -64,6 +75,50 @@ public final class ClusterViewModel {
         this.messages = messages;
         this.reader = new ClusterReader(lease, cluster, epochs, clock);
         leader.set(messages.get("cluster.leader.loading"));
+    }
+
+    public ClusterViewModel withDrains(Drains value) {
+        this.drains = value;
+        return this;
+    }
+
+    public boolean canDrain() {
+        return drains != null;
+    }
+
+    /** Asks the node to stop taking runs; the runs it has go on. The view asks the operator first. */
+    public void drain(NodeRow node) {
+        act(node, true);
+    }
+
+    /** Lets the node take runs again. */
+    public void undrain(NodeRow node) {
+        act(node, false);
+    }
+
+    public String drainQuestion(NodeRow node) {
+        return messages.get("cluster.drain.confirm", node.nodeId(), drains == null ? "" : drains.namespace());
+    }
+
+    private void act(NodeRow node, boolean drain) {
+        if (drains == null || node == null) {
+            return;
+        }
+        Drains to = drains;
+        acting.set(true);
+        notice.set(null);
+        executor.submit(() -> drain ? to.store().request(to.namespace(), node.nodeId(), to.operator())
+                : to.store().withdraw(to.namespace(), node.nodeId(), to.operator()), changed -> {
+                    acting.set(false);
+                    error.set("");
+                    String key = drain ? changed ? "cluster.drain.done" : "cluster.drain.already"
+                            : changed ? "cluster.undrain.done" : "cluster.undrain.notDraining";
+                    notice.set(io.redcron.desktop.ui.Notice.of(messages.get(key, node.nodeId()), clock.instant()));
+                    load();
+                }, failure -> {
+                    acting.set(false);
+                    error.set(messages.get("cluster.drain.error", node.nodeId(), oneLine(failure)));
+                });
     }
 
     /** Reads now, showing progress. */
@@ -84,9 +139,14 @@ public final class ClusterViewModel {
         if (visible) {
             busy.set(true);
         }
+        Drains from = drains;
         executor.submit(() -> {
             ClusterReader.Snapshot snapshot = reader.read();
-            return new Loaded(snapshot, rows(snapshot));
+            java.util.Map<String, io.redcron.port.NodeDrains.Drain> drained = new java.util.HashMap<>();
+            if (from != null) {
+                from.store().list(from.namespace()).forEach(drain -> drained.put(drain.nodeId(), drain));
+            }
+            return new Loaded(snapshot, rows(snapshot, drained));
         }, loaded -> {
             if (mine == generation) {
                 reading = false;
@@ -106,16 +166,18 @@ public final class ClusterViewModel {
     private record Loaded(ClusterReader.Snapshot snapshot, List<NodeRow> rows) {
     }
 
-    private List<NodeRow> rows(ClusterReader.Snapshot snapshot) {
+    private List<NodeRow> rows(ClusterReader.Snapshot snapshot,
+                               java.util.Map<String, io.redcron.port.NodeDrains.Drain> drained) {
         Instant now = clock.instant();
         String leaderNode = snapshot.leader().map(LeaderLease.Holder::nodeId).orElse(null);
         List<NodeRow> rows = new java.util.ArrayList<>();
-        snapshot.cluster().live().forEach(node -> rows.add(row(node, now, node.nodeId().equals(leaderNode), false)));
-        snapshot.cluster().lost().forEach(node -> rows.add(row(node, now, false, true)));
+        snapshot.cluster().live().forEach(node -> rows.add(row(node, now, node.nodeId().equals(leaderNode), false,
+                drained.get(node.nodeId()))));
+        snapshot.cluster().lost().forEach(node -> rows.add(row(node, now, false, true, drained.get(node.nodeId()))));
         return rows;
     }
 
-    private NodeRow row(NodeInfo node, Instant now, boolean leads, boolean lost) {
+    private NodeRow row(NodeInfo node, Instant now, boolean leads, boolean lost, io.redcron.port.NodeDrains.Drain drain) {
         Duration age = Duration.between(node.lastSeen(), now);
         boolean stale = !lost && age.compareTo(STALE_AFTER) > 0;
         String seen = Ages.of(messages, age);
@@ -124,7 +186,18 @@ public final class ClusterViewModel {
         return new NodeRow(node.nodeId(), node.host(), node.pid(),
                 node.roles().stream().map(NodeRole::id).sorted().collect(Collectors.joining(", ")),
                 node.groups().stream().sorted().collect(Collectors.joining(", ")), node.slots(), node.running(),
-                node.version(), node.lastSeen(), seenText, stale, lost, leads, offset(node.clockOffset()));
+                node.version(), node.lastSeen(), seenText, stale, lost, leads, offset(node.clockOffset()),
+                drain == null ? null : drain.isDrained() ? NodeRow.DrainState.DRAINED : NodeRow.DrainState.DRAINING);
+    }
+
+    /** The node's state as the table says it: "live", "draining", "drained", "lost". */
+    public String stateText(NodeRow row) {
+        String base = messages.get(row.lost() ? "cluster.state.lost" : "cluster.state.live");
+        if (row.drain() == null) {
+            return base;
+        }
+        return messages.get("cluster.state.drain", base, messages.get(row.drain() == NodeRow.DrainState.DRAINED
+                ? "cluster.state.drained" : "cluster.state.draining"));
     }
 
     /** The node's clock against the database's, signed: "+12 ms" ahead, "-1.5 s" behind. */
@@ -218,4 +291,8 @@ public final class ClusterViewModel {
     public IntegerProperty staleCountProperty() { return staleCount; }
     public StringProperty errorProperty() { return error; }
     public BooleanProperty busyProperty() { return busy; }
+    public javafx.beans.property.ObjectProperty<io.redcron.desktop.ui.Notice> noticeProperty() { return notice; }
+    public BooleanProperty actingProperty() { return acting; }
+    public Messages messages() { return messages; }
+    public Instant now() { return clock.instant(); }
 }

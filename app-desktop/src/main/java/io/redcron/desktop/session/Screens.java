@@ -72,7 +72,8 @@ public final class Screens {
     }
 
     public ClusterViewModel cluster(EpochSource epochs) {
-        return new ClusterViewModel(session.leader(), trouble(), epochs, session.clock(), executor, messages);
+        return new ClusterViewModel(session.leader(), trouble(), epochs, session.clock(), executor, messages)
+                .withDrains(new ClusterViewModel.Drains(session.drains(), session.namespace(), session.operator()));
     }
 
     /** What the cluster's groups and nodes look like, for the cluster screen and the window's banner. */

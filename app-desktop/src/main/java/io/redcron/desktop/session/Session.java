@@ -117,6 +117,10 @@ public final class Session implements AutoCloseable {
      * Retention policies and pinned runs. A viewer's database account reads them; its changes are
      * refused by the database.
      */
+    public io.redcron.port.NodeDrains drains() {
+        return new io.redcron.store.mysql.MysqlNodeDrains(dataSource, clock);
+    }
+
     public io.redcron.port.RetentionStore retention() {
         return new io.redcron.store.mysql.MysqlRetentionStore(dataSource, clock);
     }

@@ -51,6 +51,7 @@ class ClusterViewIT {
     static final MysqlStores mysql = MysqlStores.freshDatabase();
     private static final MysqlConfig database = mysql.config();
 
+    private final io.redcron.desktop.ui.ScriptedDialogs dialogs = new io.redcron.desktop.ui.ScriptedDialogs();
     private FxUiExecutor executor;
     private Session session;
     private Stage stage;
@@ -81,7 +82,7 @@ class ClusterViewIT {
         FXMLLoader loader = new FXMLLoader(ClusterController.class.getResource(
                 "/io/redcron/desktop/cluster/ClusterView.fxml"), messages.bundle());
         loader.setControllerFactory(type -> new ClusterController(
-                new io.redcron.desktop.session.Screens(session, executor, messages).cluster(epochs)));
+                new io.redcron.desktop.session.Screens(session, executor, messages).cluster(epochs), dialogs));
         try {
             return loader.load();
         } catch (IOException e) {
@@ -117,6 +118,34 @@ class ClusterViewIT {
         assertThat(robot.lookup(".table-row-cell.leader").queryAllAs(TableRow.class))
                 .extracting(row -> ((NodeRow) row.getItem()).nodeId()).containsExactly("node-a");
         assertThat(robot.lookup("host-node-b").tryQuery()).isPresent();
+    }
+
+    @Test
+    void aNodeDrainedForMaintenanceIsShownDrainingUntilUndrained(FxRobot robot) {
+        TableView<NodeRow> nodes = robot.lookup("#nodesTable").queryTableView();
+        await().atMost(Duration.ofSeconds(10)).until(() -> nodes.getItems().size() == 2);
+        robot.interact(() -> nodes.getItems().stream().filter(row -> row.nodeId().equals("node-b")).findFirst()
+                .ifPresent(row -> nodes.getSelectionModel().select(row)));
+        dialogs.answer(false, true);
+
+        robot.interact(() -> robot.lookup("#drain").queryButton().fire());
+        assertThat(session.drains().of(session.namespace(), "node-b")).as("kept working").isEmpty();
+        robot.interact(() -> robot.lookup("#drain").queryButton().fire());
+
+        assertThat(dialogs.questions()).hasSize(2).last().satisfies(question ->
+                assertThat(question.text()).startsWith("Drain node node-b? It takes no more runs of namespace"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> nodes.getItems().stream()
+                .anyMatch(row -> row.nodeId().equals("node-b") && row.drain() == NodeRow.DrainState.DRAINING));
+        assertThat(robot.lookup("live, draining").tryQuery()).isPresent();
+        assertThat(robot.lookup("#noticeText").queryLabeled().getText()).isEqualTo("Node node-b is draining: it takes no more runs.");
+        assertThat(robot.lookup("#drain").queryButton().isDisabled()).isTrue();
+        assertThat(session.audit().list(session.namespace(), "node:node-b", io.redcron.port.PageRequest.first(5))
+                .items()).extracting(entry -> entry.action() + " by " + entry.actor()).containsExactly("node.drain by tester");
+
+        robot.interact(() -> robot.lookup("#undrain").queryButton().fire());
+        await().atMost(Duration.ofSeconds(10)).until(() -> nodes.getItems().stream()
+                .anyMatch(row -> row.nodeId().equals("node-b") && row.drain() == null));
+        assertThat(session.drains().of(session.namespace(), "node-b")).isEmpty();
     }
 
     private static double seconds(String leaseText) {
