@@ -79,6 +79,14 @@ public record RetentionPolicy(Integer succeededDays, Integer failedDays, Integer
         return days == FOREVER ? "forever" : days + "d";
     }
 
+    /** This policy, refused as a task's: audit is kept per namespace, so a task's policy may not set it. */
+    public RetentionPolicy asTaskPolicy() {
+        if (auditDays != null) {
+            throw new IllegalArgumentException("audit: audit is kept per namespace, not per task");
+        }
+        return this;
+    }
+
     /** This policy with every field it leaves open taken from {@code base}. */
     public RetentionPolicy over(RetentionPolicy base) {
         return new RetentionPolicy(or(succeededDays, base.succeededDays), or(failedDays, base.failedDays),

@@ -321,15 +321,9 @@ public final class DashboardViewModel {
         return (span.get() == DashboardSpan.DAY ? DAY_CLOCK : CLOCK).format(at.atZone(zone));
     }
 
-    /** A failure as one readable line: the first message found along the causes, its first line. */
+    /** A failure as one readable line. */
     static String oneLine(Throwable failure) {
-        Throwable cause = failure;
-        while ((cause.getMessage() == null || cause.getMessage().isBlank()) && cause.getCause() != null) {
-            cause = cause.getCause();
-        }
-        String text = cause.getMessage() == null || cause.getMessage().isBlank() ? cause.getClass().getSimpleName()
-                : cause.getMessage();
-        return firstLine(text);
+        return io.redcron.desktop.ui.FailureText.oneLine(failure);
     }
 
     private static String firstLine(String text) {

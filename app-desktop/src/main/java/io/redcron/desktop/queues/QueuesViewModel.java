@@ -290,16 +290,9 @@ public final class QueuesViewModel {
         }
     }
 
-    /** A failure as one readable line: the first message found along the causes, its first line. */
+    /** A failure as one readable line. */
     static String oneLine(Throwable failure) {
-        Throwable cause = failure;
-        while ((cause.getMessage() == null || cause.getMessage().isBlank()) && cause.getCause() != null) {
-            cause = cause.getCause();
-        }
-        String text = cause.getMessage() == null || cause.getMessage().isBlank() ? cause.getClass().getSimpleName()
-                : cause.getMessage().strip();
-        int end = text.indexOf('\n');
-        return end < 0 ? text : text.substring(0, end).strip();
+        return io.redcron.desktop.ui.FailureText.oneLine(failure);
     }
 
     public ObservableList<StreamRow> streams() { return streams; }

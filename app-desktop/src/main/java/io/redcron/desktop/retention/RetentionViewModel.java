@@ -281,14 +281,7 @@ public final class RetentionViewModel {
 
     /** One line for a failure, never a stack trace: a viewer's change ends with the database's refusal. */
     private static String describe(Throwable failure) {
-        Throwable shown = failure;
-        while ((shown.getMessage() == null || shown.getMessage().isBlank()) && shown.getCause() != null) {
-            shown = shown.getCause();
-        }
-        String text = shown.getMessage() == null || shown.getMessage().isBlank()
-                ? shown.getClass().getSimpleName() : shown.getMessage();
-        int newline = text.indexOf('\n');
-        return newline < 0 ? text.strip() : text.substring(0, newline).strip();
+        return io.redcron.desktop.ui.FailureText.oneLine(failure);
     }
 
     public ObservableList<FieldEntry> fields() { return fields; }

@@ -729,14 +729,7 @@ public final class RunsViewModel {
         if (failure instanceof RunActionException action) {
             return messages.get(action.key(), action.arguments());
         }
-        Throwable shown = failure;
-        while ((shown.getMessage() == null || shown.getMessage().isBlank()) && shown.getCause() != null) {
-            shown = shown.getCause();
-        }
-        String text = shown.getMessage() == null || shown.getMessage().isBlank()
-                ? shown.getClass().getSimpleName() : shown.getMessage();
-        int newline = text.indexOf('\n');
-        return newline < 0 ? text.strip() : text.substring(0, newline).strip();
+        return io.redcron.desktop.ui.FailureText.oneLine(failure);
     }
 
     private static String blankToNull(String value) {

@@ -65,10 +65,7 @@ public final class MysqlRetentionStore implements RetentionStore {
 
     @Override
     public RetentionPolicy changeTask(String namespace, long taskId, RetentionPolicy change, String actor) {
-        if (change.auditDays() != null) {
-            throw new IllegalArgumentException("audit: audit is kept per namespace, not per task");
-        }
-        return change(namespace, taskId, change, actor, "task:" + taskId);
+        return change(namespace, taskId, change.asTaskPolicy(), actor, "task:" + taskId);
     }
 
     private RetentionPolicy change(String namespace, long row, RetentionPolicy change, String actor, String subject) {
