@@ -36,7 +36,7 @@ public final class FitColumns {
     static final double MIN = 48;
     static final double MAX = 420;
     /** Text measured off screen comes out a little narrower than drawn (hinting, kerning). */
-    static final double SLACK = 1.04;
+    static final double SLACK = 1.1;
     /** Cell padding and the header's sort arrow. */
     static final double PADDING = 28;
 
