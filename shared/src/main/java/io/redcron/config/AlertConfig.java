@@ -23,9 +23,21 @@ import java.util.regex.Pattern;
  *                      new ones are dropped and counted
  * @param allowTargets  patterns a task's own target must match as a whole to be delivered; none
  *                      means tasks' own targets get nothing (the global ones always do)
+ * @param chat          chat platforms' webhooks that receive every alert
+ * @param chatSecretsDir the directory whose files are the signing keys chat targets name with
+ *                      {@code #secret=NAME}; read when an alert is sent, so a key can be rotated live
+ * @param mentions      who tasks' owners are on each chat platform
  */
 public record AlertConfig(Optional<AlertTarget.Webhook> webhook, Secret webhookSecret, int webhookAttempts,
-                          Optional<Smtp> smtp, Duration rateLimit, int queueSize, List<Pattern> allowTargets) {
+                          Optional<Smtp> smtp, Duration rateLimit, int queueSize, List<Pattern> allowTargets,
+                          List<AlertTarget.Chat> chat, Optional<Path> chatSecretsDir, ChatMentions mentions) {
+
+    /** Without chat platforms. */
+    public AlertConfig(Optional<AlertTarget.Webhook> webhook, Secret webhookSecret, int webhookAttempts,
+                       Optional<Smtp> smtp, Duration rateLimit, int queueSize, List<Pattern> allowTargets) {
+        this(webhook, webhookSecret, webhookAttempts, smtp, rateLimit, queueSize, allowTargets, List.of(),
+                Optional.empty(), ChatMentions.NONE);
+    }
 
     public AlertConfig {
         SettingChecks.present(Setting.ALERTS_WEBHOOK_URL, webhook);
@@ -35,11 +47,25 @@ public record AlertConfig(Optional<AlertTarget.Webhook> webhook, Secret webhookS
         SettingChecks.positive(Setting.ALERTS_RATE_LIMIT, rateLimit);
         SettingChecks.range(Setting.ALERTS_QUEUE_SIZE, queueSize, 10, 1_000_000);
         allowTargets = List.copyOf(allowTargets);
+        chat = List.copyOf(chat);
+        SettingChecks.present(Setting.ALERTS_CHAT_SECRETS_DIR, chatSecretsDir).ifPresent(dir -> {
+            if (!Files.isDirectory(dir)) {
+                throw new ConfigException(Setting.ALERTS_CHAT_SECRETS_DIR.key(), dir + " is not a directory");
+            }
+        });
+        mentions = mentions == null ? ChatMentions.NONE : mentions;
     }
 
     /** The same configuration with these patterns for tasks' own targets. */
     public AlertConfig withAllowTargets(List<Pattern> patterns) {
-        return new AlertConfig(webhook, webhookSecret, webhookAttempts, smtp, rateLimit, queueSize, patterns);
+        return new AlertConfig(webhook, webhookSecret, webhookAttempts, smtp, rateLimit, queueSize, patterns, chat,
+                chatSecretsDir, mentions);
+    }
+
+    /** The same configuration with these chat targets for every alert, signing keys and mentions. */
+    public AlertConfig withChat(List<AlertTarget.Chat> targets, Optional<Path> secretsDir, ChatMentions owners) {
+        return new AlertConfig(webhook, webhookSecret, webhookAttempts, smtp, rateLimit, queueSize, allowTargets,
+                targets, secretsDir, owners);
     }
 
     /**

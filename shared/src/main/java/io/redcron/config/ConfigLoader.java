@@ -236,9 +236,21 @@ public final class ConfigLoader {
                     secret("REDCRON_ALERTS_SMTP_PASSWORD", Setting.ALERTS_SMTP_PASSWORD_FILE), get(Setting.ALERTS_SMTP_FROM),
                     to, tls, optional(Setting.ALERTS_SMTP_CA_FILE).map(Path::of), SMTP_TIMEOUT));
         }
+        List<AlertTarget.Chat> chat = new ArrayList<>();
+        for (String item : items(Setting.ALERTS_CHAT)) {
+            AlertTarget target = parsed(Setting.ALERTS_CHAT, ignored -> AlertTarget.parse(item));
+            if (!(target instanceof AlertTarget.Chat robot)) {
+                throw new ConfigException(Setting.ALERTS_CHAT.key(), target.redacted() + " names no chat platform"
+                        + " (write slack+https://…; a plain webhook belongs in alerts.webhook.url)");
+            }
+            chat.add(robot);
+        }
+        // A YAML item is one owner; from the environment they come split at commas and are put together again.
+        ChatMentions mentions = ChatMentions.parse(items(Setting.ALERTS_MENTIONS));
         return new AlertConfig(webhook, secret("REDCRON_ALERTS_WEBHOOK_SECRET", Setting.ALERTS_WEBHOOK_SECRET_FILE),
                 integer(Setting.ALERTS_WEBHOOK_ATTEMPTS), smtp, duration(Setting.ALERTS_RATE_LIMIT),
-                integer(Setting.ALERTS_QUEUE_SIZE), patterns(Setting.ALERTS_ALLOW_TARGETS));
+                integer(Setting.ALERTS_QUEUE_SIZE), patterns(Setting.ALERTS_ALLOW_TARGETS), chat,
+                optional(Setting.ALERTS_CHAT_SECRETS_DIR).map(Path::of), mentions);
     }
 
     /** Parses a value; the parser's message (which may start with a field name) becomes the key's. */

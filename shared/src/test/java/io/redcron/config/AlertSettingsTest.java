@@ -60,7 +60,7 @@ class AlertSettingsTest {
     void badValuesNameTheirKey() {
         assertBad(Map.of("alerts.webhook.url", "mailto:ops@example.com"), "alerts.webhook.url: must be an http(s):// URL");
         assertBad(Map.of("alerts.webhook.url", "hooks.example.com"),
-                "alerts.webhook.url: 'hooks.example.com' is neither a webhook URL (https://…) nor an e-mail address (mailto:ops@example.com)");
+                "alerts.webhook.url: 'hooks.example.com' is neither a webhook URL (https://…), a chat webhook (dingtalk+https://…, feishu+https://…, lark+https://…, wecom+https://…, slack+https://…, teams+https://…) nor an e-mail address (mailto:ops@example.com)");
         assertBad(Map.of("alerts.smtp.host", "mail", "alerts.smtp.from", "x@example.com", "alerts.smtp.tls", "ssl"),
                 "alerts.smtp.tls: 'ssl' must be starttls, tls or none");
         assertBad(Map.of("alerts.smtp.host", "mail"), "alerts.smtp.from: is required when alerts.smtp.host is set");

@@ -31,8 +31,8 @@ class AlertTargetTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "ops@example.com | 'ops@example.com' is neither a webhook URL (https://…) nor an e-mail address (mailto:ops@example.com)",
-            "ftp://example.com/x | 'ftp://example.com/x' is neither a webhook URL (https://…) nor an e-mail address (mailto:ops@example.com)",
+            "ops@example.com | 'ops@example.com' is neither a webhook URL (https://…), a chat webhook (dingtalk+https://…, feishu+https://…, lark+https://…, wecom+https://…, slack+https://…, teams+https://…) nor an e-mail address (mailto:ops@example.com)",
+            "ftp://example.com/x | 'ftp://example.com/x' is neither a webhook URL (https://…), a chat webhook (dingtalk+https://…, feishu+https://…, lark+https://…, wecom+https://…, slack+https://…, teams+https://…) nor an e-mail address (mailto:ops@example.com)",
             "mailto:a@b.com,c@d.com | 'mailto:a@b.com,c@d.com' is not one plain e-mail address (write mailto:ops@example.com, one address per target)",
             "mailto:Ops <ops@example.com> | 'mailto:Ops <ops@example.com>' is not one plain e-mail address (write mailto:ops@example.com, one address per target)",
             "https://user:pw@example.com/hook | the webhook URL must not carry a user or password (sign webhooks with alerts.webhook.secret-file instead)",

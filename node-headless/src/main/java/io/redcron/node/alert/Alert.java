@@ -18,9 +18,10 @@ import java.util.Objects;
  * node; {@code taskTargets} are the task's own alert targets, delivered to besides the global ones.
  *
  * @param details short facts shown as they are (attempt, exit code, epoch…); never secrets
+ * @param owner   the task's owner as written in the task, for chat mentions; null when unknown
  */
 public record Alert(AlertKind kind, Instant at, Long taskId, String taskName, Long runId, String node,
-                    String message, Map<String, String> details, List<String> taskTargets) {
+                    String message, Map<String, String> details, List<String> taskTargets, String owner) {
 
     public Alert {
         Objects.requireNonNull(kind, "kind");
@@ -31,6 +32,13 @@ public record Alert(AlertKind kind, Instant at, Long taskId, String taskName, Lo
         if (taskId == null && node == null) {
             throw new IllegalArgumentException("an alert is about a task or a node");
         }
+        owner = owner == null || owner.isBlank() ? null : owner;
+    }
+
+    /** An alert whose task's owner is not known (or that is about no task). */
+    public Alert(AlertKind kind, Instant at, Long taskId, String taskName, Long runId, String node, String message,
+                 Map<String, String> details, List<String> taskTargets) {
+        this(kind, at, taskId, taskName, runId, node, message, details, taskTargets, null);
     }
 
     /** What the rate limit counts per target and kind: one task, or one node. */
@@ -52,7 +60,7 @@ public record Alert(AlertKind kind, Instant at, Long taskId, String taskName, Lo
             details.put("exitCode", exitCode.toString());
         }
         return new Alert(kind, at, run.taskId(), run.taskName(), run.id(), null, error, details,
-                task == null ? List.of() : task.alertTargets());
+                task == null ? List.of() : task.alertTargets(), task == null ? null : task.owner());
     }
 
     /** One alert per task with fires recorded SKIPPED in a scheduler pass (a misfire policy at work). */
@@ -86,7 +94,7 @@ public record Alert(AlertKind kind, Instant at, Long taskId, String taskName, Lo
         String message = skipped.size() + " fire(s) of '" + task.name() + "' from " + first.scheduledAt() + " to "
                 + last.scheduledAt() + " were skipped" + (first.error() == null ? "" : ": " + first.error());
         return new Alert(AlertKind.MISFIRE_SKIPPED, at, task.id(), task.name(), skipped.size() == 1 ? first.id() : null,
-                null, message, details, task.alertTargets());
+                null, message, details, task.alertTargets(), task.owner());
     }
 
     public static Alert nodeLost(String lostNode, String host, Instant lastSeen, Instant at) {

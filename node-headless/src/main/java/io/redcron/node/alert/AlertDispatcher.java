@@ -79,6 +79,8 @@ public final class AlertDispatcher implements AlertSink, AutoCloseable {
         Map<Class<? extends AlertTarget>, Channel> channels = new LinkedHashMap<>();
         channels.put(AlertTarget.Webhook.class, new WebhookChannel(config.webhookSecret(), namespace, nodeId, clock));
         config.smtp().ifPresent(smtp -> channels.put(AlertTarget.Email.class, new EmailChannel(smtp, namespace, nodeId)));
+        channels.put(AlertTarget.Chat.class, new ChatChannel(new ChatSecrets(config.chatSecretsDir()), config.mentions(),
+                namespace, nodeId, clock));
         AlertDelivery delivery = new AlertDelivery(outbox, config, new AlertRoutes(config, taskTargets, metrics, clock),
                 limiter, channels, metrics, clock, timing.firstBackoff());
         this.loop = new AlertDeliveryLoop(outbox, delivery, namespace, nodeId, clock, timing.poll(), timing.claimLease());

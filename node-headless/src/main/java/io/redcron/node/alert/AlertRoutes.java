@@ -40,7 +40,8 @@ final class AlertRoutes {
 
     /** Whether this node delivers anything at all: a target of its own, or patterns for tasks' targets. */
     static boolean deliversAnything(AlertConfig config) {
-        return config.webhook().isPresent() || config.smtp().isPresent() || !config.allowTargets().isEmpty();
+        return config.webhook().isPresent() || config.smtp().isPresent() || !config.chat().isEmpty()
+                || !config.allowTargets().isEmpty();
     }
 
     /**
@@ -55,6 +56,7 @@ final class AlertRoutes {
         Map<String, AlertTarget> out = new LinkedHashMap<>();
         config.webhook().ifPresent(hook -> out.put(hook.text(), hook));
         config.smtp().ifPresent(smtp -> smtp.to().forEach(to -> out.put(to.text(), to)));
+        config.chat().forEach(robot -> out.put(robot.text(), robot));
         List<AlertTarget> refused = new ArrayList<>();
         for (String text : taskTargetsOf(alert)) {
             AlertTarget target;
@@ -77,7 +79,7 @@ final class AlertRoutes {
     }
 
     void refused(Alert alert, AlertTarget target) {
-        metrics.refused(target instanceof AlertTarget.Email ? "email" : "webhook");
+        metrics.refused(target instanceof AlertTarget.Email ? "email" : target instanceof AlertTarget.Chat ? "chat" : "webhook");
         if (alert.taskId() != null && allowlist.firstRefusal(alert.taskId(), target, clock.instant())) {
             LOG.warn("Task '{}' names alert target {}, which matches no alerts.allow-targets pattern: its alerts are"
                     + " not sent there (add a pattern to alerts.allow-targets to allow it)", alert.taskName(),

@@ -50,7 +50,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * A node whose Redis and MySQL passwords, an HTTP task's
- * bearer token and parameter, the webhook secret and the SMTP password are all set runs a failing task and alerts about it, with every
+ * bearer token and parameter, the webhook secret, the SMTP password, a DingTalk robot's signing
+ * key and its access token are all set runs a failing task and alerts about it, with every
  * logger at DEBUG, in text and in JSON. None of the secret values may appear in the output.
  */
 class NoSecretsInLogsIT {
@@ -65,6 +66,8 @@ class NoSecretsInLogsIT {
     private final String tokenParam = secret("param");
     private final String webhookSecret = secret("hook");
     private final String smtpPassword = secret("smtp");
+    private final String robotKey = secret("robot");
+    private final String robotToken = secret("token");
 
     @Test
     void aNodeThatRunsAndAlertsWithSecretsLogsNoneOfThem() throws Exception {
@@ -85,7 +88,10 @@ class NoSecretsInLogsIT {
         endpoint.start();
         MysqlConfig root = TestDatabase.freshSchema();
         String dbUser = "rc_u_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+        Path robotKeys = java.nio.file.Files.createDirectory(dir.resolve("robots"));
+        java.nio.file.Files.writeString(robotKeys.resolve("ops-robot"), robotKey);
         try (WebhookReceiver webhook = new WebhookReceiver();
+             ChatReceiver robot = new ChatReceiver(io.redcron.domain.AlertTarget.Platform.DINGTALK, robotKey);
              HikariDataSource rootPool = MysqlDataSources.open(root);
              CapturedLogs ignored = new CapturedLogs(text, json)) {
             createUser(rootPool, dbUser, schemaOf(root.jdbcUrl()));
@@ -93,7 +99,7 @@ class NoSecretsInLogsIT {
                     "REDCRON_REDIS_PASSWORD", redisPassword,
                     "REDCRON_MYSQL_PASSWORD", mysqlPassword,
                     "REDCRON_ALERTS_WEBHOOK_SECRET", webhookSecret,
-                    "REDCRON_ALERTS_SMTP_PASSWORD", smtpPassword), overrides(redisPort, root, dbUser, webhook));
+                    "REDCRON_ALERTS_SMTP_PASSWORD", smtpPassword), overrides(redisPort, root, dbUser, webhook, robot, robotKeys));
             Task task = new MysqlTaskStore(rootPool, Clock.systemUTC()).create(Task.builder()
                     .namespace(config.node().namespace()).name("report-upload").cron("* * * * * ?")
                     .dialect(CronDialect.QUARTZ).timeout(Duration.ofSeconds(10))
@@ -113,11 +119,15 @@ class NoSecretsInLogsIT {
             assertThat(taskHeaders).containsEntry("authorization", "Bearer " + bearerToken)
                     .containsEntry("x-redcron-param-token", tokenParam);
             assertThat(webhook.received().get(0).header("X-Redcron-Signature")).startsWith("sha256=");
+            // The robot checked the signature made with its key, and got its token.
+            await().untilAsserted(() -> assertThat(robot.accepted()).isNotEmpty());
+            assertThat(robot.accepted().get(0).query()).containsEntry("access_token", robotToken).containsKey("sign");
             dropUser(rootPool, dbUser);
             String textLog = text.toString(StandardCharsets.UTF_8);
             String jsonLog = json.toString(StandardCharsets.UTF_8);
             assertThat(textLog).contains("Node alerts-it started", "DEBUG");
-            for (String secret : List.of(redisPassword, mysqlPassword, bearerToken, tokenParam, webhookSecret, smtpPassword)) {
+            for (String secret : List.of(redisPassword, mysqlPassword, bearerToken, tokenParam, webhookSecret, smtpPassword,
+                    robotKey, robotToken)) {
                 assertThat(textLog).as("text log").doesNotContain(secret);
                 assertThat(jsonLog).as("JSON log").doesNotContain(secret);
             }
@@ -134,7 +144,8 @@ class NoSecretsInLogsIT {
         }
     }
 
-    private Map<String, String> overrides(int redisPort, MysqlConfig root, String dbUser, WebhookReceiver webhook) {
+    private Map<String, String> overrides(int redisPort, MysqlConfig root, String dbUser, WebhookReceiver webhook,
+                                          ChatReceiver robot, Path robotKeys) {
         Map<String, String> overrides = new HashMap<>();
         // A URI with a password in it is refused by the configuration (RedisConfigTest, AlertSettingsTest).
         overrides.put("redis.uri", "redis://127.0.0.1:" + redisPort);
@@ -155,6 +166,9 @@ class NoSecretsInLogsIT {
         overrides.put("alerts.smtp.user", "redcron");
         overrides.put("alerts.smtp.from", "redcron@example.com");
         overrides.put("alerts.smtp.to", "ops@example.com");
+        // A signed DingTalk robot: its key is in a file, its token in the URL; neither may be logged.
+        overrides.put("alerts.chat", robot.target("/robot/send?access_token=" + robotToken + "#secret=ops-robot"));
+        overrides.put("alerts.chat-secrets-dir", robotKeys.toString());
         return overrides;
     }
 
