@@ -17,7 +17,7 @@ final class InMemoryNodeDrains implements NodeDrains {
 
     @Override
     public boolean request(String namespace, String nodeId, String actor) {
-        String who = actor(actor);
+        String who = Texts.actor(actor);
         synchronized (tables) {
             String key = key(namespace, check(nodeId));
             if (tables.drains.containsKey(key)) {
@@ -31,7 +31,7 @@ final class InMemoryNodeDrains implements NodeDrains {
 
     @Override
     public boolean withdraw(String namespace, String nodeId, String actor) {
-        String who = actor(actor);
+        String who = Texts.actor(actor);
         synchronized (tables) {
             if (tables.drains.remove(key(namespace, check(nodeId))) == null) {
                 return false;
@@ -74,12 +74,5 @@ final class InMemoryNodeDrains implements NodeDrains {
             throw new IllegalArgumentException("node: a node id of 1-200 characters, got '" + nodeId + "'");
         }
         return nodeId;
-    }
-
-    private static String actor(String actor) {
-        if (actor == null || actor.isBlank()) {
-            throw new IllegalArgumentException("actor: every change needs the name of who makes it");
-        }
-        return actor.strip();
     }
 }

@@ -40,7 +40,7 @@ final class InMemoryRetentionStore implements RetentionStore {
     }
 
     private RetentionPolicy change(String namespace, long row, RetentionPolicy change, String actor, String subject) {
-        String who = actor(actor);
+        String who = Texts.actor(actor);
         synchronized (tables) {
             Map<Long, RetentionPolicy> rows = tables.retention.computeIfAbsent(namespace, ns -> new HashMap<>());
             RetentionPolicy before = rows.get(row);
@@ -58,7 +58,7 @@ final class InMemoryRetentionStore implements RetentionStore {
 
     @Override
     public boolean clearTask(String namespace, long taskId, String actor) {
-        String who = actor(actor);
+        String who = Texts.actor(actor);
         synchronized (tables) {
             RetentionPolicy before = tables.retention.getOrDefault(namespace, new HashMap<>()).remove(taskId);
             if (before == null) {
@@ -71,7 +71,7 @@ final class InMemoryRetentionStore implements RetentionStore {
 
     @Override
     public boolean pin(long runId, String note, String actor) {
-        String who = actor(actor);
+        String who = Texts.actor(actor);
         synchronized (tables) {
             RunRow run = tables.runs.get(runId);
             if (run == null) {
@@ -89,7 +89,7 @@ final class InMemoryRetentionStore implements RetentionStore {
 
     @Override
     public boolean unpin(long runId, String actor) {
-        String who = actor(actor);
+        String who = Texts.actor(actor);
         synchronized (tables) {
             RunPin removed = tables.pins.remove(runId);
             if (removed == null) {
@@ -121,12 +121,5 @@ final class InMemoryRetentionStore implements RetentionStore {
                     .sorted(Comparator.comparing(RunPin::pinnedAt).thenComparingLong(RunPin::runId).reversed())
                     .toList();
         }
-    }
-
-    private static String actor(String actor) {
-        if (actor == null || actor.isBlank()) {
-            throw new IllegalArgumentException("actor: every change needs the name of who makes it");
-        }
-        return actor.strip();
     }
 }

@@ -5,7 +5,6 @@ import io.redcron.domain.RunStatus;
 import io.redcron.port.HistoryCleanup;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -32,7 +31,7 @@ public final class MysqlHistoryCleanup implements HistoryCleanup {
     private static final String NTH_NEWEST = "SELECT scheduled_at FROM task_run WHERE task_id = ?"
             + " ORDER BY scheduled_at DESC LIMIT 1 OFFSET ?";
     private static final Object[] FINAL = RunStatus.FINAL.stream().map(RunStatus::name).sorted().toArray();
-    private static final String ENDED = " AND status IN (" + SqlLists.marks(FINAL.length) + ")";
+    private static final String ENDED = " AND status IN (" + MysqlSchedulerStore.placeholders(FINAL.length) + ")";
     private static final String NOT_PINNED = " AND NOT EXISTS (SELECT 1 FROM run_pin p WHERE p.run_id = task_run.id)";
     private static final String OLDEST_RUN = "SELECT MIN(scheduled_at) AS oldest FROM task_run WHERE namespace = ?";
     private static final String AUDIT_PURGE = "CALL audit_purge(?, ?, ?)";
@@ -69,8 +68,9 @@ public final class MysqlHistoryCleanup implements HistoryCleanup {
         Instant at = Jdbc.millis(after.scheduledAt());
         Object[] range = {Jdbc.millis(before), at, at, after.id(), limit};
         return jdbc.autoCommit("read the oldest runs of namespace '" + namespace + "'", connection -> taskId == null
-                ? Jdbc.list(connection, OLDEST, MysqlHistoryCleanup::agedRun, prefixed(range, namespace))
-                : Jdbc.list(connection, OLDEST_OF_TASK, MysqlHistoryCleanup::agedRun, prefixed(range, taskId, namespace)));
+                ? Jdbc.list(connection, OLDEST, MysqlHistoryCleanup::agedRun, SqlLists.concat(new Object[] {namespace}, range))
+                : Jdbc.list(connection, OLDEST_OF_TASK, MysqlHistoryCleanup::agedRun, SqlLists.concat(new Object[] {taskId, namespace},
+                        range)));
     }
 
     @Override
@@ -85,7 +85,7 @@ public final class MysqlHistoryCleanup implements HistoryCleanup {
     @Override
     public int delete(String namespace, Collection<Long> runIds, Instant before) {
         int deleted = 0;
-        for (List<Long> chunk : chunks(runIds)) {
+        for (List<Long> chunk : SqlLists.chunks(List.copyOf(runIds), CHUNK)) {
             String asked = Json.write(chunk);
             deleted += jdbc.transaction("delete old runs of namespace '" + namespace + "'", connection -> Jdbc.one(
                     connection, deletion, row -> row.getInt("purged"), namespace, asked, Jdbc.millis(before)).orElse(0));
@@ -96,10 +96,10 @@ public final class MysqlHistoryCleanup implements HistoryCleanup {
     @Override
     public int dropOutputs(Collection<Long> runIds) {
         int dropped = 0;
-        for (List<Long> chunk : chunks(runIds)) {
+        for (List<Long> chunk : SqlLists.chunks(List.copyOf(runIds), CHUNK)) {
             dropped += jdbc.autoCommitRepeatable("drop old outputs", connection -> Jdbc.update(connection,
-                    "UPDATE task_run SET output = NULL WHERE id IN (" + SqlLists.marks(chunk.size()) + ")"
-                            + " AND output IS NOT NULL" + ENDED + NOT_PINNED, prefixed(FINAL, chunk.toArray())));
+                    "UPDATE task_run SET output = NULL WHERE id IN (" + MysqlSchedulerStore.placeholders(chunk.size()) + ")"
+                            + " AND output IS NOT NULL" + ENDED + NOT_PINNED, SqlLists.concat(chunk.toArray(), FINAL)));
         }
         return dropped;
     }
@@ -121,21 +121,5 @@ public final class MysqlHistoryCleanup implements HistoryCleanup {
     private static AgedRun agedRun(java.sql.ResultSet row) throws java.sql.SQLException {
         return new AgedRun(row.getLong("id"), row.getLong("task_id"), RunStatus.valueOf(row.getString("status")),
                 Jdbc.instant(row, "scheduled_at"), row.getBoolean("has_output"));
-    }
-
-    private static List<List<Long>> chunks(Collection<Long> ids) {
-        List<Long> all = List.copyOf(ids);
-        List<List<Long>> chunks = new ArrayList<>();
-        for (int from = 0; from < all.size(); from += CHUNK) {
-            chunks.add(all.subList(from, Math.min(all.size(), from + CHUNK)));
-        }
-        return chunks;
-    }
-
-    private static Object[] prefixed(Object[] tail, Object... head) {
-        Object[] all = new Object[head.length + tail.length];
-        System.arraycopy(head, 0, all, 0, head.length);
-        System.arraycopy(tail, 0, all, head.length, tail.length);
-        return all;
     }
 }

@@ -91,10 +91,8 @@ public final class MysqlRecoveryStore implements RecoveryStore {
 
     @Override
     public Set<Long> stillWaiting(Collection<Long> runIds) {
-        List<Long> ids = new ArrayList<>(new HashSet<>(runIds));
         Set<Long> waiting = new HashSet<>();
-        for (int from = 0; from < ids.size(); from += IDS_PER_QUERY) {
-            List<Long> chunk = ids.subList(from, Math.min(ids.size(), from + IDS_PER_QUERY));
+        for (List<Long> chunk : SqlLists.chunks(new ArrayList<>(new HashSet<>(runIds)), IDS_PER_QUERY)) {
             String sql = STILL_WAITING.replace("%s", MysqlSchedulerStore.placeholders(chunk.size()));
             waiting.addAll(jdbc.autoCommit("find runs still waiting",
                     connection -> Jdbc.list(connection, sql, row -> row.getLong(1), chunk.toArray())));

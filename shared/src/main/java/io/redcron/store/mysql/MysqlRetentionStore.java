@@ -141,11 +141,9 @@ public final class MysqlRetentionStore implements RetentionStore {
     @Override
     public Set<Long> pinned(Collection<Long> runIds) {
         Set<Long> pinned = new HashSet<>();
-        List<Long> ids = List.copyOf(new HashSet<>(runIds));
-        for (int from = 0; from < ids.size(); from += CHUNK) {
-            List<Long> chunk = ids.subList(from, Math.min(ids.size(), from + CHUNK));
+        for (List<Long> chunk : SqlLists.chunks(List.copyOf(new HashSet<>(runIds)), CHUNK)) {
             pinned.addAll(jdbc.autoCommit("read pinned runs", connection -> Jdbc.list(connection,
-                    "SELECT run_id FROM run_pin WHERE run_id IN (" + SqlLists.marks(chunk.size()) + ")",
+                    "SELECT run_id FROM run_pin WHERE run_id IN (" + MysqlSchedulerStore.placeholders(chunk.size()) + ")",
                     row -> row.getLong(1), chunk.toArray())));
         }
         return pinned;

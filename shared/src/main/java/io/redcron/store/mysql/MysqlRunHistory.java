@@ -107,10 +107,8 @@ final class MysqlRunHistory {
     }
 
     Map<Long, Run> getAll(Collection<Long> ids) {
-        List<Long> unique = new ArrayList<>(new TreeSet<>(ids));
         Map<Long, Run> runs = new HashMap<>();
-        for (int from = 0; from < unique.size(); from += IDS_PER_QUERY) {
-            List<Long> chunk = unique.subList(from, Math.min(unique.size(), from + IDS_PER_QUERY));
+        for (List<Long> chunk : SqlLists.chunks(new ArrayList<>(new TreeSet<>(ids)), IDS_PER_QUERY)) {
             String sql = "SELECT " + RunRows.LISTED_COLUMNS + " FROM task_run r WHERE r.id IN ("
                     + MysqlSchedulerStore.placeholders(chunk.size()) + ")";
             for (Run run : jdbc.autoCommit("read " + chunk.size() + " runs",

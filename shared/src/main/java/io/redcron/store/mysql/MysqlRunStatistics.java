@@ -110,9 +110,7 @@ public final class MysqlRunStatistics implements RunStatistics {
                 figures.failed(rolled);
             }
         }
-        List<Long> ids = List.copyOf(readHere);
-        for (int from = 0; from < ids.size(); from += TASKS_PER_QUERY) {
-            List<Long> chunk = ids.subList(from, Math.min(ids.size(), from + TASKS_PER_QUERY));
+        for (List<Long> chunk : SqlLists.chunks(List.copyOf(readHere), TASKS_PER_QUERY)) {
             String sql = MINUTE_FAILURES + " AND task_id IN (" + MysqlSchedulerStore.placeholders(chunk.size())
                     + ") GROUP BY task_id";
             Jdbc.list(connection, sql, RolledFailures::read, flat(window.values(), chunk.toArray()))

@@ -203,7 +203,7 @@ public final class MysqlTaskStore implements TaskStore {
             Instant nextFire = ScheduleChange.sameSchedule(before, task) && before.enabled() && task.enabled()
                     && before.nextFireAt() != null ? before.nextFireAt() : firstFire(task, now);
             Object[] definition = TaskRows.definition(task);
-            Object[] values = concat(definition, nextFire, now, id, before.version());
+            Object[] values = SqlLists.concat(definition, nextFire, now, id, before.version());
             try {
                 Jdbc.update(connection, SET_DEFINITION, values);
             } catch (SQLException e) {
@@ -265,7 +265,7 @@ public final class MysqlTaskStore implements TaskStore {
     }
 
     private long insert(Connection connection, Task task, Instant now, Instant nextFire) throws SQLException {
-        Object[] values = concat(concat(new Object[] {task.namespace()}, TaskRows.definition(task)), now, now, nextFire);
+        Object[] values = SqlLists.concat(SqlLists.concat(new Object[] {task.namespace()}, TaskRows.definition(task)), now, now, nextFire);
         try (PreparedStatement statement = connection.prepareStatement(INSERT, Statement.RETURN_GENERATED_KEYS)) {
             Jdbc.bind(statement, values);
             statement.executeUpdate();
@@ -309,12 +309,5 @@ public final class MysqlTaskStore implements TaskStore {
             throw new DuplicateTaskException(task.namespace(), task.name());
         }
         return e; // for the caller to throw
-    }
-
-    private static Object[] concat(Object[] head, Object... tail) {
-        Object[] all = new Object[head.length + tail.length];
-        System.arraycopy(head, 0, all, 0, head.length);
-        System.arraycopy(tail, 0, all, head.length, tail.length);
-        return all;
     }
 }

@@ -1,17 +1,27 @@
 package io.redcron.store.mysql;
 
-import java.util.Collections;
+import java.util.ArrayList;
+import java.util.List;
 
-/** Placeholders for a list of bound values: {@code IN (?, ?, ?)}. */
+/** Lists of bound values: ids cut into statements of a bounded size, and values put together. */
 final class SqlLists {
     private SqlLists() {
     }
 
-    /** {@code n} comma-separated placeholders; n is at least 1. */
-    static String marks(int n) {
-        if (n < 1) {
-            throw new IllegalArgumentException("a list of values needs at least one, got " + n);
+    /** {@code ids} in slices of at most {@code size}, in order: one statement each. */
+    static List<List<Long>> chunks(List<Long> ids, int size) {
+        List<List<Long>> chunks = new ArrayList<>();
+        for (int from = 0; from < ids.size(); from += size) {
+            chunks.add(ids.subList(from, Math.min(ids.size(), from + size)));
         }
-        return String.join(", ", Collections.nCopies(n, "?"));
+        return chunks;
+    }
+
+    /** {@code head}'s values, then {@code tail}'s. */
+    static Object[] concat(Object[] head, Object... tail) {
+        Object[] all = new Object[head.length + tail.length];
+        System.arraycopy(head, 0, all, 0, head.length);
+        System.arraycopy(tail, 0, all, head.length, tail.length);
+        return all;
     }
 }
