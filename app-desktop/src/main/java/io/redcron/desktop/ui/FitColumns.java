@@ -83,16 +83,13 @@ public final class FitColumns {
         java.util.List<TableColumn<R, ?>> all = table.getColumns();
         double[] wanted = new double[all.size()];
         boolean[] fixed = new boolean[all.size()];
-        Font headerFont = font(table, ".column-header .label");
-        // Before its first layout with rows a table has no cells yet; its headers have the cells' size.
-        Font font = table.lookup(".table-cell") == null
-                ? Font.font(headerFont.getFamily(), headerFont.getSize()) : font(table, ".table-cell");
+        Fonts fonts = Fonts.of(table);
         for (int i = 0; i < all.size(); i++) {
             TableColumn<R, ?> column = all.get(i);
             // Columns the user sized keep their width, and so does the one that names the row.
             fixed[i] = !columns.contains(column) || !column.isVisible() || names(all, column)
                     || Boolean.TRUE.equals(column.getProperties().get(KEEP_WHOLE));
-            wanted[i] = !column.isVisible() ? 0 : columns.contains(column) ? width(table, column, font, headerFont)
+            wanted[i] = !column.isVisible() ? 0 : columns.contains(column) ? width(table, column, fonts.cell(), fonts.header())
                     : column.getPrefWidth();
         }
         // A table not laid out yet has no width to fit into: then every column gets its content's.
@@ -150,23 +147,29 @@ public final class FitColumns {
     }
 
     static <R> double width(TableView<R> table, TableColumn<R, ?> column) {
-        return width(table, column, font(table, ".table-cell"), font(table, ".column-header .label"));
+        Fonts fonts = Fonts.of(table);
+        return width(table, column, fonts.cell(), fonts.header());
     }
 
     /**
-     * The font the theme gives {@code selector} in this table, which may be larger or bolder than
+     * The fonts the theme gives this table's cells and headers, which may be larger or bolder than
      * the platform's default: measured with the default, a column would come out too narrow for
-     * its own text.
+     * its own text. The table is styled and laid out once to find them.
      */
-    private static Font font(TableView<?> table, String selector) {
-        if (table.getScene() != null) {
+    private record Fonts(Font cell, Font header) {
+        static Fonts of(TableView<?> table) {
+            if (table.getScene() == null) {
+                return new Fonts(Font.getDefault(), Font.getDefault());
+            }
             table.applyCss();
             table.layout();
-            if (table.lookup(selector) instanceof javafx.scene.control.Labeled labeled) {
-                return labeled.getFont();
-            }
+            Font header = table.lookup(".column-header .label") instanceof javafx.scene.control.Labeled label
+                    ? label.getFont() : Font.getDefault();
+            // Before its first layout with rows a table has no cells yet; its headers have the cells' size.
+            Font cell = table.lookup(".table-cell") instanceof javafx.scene.control.Labeled labeled
+                    ? labeled.getFont() : Font.font(header.getFamily(), header.getSize());
+            return new Fonts(cell, header);
         }
-        return Font.getDefault();
     }
 
     @SuppressWarnings("unchecked")
