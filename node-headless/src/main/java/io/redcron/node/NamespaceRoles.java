@@ -19,6 +19,7 @@ import io.redcron.node.scheduler.LeaderElection;
 import io.redcron.node.scheduler.Leadership;
 import io.redcron.node.scheduler.SchedulerLoop;
 import io.redcron.node.scheduler.SchedulerParts;
+import io.redcron.node.scheduler.TaskFireRules;
 import io.redcron.node.worker.LiveLog;
 import io.redcron.node.worker.SlotThreads;
 import io.redcron.node.worker.WorkerLoop;
@@ -115,7 +116,8 @@ final class NamespaceRoles {
             Duration lease = config.scheduler().lease();
             SchedulerParts parts = new SchedulerParts(namespace, nodeId, new MysqlSchedulerStore(dataSource, clock),
                     new MysqlRecoveryStore(dataSource), runs, new RedisScheduleIndex(redis, keys), queue, registry,
-                    config.worker().lease(), config.scheduler().queueDeadline(), config.alerts().rateLimit());
+                    config.worker().lease(), config.scheduler().queueDeadline(), config.alerts().rateLimit(),
+                    TaskFireRules.NONE);
             scheduler = parts.loop(new SchedulerLoop.Settings(namespace, config.scheduler().tick(),
                     Duration.ofSeconds(2), config.scheduler().batchSize(),
                     new FirePlanner(config.scheduler().misfireThreshold(), config.scheduler().firesPerTask()),

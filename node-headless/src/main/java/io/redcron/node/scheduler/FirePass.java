@@ -34,15 +34,17 @@ final class FirePass {
     private final int batchSize;
     private final int rowsPerTransaction;
     private final AlertSink alerts;
+    private final TaskFireRules rules;
     private final Map<String, CronSchedule> schedules = new ConcurrentHashMap<>();
 
     /**
      * @param batchSize          due tasks taken per pass
      * @param rowsPerTransaction run rows recorded per transaction at most (the planner's limit of
      *                           fires per task must not exceed it)
+     * @param rules              each task's calendar and the maintenance windows over it
      */
     FirePass(String namespace, SchedulerStore store, ScheduleIndex index, RunQueue queue, FirePlanner planner,
-             int batchSize, int rowsPerTransaction, AlertSink alerts) {
+             int batchSize, int rowsPerTransaction, AlertSink alerts, TaskFireRules rules) {
         this.namespace = namespace;
         this.store = store;
         this.index = index;
@@ -51,6 +53,7 @@ final class FirePass {
         this.batchSize = batchSize;
         this.rowsPerTransaction = rowsPerTransaction;
         this.alerts = alerts;
+        this.rules = rules;
     }
 
     /**
@@ -63,6 +66,7 @@ final class FirePass {
         if (due.isEmpty()) {
             return 0;
         }
+        rules.refresh(now);
         Map<Long, Task> tasks = store.tasks(due.stream().map(ScheduleIndex.Entry::taskId).toList());
         List<SchedulerStore.TaskFires> batch = new ArrayList<>();
         List<Dispatch.Advance> unplanned = new ArrayList<>();
@@ -79,7 +83,7 @@ final class FirePass {
                 continue;
             }
             FirePlan plan = planner.plan(schedule(task), task.zone(), task.nextFireAt(), now, horizon,
-                    task.misfirePolicy(), task.catchUpLimit());
+                    task.misfirePolicy(), task.catchUpLimit(), rules.of(task));
             batch.add(new SchedulerStore.TaskFires(task, plan.fires().stream()
                     .map(f -> new SchedulerStore.Fire(f.scheduledAt(), f.skipped(), f.reason())).toList(), plan.next()));
             advances.put(task.id(), new Dispatch.Advance(entry.taskId(), entry.due(), plan.next()));

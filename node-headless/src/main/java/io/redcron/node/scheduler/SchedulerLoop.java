@@ -52,7 +52,8 @@ public final class SchedulerLoop implements Runnable {
 
     public SchedulerLoop(Settings settings, Leadership leadership, SchedulerStore store, ScheduleIndex index,
                          RunQueue queue, Reaper reaper, Reconciler reconciler, StreamSweep sweep,
-                         UnservedGroups unserved, Clock clock, io.redcron.node.alert.AlertSink alerts) {
+                         UnservedGroups unserved, Clock clock, io.redcron.node.alert.AlertSink alerts,
+                         TaskFireRules rules) {
         this.namespace = settings.namespace();
         this.leadership = leadership;
         this.store = store;
@@ -60,7 +61,7 @@ public final class SchedulerLoop implements Runnable {
         this.queue = queue;
         this.sync = new IndexSync(namespace, store, index);
         this.fires = new FirePass(namespace, store, index, queue, settings.planner(), settings.batchSize(),
-                settings.rowsPerTransaction(), alerts);
+                settings.rowsPerTransaction(), alerts, rules);
         this.reaper = reaper;
         this.reconciler = reconciler;
         this.sweep = sweep;

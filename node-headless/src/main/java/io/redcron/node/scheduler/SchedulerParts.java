@@ -15,10 +15,12 @@ import java.time.Duration;
  * Wires the leader's duties together; the reaper and reconciler settings follow the run lease.
  *
  * @param alertPeriod at most one alert of a kind per group in this window ({@code alerts.rate-limit})
+ * @param fireRules   the calendars and maintenance windows that decide fires besides the schedule
  */
 public record SchedulerParts(String namespace, String nodeId, SchedulerStore store, RecoveryStore recovery,
                              RunStore runs, ScheduleIndex index, RunQueue queue, NodeRegistry registry,
-                             Duration runLease, Duration queueDeadline, Duration alertPeriod) {
+                             Duration runLease, Duration queueDeadline, Duration alertPeriod,
+                             TaskFireRules fireRules) {
 
     /** Lost attempts a run may have before it is failed (a run that keeps killing its worker). */
     public static final int MAX_LOST_ATTEMPTS = 3;
@@ -38,6 +40,6 @@ public record SchedulerParts(String namespace, String nodeId, SchedulerStore sto
         Duration grace = UNSERVED_GRACE.compareTo(queueDeadline.dividedBy(2)) < 0 ? UNSERVED_GRACE : queueDeadline.dividedBy(2);
         UnservedGroups unserved = new UnservedGroups(namespace, queue, recovery, registry, alerts, grace, alertPeriod);
         return new SchedulerLoop(settings, leadership, store, index, queue, reaper, reconciler, sweep, unserved, clock,
-                alerts);
+                alerts, fireRules);
     }
 }

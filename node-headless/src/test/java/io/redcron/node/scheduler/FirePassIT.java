@@ -57,7 +57,7 @@ class FirePassIT {
         new IndexSync(namespace, store, index).pass(T0);
         long epoch = new MysqlFencingEpochs(pool, clock).advance(namespace, "leader");
         FirePass pass = new FirePass(namespace, store, index, new RedisRunQueue(redis, new RedisKeys(namespace)),
-                new FirePlanner(Duration.ofSeconds(60), 4), 10, 5, AlertSink.NONE);
+                new FirePlanner(Duration.ofSeconds(60), 4), 10, 5, AlertSink.NONE, TaskFireRules.NONE);
         clock.set(T0.plusSeconds(20));
 
         assertThat(pass.run(epoch, clock.instant(), clock.instant())).isEqualTo(3);
