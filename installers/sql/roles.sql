@@ -92,6 +92,8 @@ GRANT EXECUTE ON PROCEDURE redcron.history_purge TO 'redcron_node'@'%';
 GRANT EXECUTE ON PROCEDURE redcron.audit_purge TO 'redcron_node'@'%';
 -- Drains (migration 12): a node reads whether an operator asked it to drain, and says when it is.
 GRANT SELECT, UPDATE (drained_at) ON redcron.node_drain TO 'redcron_node'@'%';
+-- Maintenance windows (migration 13): the leader reads them to hold fires.
+GRANT SELECT ON redcron.maintenance_window TO 'redcron_node'@'%';
 
 -- Operators (desktop app and CLI): create, edit, enable and delete tasks; trigger, retry and
 -- cancel runs. They read the epoch to show the leader, but cannot move it. They add audit
@@ -140,6 +142,10 @@ GRANT EXECUTE ON PROCEDURE redcron.history_delete TO 'redcron_operator'@'%';
 -- Drains (migration 12): operators ask nodes to drain and let them take runs again.
 GRANT SELECT, INSERT (namespace, node_id, requested_at, requested_by), DELETE ON redcron.node_drain
       TO 'redcron_operator'@'%';
+-- Maintenance windows (migration 13): operators open them and resume them; a window is never
+-- edited or deleted, since the fires it skipped name it.
+GRANT SELECT, INSERT (namespace, task_group, starts_at, ends_at, on_resume, reason, created_by, created_at),
+      UPDATE (resumed_at, resumed_by) ON redcron.maintenance_window TO 'redcron_operator'@'%';
 
 -- Viewers: everything the desktop shows (tasks, runs and their output, statistics, the leader's
 -- epoch, the audit log), and nothing else.
@@ -158,3 +164,4 @@ GRANT SELECT ON redcron.run_attempt TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.retention_policy TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.run_pin TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.node_drain TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.maintenance_window TO 'redcron_viewer'@'%';

@@ -20,6 +20,9 @@ import io.redcron.node.scheduler.Leadership;
 import io.redcron.node.scheduler.SchedulerLoop;
 import io.redcron.node.scheduler.SchedulerParts;
 import io.redcron.node.scheduler.TaskFireRules;
+import io.redcron.node.scheduler.CombinedFireRules;
+import io.redcron.node.scheduler.MaintenanceWindowRules;
+import io.redcron.store.mysql.MysqlMaintenanceWindows;
 import io.redcron.node.worker.LiveLog;
 import io.redcron.node.worker.SlotThreads;
 import io.redcron.node.worker.WorkerLoop;
@@ -106,6 +109,12 @@ final class NamespaceRoles {
                 taskId -> definitions.get(taskId).map(Task::alertTargets).orElse(java.util.List.of()));
     }
 
+    /** Calendars and maintenance windows, read by the leader as it plans fires. */
+    private TaskFireRules fireRules() {
+        return new CombinedFireRules(TaskFireRules.NONE,
+                new MaintenanceWindowRules(namespace, new MysqlMaintenanceWindows(dataSource, clock)));
+    }
+
     void start(Housekeeper housekeeper) {
         String nodeId = config.node().nodeId();
         RedisRunQueue queue = new RedisRunQueue(redis, keys);
@@ -117,7 +126,7 @@ final class NamespaceRoles {
             SchedulerParts parts = new SchedulerParts(namespace, nodeId, new MysqlSchedulerStore(dataSource, clock),
                     new MysqlRecoveryStore(dataSource), runs, new RedisScheduleIndex(redis, keys), queue, registry,
                     config.worker().lease(), config.scheduler().queueDeadline(), config.alerts().rateLimit(),
-                    TaskFireRules.NONE);
+                    fireRules());
             scheduler = parts.loop(new SchedulerLoop.Settings(namespace, config.scheduler().tick(),
                     Duration.ofSeconds(2), config.scheduler().batchSize(),
                     new FirePlanner(config.scheduler().misfireThreshold(), config.scheduler().firesPerTask()),

@@ -44,6 +44,7 @@ public final class InMemoryStores {
     private final InMemoryRetentionStore retention;
     private final InMemoryHistoryCleanup cleanup;
     private final InMemoryNodeDrains drains;
+    private final InMemoryMaintenanceWindows windows;
 
     public InMemoryStores(Clock clock) {
         this.clock = clock;
@@ -65,6 +66,7 @@ public final class InMemoryStores {
         retention = new InMemoryRetentionStore(tables);
         cleanup = new InMemoryHistoryCleanup(tables);
         drains = new InMemoryNodeDrains(tables);
+        windows = new InMemoryMaintenanceWindows(tables);
     }
 
     /** A set on a {@link ManualClock} that starts at {@code start}. */
@@ -102,6 +104,10 @@ public final class InMemoryStores {
 
     public io.redcron.port.NodeDrains drains() {
         return drains;
+    }
+
+    public io.redcron.port.MaintenanceWindows windows() {
+        return windows;
     }
 
     public FencingEpochs epochs() {

@@ -36,6 +36,7 @@ final class Tables {
     final TreeMap<Long, io.redcron.port.RetentionStore.RunPin> pins = new TreeMap<>();
     /** Drain requests by namespace and node id. */
     final Map<String, io.redcron.port.NodeDrains.Drain> drains = new java.util.HashMap<>();
+    final List<io.redcron.domain.MaintenanceWindow> windows = new ArrayList<>();
     private long nextTaskId = 1;
     private long nextRunId = 1;
     private long nextAuditId = 1;

@@ -124,4 +124,26 @@ public record Alert(AlertKind kind, Instant at, Long taskId, String taskName, Lo
                         + ", and no live worker serves the group: start a worker with '" + group + "' in node.groups",
                 details, List.of());
     }
+
+    /**
+     * A maintenance window holds back the fires of some tasks. The alert is about the window, named
+     * in {@code node} as {@code window ID}: one per window, whatever the number of tasks it holds.
+     *
+     * @param tasks the names of the tasks it held in the pass that noticed it first
+     */
+    public static Alert firesHeld(io.redcron.schedule.PauseWindow window, List<String> tasks, Instant at) {
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("window", Long.toString(window.id()));
+        details.put("from", window.from().toString());
+        details.put("until", window.end() == null ? "resumed by hand" : window.end().toString());
+        details.put("onResume", window.onResume().name());
+        List<String> named = tasks.stream().sorted().limit(10).toList();
+        details.put("tasks", String.join(", ", named) + (tasks.size() > named.size() ? ", …" : ""));
+        return new Alert(AlertKind.FIRES_HELD, at, null, null, null, "window " + window.id(),
+                window.label() + " holds back the fires of " + tasks.size() + " task(s) "
+                        + (window.end() == null ? "until it is resumed" : "until " + window.end())
+                        + "; on resume they follow policy " + window.onResume().name().toLowerCase(java.util.Locale.ROOT)
+                        .replace('_', '-'),
+                details, List.of());
+    }
 }

@@ -8,7 +8,8 @@ public enum AlertKind {
     MISFIRE_SKIPPED("fires skipped"),
     NODE_LOST("node lost"),
     LEADER_CHANGED("new scheduler leader"),
-    GROUP_UNSERVED("group has no worker");
+    GROUP_UNSERVED("group has no worker"),
+    FIRES_HELD("fires held by a maintenance window");
 
     private final String title;
 

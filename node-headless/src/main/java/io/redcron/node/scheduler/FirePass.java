@@ -2,6 +2,7 @@ package io.redcron.node.scheduler;
 
 import io.redcron.schedule.FirePlan;
 import io.redcron.schedule.FirePlanner;
+import io.redcron.schedule.PauseWindow;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
@@ -26,6 +27,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * which finds the same run rows: no fire is lost and none is doubled.
  */
 final class FirePass {
+    /** How long a task held by a window without a planned end waits before it is looked at again. */
+    static final java.time.Duration OPEN_WINDOW_LOOK = java.time.Duration.ofMinutes(5);
     private final String namespace;
     private final SchedulerStore store;
     private final ScheduleIndex index;
@@ -36,6 +39,9 @@ final class FirePass {
     private final AlertSink alerts;
     private final TaskFireRules rules;
     private final Map<String, CronSchedule> schedules = new ConcurrentHashMap<>();
+    private final HeldTasks held = new HeldTasks();
+    /** Windows this leader has alerted about: one alert per window when it first holds fires. */
+    private final java.util.Set<Long> heldAlerted = new java.util.HashSet<>();
 
     /**
      * @param batchSize          due tasks taken per pass
@@ -62,15 +68,20 @@ final class FirePass {
      * Returns how many index entries were due (a full batch means: run again at once).
      */
     int run(long epoch, Instant now, Instant horizon) {
+        rules.refresh(now);
+        List<Dispatch.Advance> released = held.released(window -> rules.holds(window, now), now);
+        if (!released.isEmpty()) {
+            queue.dispatch(new Dispatch(List.of(), released));
+        }
         List<ScheduleIndex.Entry> due = index.due(horizon, batchSize);
         if (due.isEmpty()) {
             return 0;
         }
-        rules.refresh(now);
         Map<Long, Task> tasks = store.tasks(due.stream().map(ScheduleIndex.Entry::taskId).toList());
         List<SchedulerStore.TaskFires> batch = new ArrayList<>();
         List<Dispatch.Advance> unplanned = new ArrayList<>();
         Map<Long, Dispatch.Advance> advances = new java.util.HashMap<>();
+        Map<PauseWindow, List<String>> holding = new java.util.LinkedHashMap<>();
         for (ScheduleIndex.Entry entry : due) {
             Task task = tasks.get(entry.taskId());
             if (task == null || !task.enabled() || task.nextFireAt() == null) {
@@ -84,9 +95,22 @@ final class FirePass {
             }
             FirePlan plan = planner.plan(schedule(task), task.zone(), task.nextFireAt(), now, horizon,
                     task.misfirePolicy(), task.catchUpLimit(), rules.of(task));
+            Instant entryDue = plan.next();
+            if (plan.heldBy() != null) {
+                entryDue = waitFor(plan.heldBy(), now);
+                held.hold(task.id(), plan.heldBy().id(), entryDue);
+                holding.computeIfAbsent(plan.heldBy(), window -> new ArrayList<>()).add(task.name());
+                if (plan.fires().isEmpty()) {
+                    // Nothing to record: the task's next fire in MySQL is the first one held.
+                    unplanned.add(new Dispatch.Advance(entry.taskId(), entry.due(), entryDue));
+                    continue;
+                }
+            } else {
+                held.forget(task.id());
+            }
             batch.add(new SchedulerStore.TaskFires(task, plan.fires().stream()
                     .map(f -> new SchedulerStore.Fire(f.scheduledAt(), f.skipped(), f.reason())).toList(), plan.next()));
-            advances.put(task.id(), new Dispatch.Advance(entry.taskId(), entry.due(), plan.next()));
+            advances.put(task.id(), new Dispatch.Advance(entry.taskId(), entry.due(), entryDue));
         }
         // One fenced transaction per chunk of at most rowsPerTransaction rows, each followed by its
         // own dispatch: a chunk recorded is queued at once, whatever happens to the next.
@@ -108,7 +132,27 @@ final class FirePass {
         if (chunks.isEmpty()) {
             queue.dispatch(new Dispatch(List.of(), unplanned));
         }
+        holding.forEach((window, names) -> {
+            if (heldAlerted.add(window.id())) {
+                alerts.raise(Alert.firesHeld(window, names, now));
+            }
+        });
         return due.size();
+    }
+
+    /**
+     * Where a held task's schedule entry waits: at the window's planned end, or {@link #OPEN_WINDOW_LOOK}
+     * ahead for a window that lasts until resumed. A window resumed early releases its tasks at
+     * once (see {@link HeldTasks}); the wait only bounds how long a forgotten entry sleeps.
+     */
+    private static Instant waitFor(PauseWindow window, Instant now) {
+        Instant end = window.end();
+        return end != null && end.isAfter(now) ? end : now.plus(OPEN_WINDOW_LOOK);
+    }
+
+    /** Tasks held this leader knows of, for tests and metrics. */
+    int heldTasks() {
+        return held.size();
     }
 
     /** The tasks' fires in runs of whole tasks, each at most {@code rowsPerTransaction} rows. */

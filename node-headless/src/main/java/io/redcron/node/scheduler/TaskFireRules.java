@@ -19,4 +19,9 @@ public interface TaskFireRules {
     /** Called at the start of every fire pass: a source may read the stores again if its copy is old. */
     default void refresh(Instant now) {
     }
+
+    /** Whether the maintenance window with this id still holds fires at {@code now}, as last read. */
+    default boolean holds(long windowId, Instant now) {
+        return false;
+    }
 }

@@ -211,6 +211,22 @@ class DatabaseRolesIT {
         assertThat(operators.withdraw(NAMESPACE, "worker-7", "operator")).isTrue();
     }
 
+    /** Operators open and resume maintenance windows; the node and viewers only read them; nobody edits one. */
+    @Test
+    void operatorsOpenAndResumeWindowsWhichTheNodeOnlyReads() {
+        MysqlMaintenanceWindows operators = new MysqlMaintenanceWindows(operator, Clock.systemUTC());
+        io.redcron.domain.MaintenanceWindow window = operators.open(NAMESPACE, new io.redcron.domain.MaintenanceWindow
+                .Request("gpu", null, null, io.redcron.domain.MisfirePolicy.SKIP, "driver upgrade"), "operator");
+        assertThat(new MysqlMaintenanceWindows(node, Clock.systemUTC()).current(NAMESPACE))
+                .extracting(io.redcron.domain.MaintenanceWindow::id).contains(window.id());
+        assertThat(new MysqlMaintenanceWindows(viewer, Clock.systemUTC()).get(NAMESPACE, window.id())).isPresent();
+        assertRefused(node, "UPDATE maintenance_window SET resumed_by = ? WHERE id = " + window.id(), "node");
+        assertRefused(viewer, "UPDATE maintenance_window SET resumed_by = ? WHERE id = " + window.id(), "viewer");
+        assertRefused(operator, "UPDATE maintenance_window SET starts_at = UTC_TIMESTAMP(3) WHERE id = ?", window.id());
+        assertRefused(operator, "DELETE FROM maintenance_window WHERE id = ?", window.id());
+        assertThat(operators.resume(NAMESPACE, window.id(), "operator")).isTrue();
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
         "UPDATE run_rollup_mark SET through_id = 0 WHERE name = ?",
