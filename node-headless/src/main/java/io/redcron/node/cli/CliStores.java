@@ -118,6 +118,10 @@ final class CliStores implements AutoCloseable {
         return new io.redcron.store.mysql.MysqlNodeDrains(dataSource, clock());
     }
 
+    io.redcron.port.MaintenanceWindows windows() {
+        return new io.redcron.store.mysql.MysqlMaintenanceWindows(dataSource, clock());
+    }
+
     io.redcron.port.RetentionStore retention() {
         return new io.redcron.store.mysql.MysqlRetentionStore(dataSource, clock());
     }

@@ -14,7 +14,7 @@ class HelpTest {
 
         assertThat(result.exitCode()).isZero();
         assertThat(result.out()).contains("cron", "migrate", "task", "sandbox", "run", "trigger", "pause", "resume", "cancel",
-                "runs", "nodes", "queues", "leader", "Exit codes:", "REDCRON_MYSQL_PASSWORD");
+                "runs", "nodes", "queues", "leader", "maintenance", "Exit codes:", "REDCRON_MYSQL_PASSWORD");
     }
 
     @ParameterizedTest
@@ -22,7 +22,8 @@ class HelpTest {
             "task enable", "task disable", "task delete", "sandbox", "run", "trigger", "pause", "resume", "cancel", "runs",
             "runs list", "runs show", "runs tail", "runs pin", "runs unpin", "runs pinned", "runs purge", "nodes",
             "nodes list", "nodes drain", "nodes undrain", "queues", "leader", "audit", "audit list", "retention",
-            "retention show", "retention set", "retention clear"})
+            "retention show", "retention set", "retention clear", "maintenance", "maintenance pause",
+            "maintenance resume", "maintenance list"})
     void everyCommandHasHelp(String command) {
         String[] args = (command + " --help").split(" ");
 
@@ -37,7 +38,8 @@ class HelpTest {
     @ValueSource(strings = {"migrate", "task add", "task list", "task show", "task update", "task enable", "task disable",
             "task delete", "run", "trigger", "pause", "resume", "cancel", "runs list", "runs show", "runs tail",
             "nodes list", "nodes drain", "nodes undrain", "queues", "leader", "audit list", "runs pin", "runs unpin",
-            "runs pinned", "runs purge", "retention show", "retention set", "retention clear"})
+            "runs pinned", "runs purge", "retention show", "retention set", "retention clear", "maintenance pause",
+            "maintenance resume", "maintenance list"})
     void everyStoreCommandTakesTheConnectionOptions(String command) {
         Cli.Result result = Cli.run((command + " --help").split(" "));
 
