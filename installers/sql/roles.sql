@@ -92,6 +92,12 @@ GRANT EXECUTE ON PROCEDURE redcron.history_purge TO 'redcron_node'@'%';
 GRANT EXECUTE ON PROCEDURE redcron.audit_purge TO 'redcron_node'@'%';
 -- Drains (migration 12): a node reads whether an operator asked it to drain, and says when it is.
 GRANT SELECT, UPDATE (drained_at) ON redcron.node_drain TO 'redcron_node'@'%';
+-- Business calendars (migration 14): the scheduler reads the calendars and which task follows
+-- which, to record the fires they leave out as skipped; it changes none of them.
+GRANT SELECT ON redcron.calendar TO 'redcron_node'@'%';
+GRANT SELECT ON redcron.calendar_day TO 'redcron_node'@'%';
+GRANT SELECT ON redcron.calendar_blackout TO 'redcron_node'@'%';
+GRANT SELECT ON redcron.task_calendar TO 'redcron_node'@'%';
 
 -- Operators (desktop app and CLI): create, edit, enable and delete tasks; trigger, retry and
 -- cancel runs. They read the epoch to show the leader, but cannot move it. They add audit
@@ -140,6 +146,14 @@ GRANT EXECUTE ON PROCEDURE redcron.history_delete TO 'redcron_operator'@'%';
 -- Drains (migration 12): operators ask nodes to drain and let them take runs again.
 GRANT SELECT, INSERT (namespace, node_id, requested_at, requested_by), DELETE ON redcron.node_drain
       TO 'redcron_operator'@'%';
+-- Business calendars (migration 14): operators create, import, change and delete calendars and
+-- their blackouts, and bind tasks to them. Entries, blackouts and bindings are replaced, never
+-- updated.
+GRANT SELECT, INSERT, UPDATE (description, zone, weekend, updated_at, updated_by), DELETE
+      ON redcron.calendar TO 'redcron_operator'@'%';
+GRANT SELECT, INSERT, DELETE ON redcron.calendar_day TO 'redcron_operator'@'%';
+GRANT SELECT, INSERT, DELETE ON redcron.calendar_blackout TO 'redcron_operator'@'%';
+GRANT SELECT, INSERT, DELETE ON redcron.task_calendar TO 'redcron_operator'@'%';
 
 -- Viewers: everything the desktop shows (tasks, runs and their output, statistics, the leader's
 -- epoch, the audit log), and nothing else.
@@ -158,3 +172,7 @@ GRANT SELECT ON redcron.run_attempt TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.retention_policy TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.run_pin TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.node_drain TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.calendar TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.calendar_day TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.calendar_blackout TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.task_calendar TO 'redcron_viewer'@'%';

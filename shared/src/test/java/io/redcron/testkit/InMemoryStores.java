@@ -44,6 +44,7 @@ public final class InMemoryStores {
     private final InMemoryRetentionStore retention;
     private final InMemoryHistoryCleanup cleanup;
     private final InMemoryNodeDrains drains;
+    private final InMemoryCalendarStore calendars;
 
     public InMemoryStores(Clock clock) {
         this.clock = clock;
@@ -65,6 +66,7 @@ public final class InMemoryStores {
         retention = new InMemoryRetentionStore(tables);
         cleanup = new InMemoryHistoryCleanup(tables);
         drains = new InMemoryNodeDrains(tables);
+        calendars = new InMemoryCalendarStore(tables);
     }
 
     /** A set on a {@link ManualClock} that starts at {@code start}. */
@@ -98,6 +100,10 @@ public final class InMemoryStores {
 
     public io.redcron.port.HistoryCleanup cleanup() {
         return cleanup;
+    }
+
+    public io.redcron.port.CalendarStore calendars() {
+        return calendars;
     }
 
     public io.redcron.port.NodeDrains drains() {

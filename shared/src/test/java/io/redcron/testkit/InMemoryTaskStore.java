@@ -247,8 +247,9 @@ public final class InMemoryTaskStore implements TaskStore {
         FirePlanner planner = new FirePlanner(threshold, FIRES_PER_STEP);
         Instant due = before.nextFireAt();
         while (due != null && !due.isAfter(now)) {
-            FirePlan plan = planner.plan(before.schedule(), before.zone(), due, now, before.misfirePolicy(),
-                    before.catchUpLimit());
+            FirePlan plan = planner.plan(before.schedule(), before.zone(), due, now, now, before.misfirePolicy(),
+                    before.catchUpLimit(), io.redcron.schedule.FireRules.NONE.withExclusion(
+                            tables.calendarExclusion(before)));
             for (PlannedFire fire : plan.fires()) {
                 if (after == null) {
                     tables.recordFire(before, fire.scheduledAt(), true,
