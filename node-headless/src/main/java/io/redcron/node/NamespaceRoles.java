@@ -19,7 +19,8 @@ import io.redcron.node.scheduler.LeaderElection;
 import io.redcron.node.scheduler.Leadership;
 import io.redcron.node.scheduler.SchedulerLoop;
 import io.redcron.node.scheduler.SchedulerParts;
-import io.redcron.node.scheduler.TaskFireRules;
+import io.redcron.node.scheduler.CalendarRules;
+import io.redcron.store.mysql.MysqlCalendarStore;
 import io.redcron.node.worker.LiveLog;
 import io.redcron.node.worker.SlotThreads;
 import io.redcron.node.worker.WorkerLoop;
@@ -117,7 +118,7 @@ final class NamespaceRoles {
             SchedulerParts parts = new SchedulerParts(namespace, nodeId, new MysqlSchedulerStore(dataSource, clock),
                     new MysqlRecoveryStore(dataSource), runs, new RedisScheduleIndex(redis, keys), queue, registry,
                     config.worker().lease(), config.scheduler().queueDeadline(), config.alerts().rateLimit(),
-                    TaskFireRules.NONE);
+                    new CalendarRules(namespace, new MysqlCalendarStore(dataSource, clock)));
             scheduler = parts.loop(new SchedulerLoop.Settings(namespace, config.scheduler().tick(),
                     Duration.ofSeconds(2), config.scheduler().batchSize(),
                     new FirePlanner(config.scheduler().misfireThreshold(), config.scheduler().firesPerTask()),
