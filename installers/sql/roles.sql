@@ -94,6 +94,12 @@ GRANT EXECUTE ON PROCEDURE redcron.audit_purge TO 'redcron_node'@'%';
 GRANT SELECT, UPDATE (drained_at) ON redcron.node_drain TO 'redcron_node'@'%';
 -- Maintenance windows (migration 13): the leader reads them to hold fires.
 GRANT SELECT ON redcron.maintenance_window TO 'redcron_node'@'%';
+-- Business calendars (migration 14): the scheduler reads the calendars and which task follows
+-- which, to record the fires they leave out as skipped; it changes none of them.
+GRANT SELECT ON redcron.calendar TO 'redcron_node'@'%';
+GRANT SELECT ON redcron.calendar_day TO 'redcron_node'@'%';
+GRANT SELECT ON redcron.calendar_blackout TO 'redcron_node'@'%';
+GRANT SELECT ON redcron.task_calendar TO 'redcron_node'@'%';
 
 -- Operators (desktop app and CLI): create, edit, enable and delete tasks; trigger, retry and
 -- cancel runs. They read the epoch to show the leader, but cannot move it. They add audit
@@ -146,6 +152,14 @@ GRANT SELECT, INSERT (namespace, node_id, requested_at, requested_by), DELETE ON
 -- edited or deleted, since the fires it skipped name it.
 GRANT SELECT, INSERT (namespace, task_group, starts_at, ends_at, on_resume, reason, created_by, created_at),
       UPDATE (resumed_at, resumed_by) ON redcron.maintenance_window TO 'redcron_operator'@'%';
+-- Business calendars (migration 14): operators create, import, change and delete calendars and
+-- their blackouts, and bind tasks to them. Entries, blackouts and bindings are replaced, never
+-- updated.
+GRANT SELECT, INSERT, UPDATE (description, zone, weekend, updated_at, updated_by), DELETE
+      ON redcron.calendar TO 'redcron_operator'@'%';
+GRANT SELECT, INSERT, DELETE ON redcron.calendar_day TO 'redcron_operator'@'%';
+GRANT SELECT, INSERT, DELETE ON redcron.calendar_blackout TO 'redcron_operator'@'%';
+GRANT SELECT, INSERT, DELETE ON redcron.task_calendar TO 'redcron_operator'@'%';
 
 -- Viewers: everything the desktop shows (tasks, runs and their output, statistics, the leader's
 -- epoch, the audit log), and nothing else.
@@ -165,3 +179,7 @@ GRANT SELECT ON redcron.retention_policy TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.run_pin TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.node_drain TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.maintenance_window TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.calendar TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.calendar_day TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.calendar_blackout TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.task_calendar TO 'redcron_viewer'@'%';

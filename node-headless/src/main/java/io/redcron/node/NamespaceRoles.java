@@ -23,6 +23,8 @@ import io.redcron.node.scheduler.TaskFireRules;
 import io.redcron.node.scheduler.CombinedFireRules;
 import io.redcron.node.scheduler.MaintenanceWindowRules;
 import io.redcron.store.mysql.MysqlMaintenanceWindows;
+import io.redcron.node.scheduler.CalendarRules;
+import io.redcron.store.mysql.MysqlCalendarStore;
 import io.redcron.node.worker.LiveLog;
 import io.redcron.node.worker.SlotThreads;
 import io.redcron.node.worker.WorkerLoop;
@@ -111,7 +113,7 @@ final class NamespaceRoles {
 
     /** Calendars and maintenance windows, read by the leader as it plans fires. */
     private TaskFireRules fireRules() {
-        return new CombinedFireRules(TaskFireRules.NONE,
+        return new CombinedFireRules(new CalendarRules(namespace, new MysqlCalendarStore(dataSource, clock)),
                 new MaintenanceWindowRules(namespace, new MysqlMaintenanceWindows(dataSource, clock)));
     }
 

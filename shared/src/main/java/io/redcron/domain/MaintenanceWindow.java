@@ -18,6 +18,12 @@ import java.util.Objects;
 public record MaintenanceWindow(long id, String namespace, String group, Instant from, Instant until,
                                 MisfirePolicy onResume, String reason, String createdBy, Instant createdAt,
                                 Instant resumedAt, String resumedBy) {
+    /**
+     * How long after its end a window still decides the fires it held: a leader that plans a held
+     * task later than that (none ran for a month) treats them as misfires.
+     */
+    public static final java.time.Duration LOOK_BACK = java.time.Duration.ofDays(31);
+
     public MaintenanceWindow {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(from, "from");

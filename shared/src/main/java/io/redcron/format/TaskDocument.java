@@ -42,7 +42,7 @@ public final class TaskDocument {
     private static final Set<String> FIELDS = Set.of("id", "namespace", "name", "group", "description", "cron",
             "dialect", "zone", "type", "exec", "shell", "http", "java", "timeout", "retries", "misfire",
             "catchUpLimit", "concurrency", "enabled", "owner", "labels", "alerts", "params", "version",
-            "createdAt", "updatedAt", "nextFireTime", "schedule", "retention");
+            "createdAt", "updatedAt", "nextFireTime", "schedule", "retention", "calendar");
     private static final Set<String> RETENTION_FIELDS = Set.of("succeeded", "failed", "keepLast", "output");
 
     private TaskDocument() {
@@ -113,6 +113,50 @@ public final class TaskDocument {
         if (policy.outputDays() != null) {
             node.put("output", io.redcron.domain.RetentionPolicy.daysText(policy.outputDays()));
         }
+        return node;
+    }
+
+    // ---- calendar: the business calendar a task follows, kept beside the task like retention ----
+
+    /** A task document's {@code calendar:} section: the calendar's name and how the task follows it. */
+    public record CalendarSection(String name, io.redcron.calendar.CalendarMode mode) {
+    }
+
+    /**
+     * The calendar in a document ({@code calendar: {name: cn, mode: business-days}}; the mode is
+     * business-days unless given); empty when the document has none.
+     */
+    public static Optional<CalendarSection> calendar(JsonNode doc) {
+        if (doc == null || !doc.has("calendar")) {
+            return Optional.empty();
+        }
+        JsonNode node = doc.get("calendar");
+        if (!node.isObject() || !node.hasNonNull("name")) {
+            throw new InvalidTaskException("calendar", "must be a mapping of name and mode, e.g. {name: cn, mode: business-days}");
+        }
+        Iterator<String> names = node.fieldNames();
+        while (names.hasNext()) {
+            String name = names.next();
+            if (!name.equals("name") && !name.equals("mode")) {
+                throw new InvalidTaskException("calendar." + name, "is not a calendar field (name, mode)");
+            }
+        }
+        try {
+            String name = io.redcron.calendar.BusinessCalendar.checkName("calendar.name", node.get("name").asText());
+            io.redcron.calendar.CalendarMode mode = node.hasNonNull("mode")
+                    ? io.redcron.calendar.CalendarMode.parse("calendar.mode", node.get("mode").asText())
+                    : io.redcron.calendar.CalendarMode.BUSINESS_DAYS;
+            return Optional.of(new CalendarSection(name, mode));
+        } catch (io.redcron.calendar.InvalidCalendarException e) {
+            throw new InvalidTaskException(e.field(), e.getMessage().substring(e.field().length() + 2));
+        }
+    }
+
+    /** The task's calendar as a document section. */
+    public static ObjectNode calendar(io.redcron.calendar.CalendarBinding binding) {
+        ObjectNode node = JSON.objectNode();
+        node.put("name", binding.calendar());
+        node.put("mode", binding.mode().id());
         return node;
     }
 

@@ -109,6 +109,31 @@ public final class FirePlanner {
     }
 
     /**
+     * The fires of a schedule that ends now (its task was disabled, deleted or given another
+     * schedule) from {@code due} up to now, as {@link #plan} decides them, except that fires a
+     * maintenance window still holds can never run any more: each is recorded skipped, in the
+     * window's name, saying {@code why}. At most {@link #limit()} fires; {@link FirePlan#next()}
+     * is where the next step goes on, never held.
+     *
+     * @param why what ended the schedule, e.g. "the task was disabled"
+     */
+    public FirePlan settle(Schedule schedule, ZoneId zone, Instant due, Instant now, MisfirePolicy policy,
+                           int catchUpLimit, FireRules rules, String why) {
+        FirePlan plan = plan(schedule, zone, due, now, now, policy, catchUpLimit, rules);
+        if (plan.heldBy() == null) {
+            return plan;
+        }
+        String reason = plan.heldBy().label() + ": held when " + why + ", so it never ran";
+        List<PlannedFire> fires = new ArrayList<>(plan.fires());
+        Instant fire = plan.next();
+        while (fire != null && !fire.isAfter(now) && fires.size() < limit) {
+            fires.add(PlannedFire.skipped(fire, reason));
+            fire = schedule.nextAfter(fire, zone).map(ZonedDateTime::toInstant).orElse(null);
+        }
+        return new FirePlan(fires, fire);
+    }
+
+    /**
      * The oldest misfire kept: the policy keeps the newest {@code keep} misfires (none, one, or the
      * catch-up limit). Fires within the threshold are not misfires: they always run and take no
      * misfire's place, and a fire not due yet never counts. Nor does a fire the calendar excludes

@@ -129,6 +129,21 @@ class FirePlannerRulesTest {
     }
 
     @Test
+    void settlingAnEndingScheduleSkipsTheFiresAWindowStillHolds() {
+        PauseWindow window = window(7, min(2), null, null, MisfirePolicy.FIRE_ONCE);
+        FirePlan plan = planner.settle(EVERY_MINUTE, UTC, min(0), min(5), MisfirePolicy.CATCH_UP, 10,
+                FireRules.NONE.withWindows(List.of(window)), "the task was disabled");
+
+        assertThat(plan.fires()).extracting(PlannedFire::scheduledAt)
+                .containsExactly(min(0), min(1), min(2), min(3), min(4), min(5));
+        assertThat(plan.fires()).extracting(PlannedFire::skipped).containsExactly(false, false, true, true, true, true);
+        assertThat(plan.fires().get(2).reason())
+                .isEqualTo("maintenance window 7: held when the task was disabled, so it never ran");
+        assertThat(plan.next()).isEqualTo(min(6));
+        assertThat(plan.heldBy()).isNull();
+    }
+
+    @Test
     void anOpenEndedWindowEndsWhenResumed() {
         PauseWindow open = window(7, min(0), null, null, MisfirePolicy.SKIP);
         PauseWindow resumed = window(7, min(0), null, min(2), MisfirePolicy.SKIP);

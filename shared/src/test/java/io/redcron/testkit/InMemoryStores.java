@@ -45,6 +45,7 @@ public final class InMemoryStores {
     private final InMemoryHistoryCleanup cleanup;
     private final InMemoryNodeDrains drains;
     private final InMemoryMaintenanceWindows windows;
+    private final InMemoryCalendarStore calendars;
 
     public InMemoryStores(Clock clock) {
         this.clock = clock;
@@ -67,6 +68,7 @@ public final class InMemoryStores {
         cleanup = new InMemoryHistoryCleanup(tables);
         drains = new InMemoryNodeDrains(tables);
         windows = new InMemoryMaintenanceWindows(tables);
+        calendars = new InMemoryCalendarStore(tables);
     }
 
     /** A set on a {@link ManualClock} that starts at {@code start}. */
@@ -100,6 +102,10 @@ public final class InMemoryStores {
 
     public io.redcron.port.HistoryCleanup cleanup() {
         return cleanup;
+    }
+
+    public io.redcron.port.CalendarStore calendars() {
+        return calendars;
     }
 
     public io.redcron.port.NodeDrains drains() {

@@ -247,8 +247,10 @@ public final class InMemoryTaskStore implements TaskStore {
         FirePlanner planner = new FirePlanner(threshold, FIRES_PER_STEP);
         Instant due = before.nextFireAt();
         while (due != null && !due.isAfter(now)) {
-            FirePlan plan = planner.plan(before.schedule(), before.zone(), due, now, before.misfirePolicy(),
-                    before.catchUpLimit());
+            FirePlan plan = planner.settle(before.schedule(), before.zone(), due, now, before.misfirePolicy(),
+                    before.catchUpLimit(), new io.redcron.schedule.FireRules(tables.calendarExclusion(before),
+                            tables.windowsOver(before, now)), after == null ? "the task was deleted"
+                            : !after.enabled() ? "the task was disabled" : "the task was given another schedule");
             for (PlannedFire fire : plan.fires()) {
                 if (after == null) {
                     tables.recordFire(before, fire.scheduledAt(), true,

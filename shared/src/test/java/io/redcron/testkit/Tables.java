@@ -34,6 +34,11 @@ final class Tables {
     /** Retention policies by namespace, then task (0: the namespace's own). */
     final Map<String, Map<Long, io.redcron.domain.RetentionPolicy>> retention = new java.util.HashMap<>();
     final TreeMap<Long, io.redcron.port.RetentionStore.RunPin> pins = new TreeMap<>();
+    /** Business calendars by namespace, then name; blackout ids count across all of them. */
+    final Map<String, Map<String, io.redcron.calendar.BusinessCalendar>> calendars = new java.util.HashMap<>();
+    /** The calendar each task follows, by task id. */
+    final Map<Long, io.redcron.calendar.CalendarBinding> calendarBindings = new java.util.HashMap<>();
+    long nextBlackoutId = 1;
     /** Drain requests by namespace and node id. */
     final Map<String, io.redcron.port.NodeDrains.Drain> drains = new java.util.HashMap<>();
     final List<io.redcron.domain.MaintenanceWindow> windows = new ArrayList<>();
@@ -43,6 +48,23 @@ final class Tables {
 
     Tables(Clock clock) {
         this.clock = clock;
+    }
+
+    /** A task's calendar as it applies to its fires (task_calendar with its calendar). */
+    io.redcron.schedule.FireExclusion calendarExclusion(Task task) {
+        io.redcron.calendar.CalendarBinding binding = calendarBindings.get(task.id());
+        io.redcron.calendar.BusinessCalendar calendar = binding == null ? null
+                : calendars.getOrDefault(task.namespace(), Map.of()).get(binding.calendar());
+        return calendar == null ? io.redcron.schedule.FireExclusion.NONE
+                : new io.redcron.calendar.CalendarExclusion(calendar, binding.mode());
+    }
+
+    /** The maintenance windows over a task that still decide its fires, as the leader reads them. */
+    List<io.redcron.schedule.PauseWindow> windowsOver(Task task, Instant now) {
+        Instant endedAfter = now.minus(io.redcron.domain.MaintenanceWindow.LOOK_BACK);
+        return windows.stream().filter(w -> w.namespace().equals(task.namespace()) && w.covers(task.group()))
+                .filter(w -> w.end() == null || w.end().isAfter(endedAfter))
+                .map(io.redcron.domain.MaintenanceWindow::pause).toList();
     }
 
     Instant now() {

@@ -41,14 +41,16 @@ final class CliErrors implements CommandLine.IExecutionExceptionHandler, Command
                 case BAD_INPUT -> ExitCode.INVALID;
             };
         }
-        if (e instanceof NotFoundException || e instanceof TaskNotFoundException) {
+        if (e instanceof NotFoundException || e instanceof TaskNotFoundException
+                || e instanceof io.redcron.calendar.UnknownCalendarException) {
             return ExitCode.NOT_FOUND;
         }
-        if (e instanceof StaleTaskException || e instanceof DuplicateTaskException) {
+        if (e instanceof StaleTaskException || e instanceof DuplicateTaskException
+                || e instanceof io.redcron.calendar.CalendarInUseException) {
             return ExitCode.CONFLICT;
         }
         if (e instanceof InvalidTaskException || e instanceof InvalidCronException || e instanceof ConfigException
-                || e instanceof UsageException) {
+                || e instanceof UsageException || e instanceof io.redcron.calendar.InvalidCalendarException) {
             return ExitCode.INVALID;
         }
         return ExitCode.FAILURE;
@@ -68,7 +70,9 @@ final class CliErrors implements CommandLine.IExecutionExceptionHandler, Command
         }
         if (e instanceof StoreException || e instanceof IllegalArgumentException || e instanceof UsageException
                 || e instanceof NotFoundException || e instanceof OperationException
-                || e instanceof io.redcron.node.sandbox.SandboxException) {
+                || e instanceof io.redcron.node.sandbox.SandboxException
+                || e instanceof io.redcron.calendar.UnknownCalendarException
+                || e instanceof io.redcron.calendar.CalendarInUseException) {
             return e.getMessage();
         }
         Throwable root = e;

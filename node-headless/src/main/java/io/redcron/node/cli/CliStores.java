@@ -126,6 +126,10 @@ final class CliStores implements AutoCloseable {
         return new io.redcron.store.mysql.MysqlRetentionStore(dataSource, clock());
     }
 
+    io.redcron.port.CalendarStore calendars() {
+        return new io.redcron.store.mysql.MysqlCalendarStore(dataSource, clock());
+    }
+
     /** An operator's deletes: beyond the policy, but only ended, unpinned runs older than a day. */
     io.redcron.port.HistoryCleanup cleanup() {
         return io.redcron.store.mysql.MysqlHistoryCleanup.forOperator(dataSource);

@@ -20,8 +20,9 @@ public final class ExitCode {
               0  success
               1  a store could not be reached or failed
               2  invalid input (nothing was changed)
-              3  no such task, run or dead-run entry
-              4  conflict (name taken, changed by someone else meanwhile, or a run not ended)""";
+              3  no such task, run, dead-run entry or calendar
+              4  conflict (name taken, changed by someone else meanwhile, a run not ended, or a calendar
+                 that tasks still follow)""";
 
     private ExitCode() {
     }

@@ -50,10 +50,12 @@ final class TaskAddCommand implements Callable<Integer> {
         RedcronConfig config = connection.resolve(System.getenv());
         Task.Builder builder = Task.builder().namespace(config.node().namespace());
         java.util.Optional<io.redcron.domain.RetentionPolicy> retention = java.util.Optional.empty();
+        java.util.Optional<TaskDocument.CalendarSection> calendar = java.util.Optional.empty();
         if (file != null) {
             com.fasterxml.jackson.databind.JsonNode document = TaskCommand.readDocument(file);
             TaskDocument.read(document, builder);
             retention = TaskDocument.retention(document);
+            calendar = TaskDocument.calendar(document);
             builder.namespace(config.node().namespace());
         }
         if (name != null) {
@@ -68,7 +70,14 @@ final class TaskAddCommand implements Callable<Integer> {
         MaskedCredentials.refuse(draft);
         Clock clock = Clock.systemUTC();
         try (CliStores stores = CliStores.open(config, clock)) {
+            // A calendar that does not exist refuses the task before anything is stored.
+            calendar.ifPresent(section -> stores.calendars().calendar(stores.namespace(), section.name())
+                    .orElseThrow(() -> io.redcron.calendar.UnknownCalendarException.named(stores.namespace(), section.name())));
             Task stored = stores.tasks().create(draft, CliStores.actor());
+            if (calendar.isPresent()) {
+                stores.calendars().bind(stored.namespace(), stored.id(), calendar.get().name(), calendar.get().mode(),
+                        CliStores.actor());
+            }
             if (retention.isPresent()) {
                 stores.retention().changeTask(stored.namespace(), stored.id(), retention.get(), CliStores.actor());
             }

@@ -27,9 +27,14 @@ final class TaskShowCommand extends StoreCommand {
             if (own != null) {
                 doc.set("retention", io.redcron.format.TaskDocument.retention(own));
             }
+            stores.calendars().binding(task.namespace(), task.id())
+                    .ifPresent(binding -> doc.set("calendar", io.redcron.format.TaskDocument.calendar(binding)));
             out.println(Json.write(doc));
         } else {
             TaskViews.details(out, task, clock.instant());
+            stores.calendars().binding(task.namespace(), task.id()).ifPresent(binding ->
+                    out.println(String.format("%-13s %s", "Calendar:",
+                            TerminalText.cell(binding.calendar() + " (" + binding.mode().id() + ")"))));
         }
         out.flush();
     }

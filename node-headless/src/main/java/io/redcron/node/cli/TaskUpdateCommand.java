@@ -49,9 +49,12 @@ final class TaskUpdateCommand implements Callable<Integer> {
         RedcronConfig config = connection.resolve(System.getenv());
         JsonNode document = file == null ? null : TaskCommand.readDocument(file);
         java.util.Optional<io.redcron.domain.RetentionPolicy> retention = TaskDocument.retention(document);
+        java.util.Optional<TaskDocument.CalendarSection> calendar = TaskDocument.calendar(document);
         Clock clock = Clock.systemUTC();
         try (CliStores stores = CliStores.open(config, clock)) {
             Task current = stores.lookup().task(name);
+            calendar.ifPresent(section -> stores.calendars().calendar(stores.namespace(), section.name())
+                    .orElseThrow(() -> io.redcron.calendar.UnknownCalendarException.named(stores.namespace(), section.name())));
             Task.Builder builder = current.toBuilder();
             if (document != null) {
                 TaskDocument.read(document, builder);
@@ -71,15 +74,20 @@ final class TaskUpdateCommand implements Callable<Integer> {
                 // Retention is kept beside the task: changing it changes neither the task nor its version.
                 retention.ifPresent(policy -> stores.retention().changeTask(current.namespace(), current.id(), policy,
                         CliStores.actor()));
+                calendar.ifPresent(section -> stores.calendars().bind(current.namespace(), current.id(), section.name(),
+                        section.mode(), CliStores.actor()));
                 // Saving would bump the version for nothing and make others' copies stale.
                 out.println("Task '" + current.name() + "' is unchanged (version " + current.version() + ")"
-                        + (retention.isPresent() ? "; its retention is set." : "."));
+                        + (retention.isPresent() ? "; its retention is set" : "")
+                        + (calendar.isPresent() ? "; its calendar is set." : "."));
                 out.flush();
                 return ExitCode.OK;
             }
             Task stored = stores.tasks().update(changed, CliStores.actor());
             retention.ifPresent(policy -> stores.retention().changeTask(stored.namespace(), stored.id(), policy,
                     CliStores.actor()));
+            calendar.ifPresent(section -> stores.calendars().bind(stored.namespace(), stored.id(), section.name(),
+                    section.mode(), CliStores.actor()));
             out.println("Updated task '" + stored.name() + "' (version " + stored.version() + ").");
             out.flush();
         }

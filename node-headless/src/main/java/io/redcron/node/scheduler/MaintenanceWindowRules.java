@@ -19,14 +19,13 @@ import java.util.Map;
  * The maintenance windows over each task, as the leader plans fires: read again at most once
  * {@link #REFRESH}, so a window opened or resumed reaches the scheduler within it.
  *
- * <p>Windows that ended within {@link #LOOK_BACK} are kept too: a task held by one is planned
+ * <p>Windows that ended within {@link MaintenanceWindow#LOOK_BACK} are kept too: a task held by one is planned
  * after it ends, and its held fires then follow the window's resume policy, not the misfire
  * policy. When the windows cannot be read the last copy stays: a database hiccup neither lets
  * paused fires through nor holds fires nobody paused.
  */
 public final class MaintenanceWindowRules implements TaskFireRules {
     static final Duration REFRESH = Duration.ofSeconds(1);
-    static final Duration LOOK_BACK = Duration.ofDays(31);
     private static final Logger LOG = LoggerFactory.getLogger(MaintenanceWindowRules.class);
 
     private final String namespace;
@@ -46,7 +45,7 @@ public final class MaintenanceWindowRules implements TaskFireRules {
             return;
         }
         try {
-            List<MaintenanceWindow> read = store.relevant(namespace, now.minus(LOOK_BACK));
+            List<MaintenanceWindow> read = store.relevant(namespace, now.minus(MaintenanceWindow.LOOK_BACK));
             Map<Long, MaintenanceWindow> ids = new HashMap<>();
             read.forEach(window -> ids.put(window.id(), window));
             windows = read;

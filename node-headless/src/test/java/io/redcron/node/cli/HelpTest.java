@@ -14,7 +14,7 @@ class HelpTest {
 
         assertThat(result.exitCode()).isZero();
         assertThat(result.out()).contains("cron", "migrate", "task", "sandbox", "run", "trigger", "pause", "resume", "cancel",
-                "runs", "nodes", "queues", "leader", "maintenance", "Exit codes:", "REDCRON_MYSQL_PASSWORD");
+                "runs", "nodes", "queues", "leader", "maintenance", "calendars", "Exit codes:", "REDCRON_MYSQL_PASSWORD");
     }
 
     @ParameterizedTest
@@ -22,7 +22,10 @@ class HelpTest {
             "task enable", "task disable", "task delete", "sandbox", "run", "trigger", "pause", "resume", "cancel", "runs",
             "runs list", "runs show", "runs tail", "runs pin", "runs unpin", "runs pinned", "runs purge", "nodes",
             "nodes list", "nodes drain", "nodes undrain", "queues", "leader", "audit", "audit list", "retention",
-            "retention show", "retention set", "retention clear", "maintenance", "maintenance pause",
+            "retention show", "retention set", "retention clear",
+            "calendars", "calendars list", "calendars show", "calendars import", "calendars set", "calendars delete",
+            "calendars blackout", "calendars blackout add", "calendars blackout remove", "calendars bind",
+            "calendars unbind", "maintenance", "maintenance pause",
             "maintenance resume", "maintenance list"})
     void everyCommandHasHelp(String command) {
         String[] args = (command + " --help").split(" ");
@@ -38,8 +41,10 @@ class HelpTest {
     @ValueSource(strings = {"migrate", "task add", "task list", "task show", "task update", "task enable", "task disable",
             "task delete", "run", "trigger", "pause", "resume", "cancel", "runs list", "runs show", "runs tail",
             "nodes list", "nodes drain", "nodes undrain", "queues", "leader", "audit list", "runs pin", "runs unpin",
-            "runs pinned", "runs purge", "retention show", "retention set", "retention clear", "maintenance pause",
-            "maintenance resume", "maintenance list"})
+            "runs pinned", "runs purge", "retention show", "retention set", "retention clear",
+            "calendars list", "calendars show", "calendars import", "calendars set", "calendars delete",
+            "calendars blackout add", "calendars blackout remove", "calendars bind", "calendars unbind", "cron check",
+            "maintenance pause", "maintenance resume", "maintenance list"})
     void everyStoreCommandTakesTheConnectionOptions(String command) {
         Cli.Result result = Cli.run((command + " --help").split(" "));
 

@@ -136,6 +136,25 @@ class MaintenanceWindowSchedulingTest {
         assertThat(runsOf(task)).extracting(Run::scheduledAt).containsExactly(at("10:01:00"), at("10:02:00"));
     }
 
+    @Test
+    void aTaskDisabledWhileHeldGetsARowForEveryHeldFireAndNoRunOnResume() {
+        Task task = everyMinute("report", "default", MisfirePolicy.CATCH_UP);
+        scheduler.lead();
+        MaintenanceWindow window = open(null, null, MisfirePolicy.CATCH_UP);
+        passEvery30sUntil(at("10:05:30"));
+
+        stores.tasks().setEnabled(task.id(), false, "alice");
+        resume(window);
+        passEvery30sUntil(at("10:08:30"));
+
+        List<Run> runs = runsOf(task);
+        assertThat(runs).extracting(Run::scheduledAt).containsExactlyElementsOf(minutes(1, 5));
+        assertThat(runs).allSatisfy(run -> {
+            assertThat(run.status()).isEqualTo(RunStatus.SKIPPED);
+            assertThat(run.error()).endsWith(": held when the task was disabled, so it never ran");
+        });
+    }
+
     private Task everyMinute(String name, String group, MisfirePolicy misfire) {
         return stores.tasks().create(TaskFixtures.shell(NAMESPACE, name).cron("* * * * *").group(group)
                 .misfirePolicy(misfire).build(), "test");

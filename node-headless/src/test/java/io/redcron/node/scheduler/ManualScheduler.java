@@ -29,6 +29,15 @@ public final class ManualScheduler {
      */
     public ManualScheduler(InMemoryStores stores, ManualClock clock, String namespace, String nodeId,
                            Duration lookahead, Duration misfireThreshold, Duration runLease, AlertSink alerts) {
+        this(stores, clock, namespace, nodeId, lookahead, misfireThreshold, runLease, alerts,
+                new CombinedFireRules(new CalendarRules(namespace, stores.calendars()),
+                        new MaintenanceWindowRules(namespace, stores.windows())));
+    }
+
+    /** @param rules the calendars and windows that decide fires besides the schedule */
+    public ManualScheduler(InMemoryStores stores, ManualClock clock, String namespace, String nodeId,
+                           Duration lookahead, Duration misfireThreshold, Duration runLease, AlertSink alerts,
+                           TaskFireRules rules) {
         this.stores = stores;
         this.clock = clock;
         this.namespace = namespace;
@@ -38,7 +47,7 @@ public final class ManualScheduler {
         FirePlanner planner = new FirePlanner(misfireThreshold, 1000);
         SchedulerParts parts = new SchedulerParts(namespace, nodeId, stores.scheduler(), stores.recovery(),
                 stores.runs(), stores.index(), stores.queue(), stores.nodes(), runLease, Duration.ofHours(1),
-                Duration.ofMinutes(5), new MaintenanceWindowRules(namespace, stores.windows()));
+                Duration.ofMinutes(5), rules);
         SchedulerLoop.Settings settings = new SchedulerLoop.Settings(namespace, Duration.ofSeconds(1),
                 Duration.ofSeconds(2), 1000, planner, lookahead, 5000);
         this.loop = parts.loop(settings, leadership, clock, alerts);

@@ -104,6 +104,17 @@ public final class MysqlMaintenanceWindows implements MaintenanceWindows {
                         Math.max(1, limit)));
     }
 
+    /**
+     * The windows over a task of this group that are not over, or ended within the leader's look
+     * back, as the planner applies them; read on the caller's connection (a task change's).
+     */
+    static List<io.redcron.schedule.PauseWindow> over(java.sql.Connection connection, String namespace, String group,
+                                                      Instant now) throws SQLException {
+        return Jdbc.list(connection, ENDING_AFTER, MysqlMaintenanceWindows::window, namespace,
+                        now.minus(MaintenanceWindow.LOOK_BACK)).stream()
+                .filter(window -> window.covers(group)).map(MaintenanceWindow::pause).toList();
+    }
+
     private static MaintenanceWindow window(ResultSet row) throws SQLException {
         return new MaintenanceWindow(row.getLong("id"), row.getString("namespace"), row.getString("task_group"),
                 Jdbc.instant(row, "starts_at"), Jdbc.instant(row, "ends_at"),

@@ -8,6 +8,7 @@ import io.redcron.port.SchedulerStore.Fire;
 import io.redcron.port.SchedulerStore.TaskFires;
 import io.redcron.schedule.FirePlan;
 import io.redcron.schedule.FirePlanner;
+import io.redcron.schedule.FireRules;
 import io.redcron.schedule.PlannedFire;
 
 import java.sql.Connection;
@@ -27,7 +28,8 @@ import java.util.List;
  *       was down, or behind) are recorded now under the definition in force then: queued, or
  *       skipped under its misfire policy, judged as the leader would with the threshold it
  *       published (the default until a leader ever ran). A deleted task's are recorded skipped.
- *       The reconciler queues them once a leader runs.</li>
+ *       The reconciler queues them once a leader runs. The task's business calendar applies as
+ *       it does in the scheduler: a fire it excludes is recorded skipped with its reason.</li>
  *   <li><b>Fires recorded ahead</b> (the lookahead) for after the change that the new definition
  *       does not fire at are withdrawn: one never attempted is recorded SKIPPED with the reason,
  *       one a worker holds for its time is asked to cancel (the worker ends it before it starts).</li>
@@ -78,19 +80,32 @@ final class ScheduleChange {
         Duration threshold = MysqlFencingEpochs.misfireThreshold(connection, before.namespace())
                 .orElse(SchedulerConfig.DEFAULT_MISFIRE_THRESHOLD);
         FirePlanner planner = new FirePlanner(threshold, FIRES_PER_STEP);
+        // The task's calendar and the maintenance windows over it decide the same fires here as
+        // in the scheduler's pass.
+        FireRules rules = new FireRules(MysqlCalendarStore.exclusion(connection, before.namespace(), before.id()),
+                MysqlMaintenanceWindows.over(connection, before.namespace(), before.group(), now));
         Instant due = before.nextFireAt();
         while (due != null && !due.isAfter(now)) {
-            FirePlan plan = planner.plan(before.schedule(), before.zone(), due, now, before.misfirePolicy(),
-                    before.catchUpLimit());
+            FirePlan plan = planner.settle(before.schedule(), before.zone(), due, now, before.misfirePolicy(),
+                    before.catchUpLimit(), rules, change(after));
             List<Fire> fires = new ArrayList<>(plan.fires().size());
             for (PlannedFire fire : plan.fires()) {
-                fires.add(after == null
-                        ? new Fire(fire.scheduledAt(), true, "the task was deleted before this fire was recorded")
+                fires.add(after == null ? deleted(fire.scheduledAt())
                         : new Fire(fire.scheduledAt(), fire.skipped(), fire.reason()));
             }
             FireRows.insert(connection, List.of(new TaskFires(before, fires, plan.next())), now);
             due = plan.next();
         }
+    }
+
+    private static Fire deleted(Instant at) {
+        return new Fire(at, true, "the task was deleted before this fire was recorded");
+    }
+
+    /** What ended the schedule, as the reasons of the fires it settles say it. */
+    static String change(Task after) {
+        return after == null ? "the task was deleted" : !after.enabled() ? "the task was disabled"
+                : "the task was given another schedule";
     }
 
     private static void withdrawFiresAhead(Connection connection, Task before, Task after, Instant now)

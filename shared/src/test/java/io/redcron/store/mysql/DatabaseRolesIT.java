@@ -385,6 +385,41 @@ class DatabaseRolesIT {
                 .satisfies(r -> assertThat(r.status()).isEqualTo(RunStatus.SKIPPED));
     }
 
+    /** Operators keep the calendars and bind tasks to them; the node and viewers only read them. */
+    @Test
+    void operatorsKeepTheCalendarsAndTheNodeOnlyReadsThem() {
+        MysqlCalendarStore operators = new MysqlCalendarStore(operator, Clock.systemUTC());
+        operators.importDays(NAMESPACE, new io.redcron.calendar.CalendarChange("roles-cn", "China", null, null),
+                List.of(io.redcron.calendar.CalendarDay.holiday(java.time.LocalDate.parse("2026-10-01"), "National Day"),
+                        io.redcron.calendar.CalendarDay.workday(java.time.LocalDate.parse("2026-10-10"), "make-up")),
+                false, "operator");
+        operators.importDays(NAMESPACE, io.redcron.calendar.CalendarChange.named("roles-cn"), List.of(), true, "operator");
+        operators.change(NAMESPACE, new io.redcron.calendar.CalendarChange("roles-cn", "China (changed)", null, null),
+                "operator");
+        io.redcron.calendar.Blackout freeze = operators.addBlackout(NAMESPACE, "roles-cn",
+                io.redcron.calendar.Blackout.repeating("freeze", ZoneOffset.UTC, "0 18 * * 5", Duration.ofHours(62)),
+                "operator");
+        operators.bind(NAMESPACE, task.id(), "roles-cn", io.redcron.calendar.CalendarMode.BUSINESS_DAYS, "operator");
+        operators.bind(NAMESPACE, task.id(), "roles-cn", io.redcron.calendar.CalendarMode.SKIP_HOLIDAYS, "operator");
+
+        MysqlCalendarStore nodes = new MysqlCalendarStore(node, Clock.systemUTC());
+        assertThat(nodes.calendar(NAMESPACE, "roles-cn")).hasValueSatisfying(calendar ->
+                assertThat(calendar.blackouts()).containsExactly(freeze));
+        assertThat(nodes.bindings(NAMESPACE)).containsKey(task.id());
+        assertThat(new MysqlCalendarStore(viewer, Clock.systemUTC()).calendars(NAMESPACE)).isNotEmpty();
+        assertRefused(node, "DELETE FROM task_calendar WHERE task_id = ?", task.id());
+        assertRefused(node, "INSERT INTO calendar_day (calendar_id, day, kind, name) VALUES (?, '2026-10-02', 'HOLIDAY',"
+                + " 'node')", 1);
+        assertRefused(node, "UPDATE calendar SET weekend = '' WHERE name = ?", "roles-cn");
+        assertRefused(viewer, "DELETE FROM calendar_blackout WHERE name = ?", "freeze");
+        assertRefused(operator, "UPDATE calendar SET namespace = 'elsewhere' WHERE name = ?", "roles-cn");
+
+        assertThat(operators.removeBlackout(NAMESPACE, "roles-cn", freeze.id(), "operator")).isTrue();
+        assertThat(operators.unbind(NAMESPACE, task.id(), "operator")).isTrue();
+        operators.delete(NAMESPACE, "roles-cn", "operator");
+        assertThat(operators.calendar(NAMESPACE, "roles-cn")).isEmpty();
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
         "UPDATE task SET description = ? WHERE id > 0",

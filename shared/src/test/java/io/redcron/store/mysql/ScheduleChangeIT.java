@@ -111,6 +111,28 @@ class ScheduleChangeIT {
     }
 
     @Test
+    void firesAMaintenanceWindowStillHoldsAreRecordedSkippedInItsNameWhenTheScheduleEnds() {
+        Task task = everyMinute("report", MisfirePolicy.CATCH_UP, 100);
+        clock.set(FIRST.plus(Duration.ofMinutes(2)).plusSeconds(10));
+        io.redcron.domain.MaintenanceWindow window = new MysqlMaintenanceWindows(pool, clock).open(ns,
+                new io.redcron.domain.MaintenanceWindow.Request(null, null, null, MisfirePolicy.FIRE_ONCE,
+                        "database upgrade"), "alice");
+        clock.set(FIRST.plus(Duration.ofMinutes(6)).plusSeconds(10));
+
+        tasks.setEnabled(task.id(), false, "alice");
+
+        List<Run> fires = fires(task);
+        assertThat(fires).extracting(Run::scheduledAt).containsExactlyElementsOf(minutes(FIRST, 7));
+        assertThat(fires.subList(0, 3)).as("due before the window").allSatisfy(run ->
+                assertThat(run.status()).isEqualTo(RunStatus.QUEUED));
+        assertThat(fires.subList(3, 7)).allSatisfy(run -> {
+            assertThat(run.status()).isEqualTo(RunStatus.SKIPPED);
+            assertThat(run.error()).isEqualTo("maintenance window " + window.id() + " (namespace " + ns
+                    + ": database upgrade): held when the task was disabled, so it never ran");
+        });
+    }
+
+    @Test
     void aDeletedTasksMissedFiresAreRecordedSkipped() {
         Task task = everyMinute("report", MisfirePolicy.CATCH_UP, 100);
         clock.set(FIRST.plus(Duration.ofMinutes(2)).plusSeconds(10));
