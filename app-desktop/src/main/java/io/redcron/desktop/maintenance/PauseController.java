@@ -80,13 +80,13 @@ public final class PauseController {
         choose(scope, Map.of(wholeNamespace, true, oneGroup, false), model.wholeNamespaceProperty());
         group.setItems(model.groups());
         group.getEditor().textProperty().bindBidirectional(model.groupProperty());
-        group.disableProperty().bind(model.wholeNamespaceProperty());
         // Choosing a group in the list, or typing into the box, means pausing that group.
         group.getEditor().focusedProperty().addListener((o, was, focused) -> {
             if (focused) {
                 oneGroup.setSelected(true);
             }
         });
+        group.valueProperty().addListener((o, old, chosen) -> oneGroup.setSelected(true));
 
         choose(start, Map.of(startNow, true, startAt, false), model.startNowProperty());
         fromDate.valueProperty().bindBidirectional(model.fromDateProperty());

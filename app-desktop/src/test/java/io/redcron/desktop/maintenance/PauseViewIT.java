@@ -110,8 +110,9 @@ class PauseViewIT {
         ZoneId zone = ZoneId.systemDefault();
         LocalDate tomorrow = LocalDate.now(zone).plusDays(1);
 
-        robot.clickOn("#oneGroup");
         robot.interact(() -> group.getSelectionModel().select("gpu"));
+        assertThat(robot.lookup("#oneGroup").queryAs(javafx.scene.control.RadioButton.class).isSelected())
+                .as("choosing a group pauses that group").isTrue();
         robot.clickOn("#startAt");
         robot.interact(() -> {
             robot.lookup("#fromDate").queryAs(DatePicker.class).setValue(tomorrow);
