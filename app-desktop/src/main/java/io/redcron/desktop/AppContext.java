@@ -106,6 +106,9 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
         if (type == io.redcron.desktop.retention.RetentionController.class) {
             return new io.redcron.desktop.retention.RetentionController(screens().retention());
         }
+        if (type == io.redcron.desktop.maintenance.PauseController.class) {
+            return new io.redcron.desktop.maintenance.PauseController(screens().pause());
+        }
         if (type == io.redcron.desktop.queues.QueuesController.class) {
             return new io.redcron.desktop.queues.QueuesController(
                     screens().queues(), dialogs, this::openRuns);
@@ -152,6 +155,11 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
         }
         io.redcron.desktop.cluster.TroubleReader reader = screens().trouble();
         executor.submit(() -> reader.read().trouble(), onRead, failure -> { });
+    }
+
+    /** The maintenance windows of the namespace shown, for the main window's banner. */
+    public io.redcron.desktop.maintenance.MaintenanceBannerViewModel maintenanceBanner() {
+        return screens().maintenanceBanner();
     }
 
     /** Fetches the namespaces of the connected installation off the FX thread. */

@@ -18,7 +18,8 @@ import java.util.Locale;
 /**
  * The main window: navigation on the left, the chosen screen in the middle, and above them a
  * banner with what is wrong in the cluster (read every few seconds whatever screen is shown),
- * counted on the sidebar entries of the screens concerned.
+ * counted on the sidebar entries of the screens concerned; under it, the namespace's maintenance
+ * windows (paused now, or planned).
  */
 public final class MainController {
     private final AppContext context;
@@ -38,6 +39,7 @@ public final class MainController {
     @FXML private Label troubleText;
     @FXML private Label clusterBadge;
     @FXML private Label queuesBadge;
+    @FXML private io.redcron.desktop.maintenance.PausedBanner pausedBanner;
     private FxmlView shown = FxmlView.TASKS;
 
     public MainController(AppContext context, DialogService dialogs) {
@@ -70,6 +72,7 @@ public final class MainController {
         io.redcron.desktop.ui.WhileShown.repeat(content, javafx.util.Duration.seconds(5),
                 () -> context.clusterTrouble(this::showTrouble));
         context.clusterTrouble(this::showTrouble);
+        context.session().ifPresent(session -> pausedBanner.bind(context.maintenanceBanner(), dialogs));
         // Ctrl+1 … Ctrl+6 switch screens in sidebar order, like tabs in a browser.
         content.sceneProperty().addListener((o, old, scene) -> {
             if (scene == null) {
@@ -147,7 +150,17 @@ public final class MainController {
     /** A namespace picked or typed in the chooser: the same connection, the same screen, other data. */
     @FXML
     private void onNamespace() {
-        context.switchNamespace(namespaces.getValue(), () -> show(shown), namespaces::setValue);
+        context.switchNamespace(namespaces.getValue(), () -> {
+            show(shown);
+            pausedBanner.refresh();
+        }, namespaces::setValue);
+    }
+
+    /** Pauses the namespace or a routing group: a maintenance window, announced in the banner once open. */
+    @FXML
+    private void onPause() {
+        new io.redcron.desktop.maintenance.PauseWindow(context, dialogs, context.messages())
+                .open(opened -> pausedBanner.refresh());
     }
 
     @FXML

@@ -54,6 +54,18 @@ public final class Screens {
                 session.workspace(), executor, messages);
     }
 
+    /** The maintenance banner; it reads the namespace shown at each refresh, so it follows a switch. */
+    public io.redcron.desktop.maintenance.MaintenanceBannerViewModel maintenanceBanner() {
+        return new io.redcron.desktop.maintenance.MaintenanceBannerViewModel(session.maintenanceWindows(),
+                session::namespace, session.operator(), session.clock(), executor, messages);
+    }
+
+    /** The Pause dialog, over the namespace shown. */
+    public io.redcron.desktop.maintenance.PauseViewModel pause() {
+        return new io.redcron.desktop.maintenance.PauseViewModel(session.maintenanceWindows(), session.tasks(),
+                session.workspace(), executor, messages);
+    }
+
     public TriggerViewModel trigger() {
         return new TriggerViewModel(TriggerViewModel.through(session.operations()), executor, messages);
     }

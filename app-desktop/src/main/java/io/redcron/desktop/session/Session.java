@@ -113,16 +113,24 @@ public final class Session implements AutoCloseable {
         return new io.redcron.store.mysql.MysqlRecoveryStore(dataSource);
     }
 
-    /**
-     * Retention policies and pinned runs. A viewer's database account reads them; its changes are
-     * refused by the database.
-     */
     public io.redcron.port.NodeDrains drains() {
         return new io.redcron.store.mysql.MysqlNodeDrains(dataSource, clock);
     }
 
+    /**
+     * Retention policies and pinned runs. A viewer's database account reads them; its changes are
+     * refused by the database.
+     */
     public io.redcron.port.RetentionStore retention() {
         return new io.redcron.store.mysql.MysqlRetentionStore(dataSource, clock);
+    }
+
+    /**
+     * Maintenance windows, each change audited. A viewer's database account reads them; opening or
+     * resuming one is refused by the database.
+     */
+    public io.redcron.port.MaintenanceWindows maintenanceWindows() {
+        return new io.redcron.store.mysql.MysqlMaintenanceWindows(dataSource, clock);
     }
 
     public io.redcron.port.RunStatistics statistics() {

@@ -233,6 +233,36 @@ class StoreRolesIT {
     }
 
     @Test
+    void theViewerSeesTheMaintenanceBannerAndPausingOrResumingShowsTheDatabasesRefusal() {
+        io.redcron.domain.MaintenanceWindow window = admin.maintenanceWindows().open(NAMESPACE,
+                new io.redcron.domain.MaintenanceWindow.Request("billing", null, null,
+                        io.redcron.domain.MisfirePolicy.SKIP, "ledger migration"), "admin");
+        try {
+            io.redcron.desktop.maintenance.MaintenanceBannerViewModel banner =
+                    new Screens(viewer, UiExecutor.direct(), ENGLISH).maintenanceBanner();
+            banner.load();
+            assertThat(banner.lines()).singleElement().satisfies(line -> assertThat(line.text())
+                    .startsWith("Paused: group billing until resumed \u2014 ledger migration"));
+            banner.resume(banner.lines().get(0));
+            assertThat(banner.errorProperty().get()).startsWith("Could not resume window " + window.id() + ": ")
+                    .containsPattern("command denied|denied to user").doesNotContain("\n");
+            assertThat(banner.lines()).as("still paused").hasSize(1);
+
+            io.redcron.desktop.maintenance.PauseViewModel pause =
+                    new Screens(viewer, UiExecutor.direct(), ENGLISH).pause();
+            pause.reasonProperty().set("viewer tries");
+            assertThat(pause.pause(opened -> { })).as("the values were right: sent").isTrue();
+            assertThat(pause.errorProperty().get()).startsWith("Could not pause: ")
+                    .containsPattern("command denied|denied to user").doesNotContain("\n");
+
+            assertThat(admin.maintenanceWindows().recent(NAMESPACE, 10)).singleElement()
+                    .satisfies(kept -> assertThat(kept.resumedAt()).isNull());
+        } finally {
+            admin.maintenanceWindows().resume(NAMESPACE, window.id(), "admin");
+        }
+    }
+
+    @Test
     void everyRedisWriteOfTheViewerIsRefusedByRedis() {
         UnifiedJedis redis = viewer.redis();
         String stream = viewer.keys().stream("billing");
