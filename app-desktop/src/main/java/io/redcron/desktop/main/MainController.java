@@ -159,7 +159,7 @@ public final class MainController {
     /** Pauses the namespace or a routing group: a maintenance window, announced in the banner once open. */
     @FXML
     private void onPause() {
-        new io.redcron.desktop.maintenance.PauseWindow(context, dialogs, context.messages())
+        new io.redcron.desktop.maintenance.PauseDialog(context, dialogs, context.messages())
                 .open(opened -> pausedBanner.refresh());
     }
 

@@ -62,7 +62,7 @@ class PauseViewIT {
     private FxUiExecutor executor;
     private Session session;
     private Stage stage;
-    private PauseWindow window;
+    private PauseDialog window;
 
     @Start
     void start(Stage stage) {
@@ -81,7 +81,7 @@ class PauseViewIT {
                 return new ViewLoader(messages, type -> new PauseController(screens.pause())).load(view);
             }
         };
-        window = new PauseWindow(views, dialogs, messages);
+        window = new PauseDialog(views, dialogs, messages);
         stage.setScene(new Scene(new StackPane(), 800, 700));
         stage.show();
     }

@@ -10,12 +10,12 @@ import io.redcron.domain.MaintenanceWindow;
 import java.util.function.Consumer;
 
 /** Opens the Pause dialog in a window of its own, over the namespace shown. */
-public final class PauseWindow {
+public final class PauseDialog {
     private final Views views;
     private final DialogService dialogs;
     private final Messages messages;
 
-    public PauseWindow(Views views, DialogService dialogs, Messages messages) {
+    public PauseDialog(Views views, DialogService dialogs, Messages messages) {
         this.views = views;
         this.dialogs = dialogs;
         this.messages = messages;
