@@ -41,8 +41,8 @@ public final class MaintenanceWindowRules implements TaskFireRules {
 
     @Override
     public void refresh(Instant now) {
-        if (now.isBefore(readAt.plus(REFRESH))) {
-            return;
+        if (now.isBefore(readAt.plus(REFRESH)) && !now.isBefore(readAt)) {
+            return; // read less than a second ago (a clock stepped back reads again at once)
         }
         try {
             List<MaintenanceWindow> read = store.relevant(namespace, now.minus(MaintenanceWindow.LOOK_BACK));
