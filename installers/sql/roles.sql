@@ -3,7 +3,7 @@
 -- Run as an administrator AFTER the schema exists (installers/sql/migrator.sql, then
 -- 'redcron-node migrate' as redcron_migrator): table, column and routine grants need the tables
 -- and the audit_append procedure. Run it again after every upgrade whose migration adds a table,
--- a column or a routine (the release notes say so; migrations 5, 6, 7 and 8 do):
+-- a column or a routine (the release notes say so; migrations 5, 6, 7, 8 and 15 do):
 --   mysql -u root -p < installers/sql/roles.sql
 --
 -- It is idempotent and it sets each user's rights to exactly these: every user's rights are first
@@ -92,6 +92,10 @@ GRANT EXECUTE ON PROCEDURE redcron.history_purge TO 'redcron_node'@'%';
 GRANT EXECUTE ON PROCEDURE redcron.audit_purge TO 'redcron_node'@'%';
 -- Drains (migration 12): a node reads whether an operator asked it to drain, and says when it is.
 GRANT SELECT, UPDATE (drained_at) ON redcron.node_drain TO 'redcron_node'@'%';
+-- Alert rules and silences (migration 15): a node reads tasks' rules (slow runs, the dead-man
+-- switch) and the silences in force; it never changes either.
+GRANT SELECT ON redcron.task_alert_rule TO 'redcron_node'@'%';
+GRANT SELECT ON redcron.alert_silence TO 'redcron_node'@'%';
 
 -- Operators (desktop app and CLI): create, edit, enable and delete tasks; trigger, retry and
 -- cancel runs. They read the epoch to show the leader, but cannot move it. They add audit
@@ -140,6 +144,14 @@ GRANT EXECUTE ON PROCEDURE redcron.history_delete TO 'redcron_operator'@'%';
 -- Drains (migration 12): operators ask nodes to drain and let them take runs again.
 GRANT SELECT, INSERT (namespace, node_id, requested_at, requested_by), DELETE ON redcron.node_drain
       TO 'redcron_operator'@'%';
+-- Alert rules and silences (migration 15): operators set and clear tasks' rules (an upsert: UPDATE
+-- on every column), add silences and end them early. A silence's scope, time and reason are set
+-- once, and its row stays when it ends: nobody deletes one.
+GRANT SELECT, INSERT, UPDATE, DELETE ON redcron.task_alert_rule TO 'redcron_operator'@'%';
+GRANT SELECT,
+      INSERT (namespace, task_name, task_group, kind, until_at, reason, created_by, created_at),
+      UPDATE (ended_at, ended_by)
+      ON redcron.alert_silence TO 'redcron_operator'@'%';
 
 -- Viewers: everything the desktop shows (tasks, runs and their output, statistics, the leader's
 -- epoch, the audit log), and nothing else.
@@ -158,3 +170,5 @@ GRANT SELECT ON redcron.run_attempt TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.retention_policy TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.run_pin TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.node_drain TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.task_alert_rule TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.alert_silence TO 'redcron_viewer'@'%';

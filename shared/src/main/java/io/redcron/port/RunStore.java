@@ -53,6 +53,16 @@ public interface RunStore {
     Map<Long, RecentResults> recentResults(java.util.Collection<Long> taskIds, int last);
 
     /**
+     * How the task's newest run fired before {@code scheduledBefore} that ran to an outcome ended:
+     * SUCCEEDED, FAILED or TIMED_OUT (skipped, cancelled and unfinished runs are passed over);
+     * empty if none did. Whether a success is a recovery is judged on it.
+     */
+    Optional<RunStatus> outcomeBefore(long taskId, Instant scheduledBefore);
+
+    /** When the task's newest success (the last recorded) ended; empty if it never succeeded. */
+    Optional<Instant> lastSuccess(String namespace, long taskId);
+
+    /**
      * Takes ownership of a run for its next attempt: succeeds only if it is QUEUED, or RETRYING
      * with its backoff over at {@code now}, and has an attempt left (a RUNNING run whose lease
      * expired is first put back by the reaper, which records the lost attempt). Returns the run as

@@ -44,6 +44,8 @@ public final class InMemoryStores {
     private final InMemoryRetentionStore retention;
     private final InMemoryHistoryCleanup cleanup;
     private final InMemoryNodeDrains drains;
+    private final InMemoryAlertRules alertRules;
+    private final InMemoryAlertSilences silences;
 
     public InMemoryStores(Clock clock) {
         this.clock = clock;
@@ -65,6 +67,8 @@ public final class InMemoryStores {
         retention = new InMemoryRetentionStore(tables);
         cleanup = new InMemoryHistoryCleanup(tables);
         drains = new InMemoryNodeDrains(tables);
+        alertRules = new InMemoryAlertRules(tables);
+        silences = new InMemoryAlertSilences(tables);
     }
 
     /** A set on a {@link ManualClock} that starts at {@code start}. */
@@ -102,6 +106,14 @@ public final class InMemoryStores {
 
     public io.redcron.port.NodeDrains drains() {
         return drains;
+    }
+
+    public io.redcron.port.AlertRules alertRules() {
+        return alertRules;
+    }
+
+    public io.redcron.port.AlertSilences silences() {
+        return silences;
     }
 
     public FencingEpochs epochs() {

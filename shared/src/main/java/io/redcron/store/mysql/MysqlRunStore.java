@@ -75,6 +75,16 @@ public final class MysqlRunStore implements RunStore {
     }
 
     @Override
+    public Optional<RunStatus> outcomeBefore(long taskId, Instant scheduledBefore) {
+        return history.outcomeBefore(taskId, scheduledBefore);
+    }
+
+    @Override
+    public Optional<Instant> lastSuccess(String namespace, long taskId) {
+        return history.lastSuccess(namespace, taskId);
+    }
+
+    @Override
     public Optional<Run> requestCancel(long runId, Instant now, String reason) {
         return history.requestCancel(runId, now, reason);
     }

@@ -297,6 +297,14 @@ class HistoryQueryPlansIT {
                 }),
                 new Scenario("tasks: recent results of tasks with runs under way", PAGE + HistoryFill.UNFINISHED,
                         p -> p.runs().recentResults(facts.taskIds(), 20)),
+                // Alerts: a worker asks whether a success ends a run of failures; the leader, when each
+                // task with a dead-man rule last succeeded. A few of the task's runs, one row of the state index.
+                new Scenario("alerts: the outcome before a run of the hot task", 20,
+                        p -> p.runs().outcomeBefore(facts.hot().id(), now)),
+                new Scenario("alerts: the last success of a task", 1, p -> {
+                    p.runs().lastSuccess(NS, facts.hot().id());
+                    p.runs().lastSuccess(NS, facts.quiet().id());
+                }),
                 // Text is matched in every task's name and description: the whole task table, of every namespace.
                 new Scenario("tasks: text search", 2 * HistoryFill.TASKS,
                         p -> p.tasks().list(TaskFilter.all(NS).withText("number 42"), first)),
