@@ -8,7 +8,11 @@ public enum AlertKind {
     MISFIRE_SKIPPED("fires skipped"),
     NODE_LOST("node lost"),
     LEADER_CHANGED("new scheduler leader"),
-    GROUP_UNSERVED("group has no worker");
+    GROUP_UNSERVED("group has no worker"),
+    RUN_RECOVERED("run recovered"),
+    RUN_SLOW("run slow"),
+    NO_SUCCESS("no success"),
+    BACKLOG("runs wait");
 
     private final String title;
 

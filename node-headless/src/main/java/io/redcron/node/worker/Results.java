@@ -9,6 +9,7 @@ import io.redcron.domain.RunStatus;
 import io.redcron.node.alert.Alert;
 import io.redcron.node.alert.AlertKind;
 import io.redcron.node.alert.AlertSink;
+import io.redcron.node.alert.Recovery;
 import io.redcron.node.metrics.NodeMetrics;
 import io.redcron.node.worker.execution.ExecutionResult;
 import io.redcron.port.EventBus;
@@ -165,6 +166,9 @@ final class Results {
             return;
         }
         metrics.runFinished(run.taskName(), outcome.status(), result.elapsed());
+        if (decided.status() == RunStatus.SUCCEEDED) {
+            raiseIfRecovered(flight, outcome);
+        }
         QueuedRun queued = QueuedRun.of(run.group(), run.id());
         if (decided.status() == RunStatus.RETRYING) {
             queue.delay(queued, decided.retryAt());
@@ -176,6 +180,23 @@ final class Results {
                     outcome.finishedAt()));
         }
         finished.add(new EventBus.Event(EventBus.Event.Kind.RUN_FINISHED, run.id()));
+    }
+
+    /**
+     * A success that ends a run of failures is worth telling the task's owner: judged on the
+     * task's run before this one that ran to an outcome, one read of a few rows of the task's own
+     * index. Not judged at all when that read fails: a recovery alert is not worth a retry.
+     */
+    private void raiseIfRecovered(InFlight flight, RunOutcome outcome) {
+        Run run = flight.run;
+        try {
+            java.util.Optional<RunStatus> previous = runs.outcomeBefore(run.taskId(), run.scheduledAt());
+            if (Recovery.follows(previous)) {
+                alerts.raise(Alert.recovered(flight.task, run, previous.get(), outcome.finishedAt()));
+            }
+        } catch (RuntimeException e) {
+            LOG.debug("Run {}: could not read whether its success ends a run of failures: {}", run.id(), e.getMessage());
+        }
     }
 
     /** Announces the runs recorded since the last call, in one round trip (after each written batch). */

@@ -158,6 +158,11 @@ public final class WorkerLoop implements Runnable {
         return inFlight.size();
     }
 
+    /** The runs that began executing here and have not ended, for the checks that watch them. */
+    java.util.List<InFlight> executing() {
+        return inFlight.all().stream().filter(flight -> flight.startedAt != null && !flight.handBack).toList();
+    }
+
     /** Runs executing now (not those claimed and held for their time). */
     public int running() {
         return Math.max(0, inFlight.size() - held.claimed());
