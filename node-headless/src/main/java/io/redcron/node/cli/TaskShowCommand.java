@@ -27,6 +27,8 @@ final class TaskShowCommand extends StoreCommand {
             if (own != null) {
                 doc.set("retention", io.redcron.format.TaskDocument.retention(own));
             }
+            stores.alertRules().of(task.namespace(), task.id())
+                    .ifPresent(rule -> doc.set("alerting", io.redcron.format.TaskDocument.alerting(rule)));
             out.println(Json.write(doc));
         } else {
             TaskViews.details(out, task, clock.instant());

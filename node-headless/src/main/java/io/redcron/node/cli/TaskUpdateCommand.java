@@ -49,6 +49,7 @@ final class TaskUpdateCommand implements Callable<Integer> {
         RedcronConfig config = connection.resolve(System.getenv());
         JsonNode document = file == null ? null : TaskCommand.readDocument(file);
         java.util.Optional<io.redcron.domain.RetentionPolicy> retention = TaskDocument.retention(document);
+        java.util.Optional<io.redcron.domain.AlertRule> alerting = TaskDocument.alerting(document);
         Clock clock = Clock.systemUTC();
         try (CliStores stores = CliStores.open(config, clock)) {
             Task current = stores.lookup().task(name);
@@ -71,14 +72,19 @@ final class TaskUpdateCommand implements Callable<Integer> {
                 // Retention is kept beside the task: changing it changes neither the task nor its version.
                 retention.ifPresent(policy -> stores.retention().changeTask(current.namespace(), current.id(), policy,
                         CliStores.actor()));
+                alerting.ifPresent(rule -> stores.alertRules().change(current.namespace(), current.id(), rule,
+                        CliStores.actor()));
                 // Saving would bump the version for nothing and make others' copies stale.
                 out.println("Task '" + current.name() + "' is unchanged (version " + current.version() + ")"
-                        + (retention.isPresent() ? "; its retention is set." : "."));
+                        + (retention.isPresent() ? "; its retention is set" : "")
+                        + (alerting.isPresent() ? "; its alert rules are set" : "") + ".");
                 out.flush();
                 return ExitCode.OK;
             }
             Task stored = stores.tasks().update(changed, CliStores.actor());
             retention.ifPresent(policy -> stores.retention().changeTask(stored.namespace(), stored.id(), policy,
+                    CliStores.actor()));
+            alerting.ifPresent(rule -> stores.alertRules().change(stored.namespace(), stored.id(), rule,
                     CliStores.actor()));
             out.println("Updated task '" + stored.name() + "' (version " + stored.version() + ").");
             out.flush();

@@ -22,7 +22,9 @@ class HelpTest {
             "task enable", "task disable", "task delete", "sandbox", "run", "trigger", "pause", "resume", "cancel", "runs",
             "runs list", "runs show", "runs tail", "runs pin", "runs unpin", "runs pinned", "runs purge", "nodes",
             "nodes list", "nodes drain", "nodes undrain", "queues", "leader", "audit", "audit list", "retention",
-            "retention show", "retention set", "retention clear"})
+            "retention show", "retention set", "retention clear",
+            "alerts", "alerts rules", "alerts rules show", "alerts rules set", "alerts rules clear", "alerts silence",
+            "alerts silences", "alerts unsilence"})
     void everyCommandHasHelp(String command) {
         String[] args = (command + " --help").split(" ");
 
@@ -37,7 +39,9 @@ class HelpTest {
     @ValueSource(strings = {"migrate", "task add", "task list", "task show", "task update", "task enable", "task disable",
             "task delete", "run", "trigger", "pause", "resume", "cancel", "runs list", "runs show", "runs tail",
             "nodes list", "nodes drain", "nodes undrain", "queues", "leader", "audit list", "runs pin", "runs unpin",
-            "runs pinned", "runs purge", "retention show", "retention set", "retention clear"})
+            "runs pinned", "runs purge", "retention show", "retention set", "retention clear",
+            "alerts rules show", "alerts rules set", "alerts rules clear", "alerts silence", "alerts silences",
+            "alerts unsilence"})
     void everyStoreCommandTakesTheConnectionOptions(String command) {
         Cli.Result result = Cli.run((command + " --help").split(" "));
 
