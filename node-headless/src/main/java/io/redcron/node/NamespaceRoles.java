@@ -113,6 +113,7 @@ final class NamespaceRoles {
     void start(Housekeeper housekeeper) {
         String nodeId = config.node().nodeId();
         RedisRunQueue queue = new RedisRunQueue(redis, keys);
+        io.redcron.store.redis.RedisFailingTasks failing = new io.redcron.store.redis.RedisFailingTasks(redis, keys);
         MysqlRunStore runs = new MysqlRunStore(dataSource, clock);
         MysqlTaskStore tasks = new MysqlTaskStore(dataSource, clock);
         if (config.node().roles().contains(NodeRole.SCHEDULER)) {
@@ -120,7 +121,8 @@ final class NamespaceRoles {
             Duration lease = config.scheduler().lease();
             SchedulerParts parts = new SchedulerParts(namespace, nodeId, new MysqlSchedulerStore(dataSource, clock),
                     new MysqlRecoveryStore(dataSource), runs, new RedisScheduleIndex(redis, keys), queue, registry,
-                    config.worker().lease(), config.scheduler().queueDeadline(), config.alerts().rateLimit());
+                    config.worker().lease(), config.scheduler().queueDeadline(), config.alerts().rateLimit(),
+                    failing);
             scheduler = parts.loop(new SchedulerLoop.Settings(namespace, config.scheduler().tick(),
                     Duration.ofSeconds(2), config.scheduler().batchSize(),
                     new FirePlanner(config.scheduler().misfireThreshold(), config.scheduler().firesPerTask()),
@@ -147,7 +149,7 @@ final class NamespaceRoles {
             worker = new WorkerLoop(new WorkerLoop.Settings(nodeId, config.node().groups(), config.node().slots(),
                     config.worker().lease(), config.scheduler().misfireThreshold(), config.worker().taskCacheTtl(),
                     config.worker().resultBatch(), config.worker().prefetch()), queue, runs, tasks, new ExecutorRegistry(config.worker(), nodeId),
-                    liveLog, events, clock, slots, metrics, alerts);
+                    liveLog, events, clock, slots, metrics, alerts, failing);
             housekeeper.every(config.worker().lease().dividedBy(3), "lease renewal in " + namespace, worker::renewLeases);
             housekeeper.every(Duration.ofMillis(250), "live output in " + namespace, liveLog::flush);
             housekeeper.every(SLOW_RUNS_EVERY, "slow runs in " + namespace, new io.redcron.node.worker.SlowRunWatch(

@@ -52,13 +52,6 @@ public interface RunStore {
      */
     Map<Long, RecentResults> recentResults(java.util.Collection<Long> taskIds, int last);
 
-    /**
-     * How the task's newest run fired before {@code scheduledBefore} that ran to an outcome ended:
-     * SUCCEEDED, FAILED or TIMED_OUT (skipped, cancelled and unfinished runs are passed over);
-     * empty if none did. Whether a success is a recovery is judged on it.
-     */
-    Optional<RunStatus> outcomeBefore(long taskId, Instant scheduledBefore);
-
     /** When the task's newest success (the last recorded) ended; empty if it never succeeded. */
     Optional<Instant> lastSuccess(String namespace, long taskId);
 

@@ -136,16 +136,6 @@ public final class InMemoryRunStore implements RunStore {
     }
 
     @Override
-    public Optional<RunStatus> outcomeBefore(long taskId, Instant scheduledBefore) {
-        synchronized (tables) {
-            return tables.runs.values().stream()
-                    .filter(row -> row.taskId == taskId && row.scheduledAt.isBefore(scheduledBefore)
-                            && (row.status == RunStatus.SUCCEEDED || RunStatus.FAILURES.contains(row.status)))
-                    .max(Comparator.comparing((RunRow row) -> row.scheduledAt)).map(row -> row.status);
-        }
-    }
-
-    @Override
     public Optional<Instant> lastSuccess(String namespace, long taskId) {
         synchronized (tables) {
             return tables.runs.values().stream()

@@ -46,6 +46,7 @@ public final class InMemoryStores {
     private final InMemoryNodeDrains drains;
     private final InMemoryAlertRules alertRules;
     private final InMemoryAlertSilences silences;
+    private final InMemoryFailingTasks failing;
 
     public InMemoryStores(Clock clock) {
         this.clock = clock;
@@ -69,6 +70,7 @@ public final class InMemoryStores {
         drains = new InMemoryNodeDrains(tables);
         alertRules = new InMemoryAlertRules(tables);
         silences = new InMemoryAlertSilences(tables);
+        failing = new InMemoryFailingTasks(keyspace);
     }
 
     /** A set on a {@link ManualClock} that starts at {@code start}. */
@@ -114,6 +116,10 @@ public final class InMemoryStores {
 
     public io.redcron.port.AlertSilences silences() {
         return silences;
+    }
+
+    public io.redcron.port.FailingTasks failing() {
+        return failing;
     }
 
     public FencingEpochs epochs() {
@@ -172,6 +178,7 @@ public final class InMemoryStores {
             keyspace.delayed.clear();
             keyspace.dead.clear();
             keyspace.schedule.clear();
+            keyspace.failing.clear();
             keyspace.leader = null;
             keyspace.leaderUntil = null;
             keyspace.nodes.clear();

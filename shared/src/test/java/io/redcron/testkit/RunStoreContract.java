@@ -351,26 +351,6 @@ public abstract class RunStoreContract {
     }
 
     @Test
-    void theOutcomeBeforeARunPassesOverRunsThatRanToNone() {
-        Task other = tasks.create(shell(ns, "never-ran").build(), "alice");
-        Run failed = claimed(1);
-        runs.complete(failed.id(), 1, RunStatus.RUNNING, outcome(RunStatus.FAILED, 1));
-        Run skipped = runs.insertOrGetCronFire(task.id(), FIRE.plusSeconds(30), 1);
-        runs.changeIdle(skipped.id(), RunStatus.QUEUED, RunStatus.SKIPPED, "FORBID", clock.instant());
-        Run success = runs.insertOrGetCronFire(task.id(), FIRE.plusSeconds(60), 1);
-        clock.advance(Duration.ofSeconds(5));
-        Instant now = clock.instant();
-        runs.claim(success.id(), "node-a", now, now.plus(LEASE));
-        runs.complete(success.id(), 1, RunStatus.RUNNING, outcome(RunStatus.SUCCEEDED, 0));
-
-        assertThat(runs.outcomeBefore(task.id(), success.scheduledAt())).as("the failure, past the skip")
-                .contains(RunStatus.FAILED);
-        assertThat(runs.outcomeBefore(task.id(), FIRE.plusSeconds(90))).contains(RunStatus.SUCCEEDED);
-        assertThat(runs.outcomeBefore(task.id(), failed.scheduledAt())).isEmpty();
-        assertThat(runs.outcomeBefore(other.id(), FIRE.plusSeconds(90))).isEmpty();
-    }
-
-    @Test
     void theLastSuccessIsWhenTheNewestSuccessEnded() {
         assertThat(runs.lastSuccess(ns, task.id())).isEmpty();
         Run first = claimed(1);

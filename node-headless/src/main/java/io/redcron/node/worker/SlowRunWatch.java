@@ -22,8 +22,9 @@ import java.util.Set;
 /**
  * Raises {@code RUN_SLOW} once per attempt for a run executing here longer than its task's limit
  * ({@link SlowRunLimit}), while it still runs: an operator hears of a hung job before its timeout.
- * The rules are read every {@link #RULES_EVERY}; the tasks' recent p95 durations, which cost a
- * pass over a week of history, every {@link #P95_EVERY} and only while some rule has a factor.
+ * The rules are read every {@link #RULES_EVERY}; the recent p95 durations of exactly the tasks
+ * whose rule has a factor (a week of those tasks' runs) every {@link #P95_EVERY}, and at once when
+ * that set of tasks changes.
  */
 public final class SlowRunWatch implements Runnable {
     static final Duration RULES_EVERY = Duration.ofMinutes(1);
@@ -42,6 +43,8 @@ public final class SlowRunWatch implements Runnable {
     private Instant rulesReadAt = Instant.MIN;
     private Map<Long, Duration> p95ByTask = Map.of();
     private Instant p95ReadAt = Instant.MIN;
+    /** The tasks whose p95 was read last. */
+    private Set<Long> p95Tasks = Set.of();
     /** Attempts already reported, as run id and attempt: each is reported once. */
     private final Set<String> reported = new HashSet<>();
 
@@ -89,18 +92,23 @@ public final class SlowRunWatch implements Runnable {
                 LOG.warn("Slow runs: the alert rules of {} could not be read: {}", namespace, e.getMessage());
             }
         }
-        boolean factors = ruleByTask.values().stream().anyMatch(rule -> rule.slowFactor() != null);
-        if (factors && !now.isBefore(p95ReadAt.plus(P95_EVERY))) {
+        Set<Long> withFactor = new HashSet<>();
+        ruleByTask.forEach((taskId, rule) -> {
+            if (rule.slowFactor() != null) {
+                withFactor.add(taskId);
+            }
+        });
+        if (!withFactor.isEmpty() && (!withFactor.equals(p95Tasks) || !now.isBefore(p95ReadAt.plus(P95_EVERY)))) {
             try {
                 Map<Long, Duration> read = new HashMap<>();
-                statistics.byTask(namespace, now.minus(P95_WINDOW), now, RunStatistics.MAX_TASKS).tasks()
-                        .forEach(task -> {
-                            if (task.durations().p95() != null) {
-                                read.put(task.taskId(), task.durations().p95());
-                            }
-                        });
+                statistics.ofTasks(namespace, withFactor, now.minus(P95_WINDOW), now).forEach(task -> {
+                    if (!task.durations().isEmpty()) {
+                        read.put(task.taskId(), task.durations().p95());
+                    }
+                });
                 p95ByTask = read;
                 p95ReadAt = now;
+                p95Tasks = Set.copyOf(withFactor);
             } catch (RuntimeException e) {
                 LOG.warn("Slow runs: the recent durations of {} could not be read: {}", namespace, e.getMessage());
             }

@@ -59,10 +59,6 @@ final class MysqlRunHistory {
      */
     private static final String RECENT_RUNS = "SELECT r.status, r.scheduled_at, r.finished_at FROM task_run r"
             + " WHERE r.task_id = ? ORDER BY r.scheduled_at DESC LIMIT ?";
-    // The task's fires in its unique key's order, newest first, passing over those without an outcome.
-    private static final String OUTCOME_BEFORE = "SELECT r.status FROM task_run r WHERE r.task_id = ?"
-            + " AND r.scheduled_at < ? AND r.status IN ('SUCCEEDED', 'FAILED', 'TIMED_OUT')"
-            + " ORDER BY r.scheduled_at DESC LIMIT 1";
     // One row of the state index (namespace, status, task_id, due_at, id): an ended run's due_at is
     // NULL, so its (namespace, SUCCEEDED, task) range ends at the newest success by id.
     private static final String LAST_SUCCESS = "SELECT r.finished_at FROM task_run r WHERE r.namespace = ?"
@@ -175,11 +171,6 @@ final class MysqlRunHistory {
             }
             return results;
         });
-    }
-
-    Optional<RunStatus> outcomeBefore(long taskId, Instant scheduledBefore) {
-        return jdbc.autoCommit("read the outcome before a run of task " + taskId, connection -> Jdbc.one(connection,
-                OUTCOME_BEFORE, row -> RunStatus.valueOf(row.getString(1)), taskId, scheduledBefore));
     }
 
     Optional<Instant> lastSuccess(String namespace, long taskId) {

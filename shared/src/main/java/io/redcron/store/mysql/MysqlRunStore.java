@@ -75,11 +75,6 @@ public final class MysqlRunStore implements RunStore {
     }
 
     @Override
-    public Optional<RunStatus> outcomeBefore(long taskId, Instant scheduledBefore) {
-        return history.outcomeBefore(taskId, scheduledBefore);
-    }
-
-    @Override
     public Optional<Instant> lastSuccess(String namespace, long taskId) {
         return history.lastSuccess(namespace, taskId);
     }
