@@ -67,6 +67,10 @@ public final class ManualCluster implements AutoCloseable {
             return new Settings(Duration.ZERO, Duration.ofSeconds(60), Duration.ofSeconds(30), 4);
         }
 
+        public Settings withLease(Duration value) {
+            return new Settings(lookahead, misfireThreshold, value, slots);
+        }
+
         public Settings withLookahead(Duration value) {
             return new Settings(value, misfireThreshold, lease, slots);
         }
