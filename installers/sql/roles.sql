@@ -3,7 +3,7 @@
 -- Run as an administrator AFTER the schema exists (installers/sql/migrator.sql, then
 -- 'redcron-node migrate' as redcron_migrator): table, column and routine grants need the tables
 -- and the audit_append procedure. Run it again after every upgrade whose migration adds a table,
--- a column or a routine (the release notes say so; migrations 5, 6, 7 and 8 do):
+-- a column or a routine (the release notes say so; migrations 5, 6, 7, 8 and 15 do):
 --   mysql -u root -p < installers/sql/roles.sql
 --
 -- It is idempotent and it sets each user's rights to exactly these: every user's rights are first
@@ -100,6 +100,10 @@ GRANT SELECT ON redcron.calendar TO 'redcron_node'@'%';
 GRANT SELECT ON redcron.calendar_day TO 'redcron_node'@'%';
 GRANT SELECT ON redcron.calendar_blackout TO 'redcron_node'@'%';
 GRANT SELECT ON redcron.task_calendar TO 'redcron_node'@'%';
+-- Alert rules and silences (migration 15): a node reads tasks' rules (slow runs, the dead-man
+-- switch) and the silences in force; it never changes either.
+GRANT SELECT ON redcron.task_alert_rule TO 'redcron_node'@'%';
+GRANT SELECT ON redcron.alert_silence TO 'redcron_node'@'%';
 
 -- Operators (desktop app and CLI): create, edit, enable and delete tasks; trigger, retry and
 -- cancel runs. They read the epoch to show the leader, but cannot move it. They add audit
@@ -160,6 +164,14 @@ GRANT SELECT, INSERT, UPDATE (description, zone, weekend, updated_at, updated_by
 GRANT SELECT, INSERT, DELETE ON redcron.calendar_day TO 'redcron_operator'@'%';
 GRANT SELECT, INSERT, DELETE ON redcron.calendar_blackout TO 'redcron_operator'@'%';
 GRANT SELECT, INSERT, DELETE ON redcron.task_calendar TO 'redcron_operator'@'%';
+-- Alert rules and silences (migration 15): operators set and clear tasks' rules (an upsert: UPDATE
+-- on every column), add silences and end them early. A silence's scope, time and reason are set
+-- once, and its row stays when it ends: nobody deletes one.
+GRANT SELECT, INSERT, UPDATE, DELETE ON redcron.task_alert_rule TO 'redcron_operator'@'%';
+GRANT SELECT,
+      INSERT (namespace, task_name, task_group, kind, until_at, reason, created_by, created_at),
+      UPDATE (ended_at, ended_by)
+      ON redcron.alert_silence TO 'redcron_operator'@'%';
 
 -- Viewers: everything the desktop shows (tasks, runs and their output, statistics, the leader's
 -- epoch, the audit log), and nothing else.
@@ -183,3 +195,5 @@ GRANT SELECT ON redcron.calendar TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.calendar_day TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.calendar_blackout TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.task_calendar TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.task_alert_rule TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.alert_silence TO 'redcron_viewer'@'%';

@@ -103,6 +103,9 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
         if (type == io.redcron.desktop.runs.TriggerController.class) {
             return new io.redcron.desktop.runs.TriggerController(screens().trigger());
         }
+        if (type == io.redcron.desktop.silences.SilencesController.class) {
+            return new io.redcron.desktop.silences.SilencesController(screens().silences());
+        }
         if (type == io.redcron.desktop.retention.RetentionController.class) {
             return new io.redcron.desktop.retention.RetentionController(screens().retention());
         }

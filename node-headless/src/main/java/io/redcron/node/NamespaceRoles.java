@@ -72,6 +72,11 @@ final class NamespaceRoles {
     /** A finished sweep waits this long before the next walks the history again. */
     private static final Duration RETENTION_REST = Duration.ofMinutes(10);
 
+    /** Alert checks: slow runs on a worker, the dead-man switch and backlogs on the leader. */
+    private static final Duration SLOW_RUNS_EVERY = Duration.ofSeconds(5);
+    private static final Duration DEAD_MAN_EVERY = Duration.ofMinutes(1);
+    private static final Duration BACKLOG_EVERY = Duration.ofSeconds(30);
+
     private final String namespace;
     private final RedcronConfig config;
     private final Clock clock;
@@ -107,8 +112,8 @@ final class NamespaceRoles {
         this.drains = new io.redcron.store.mysql.MysqlNodeDrains(dataSource, clock);
         MysqlTaskStore definitions = new MysqlTaskStore(dataSource, clock);
         this.alerts = new AlertDispatcher(config.alerts(), new MysqlAlertOutbox(dataSource), namespace,
-                config.node().nodeId(), clock, metrics.registry(),
-                taskId -> definitions.get(taskId).map(Task::alertTargets).orElse(java.util.List.of()));
+                config.node().nodeId(), clock, metrics.registry(), definitions::get,
+                new io.redcron.store.mysql.MysqlAlertSilences(dataSource, clock));
     }
 
     /** Calendars and maintenance windows, read by the leader as it plans fires. */
@@ -120,6 +125,7 @@ final class NamespaceRoles {
     void start(Housekeeper housekeeper) {
         String nodeId = config.node().nodeId();
         RedisRunQueue queue = new RedisRunQueue(redis, keys);
+        io.redcron.store.redis.RedisFailingTasks failing = new io.redcron.store.redis.RedisFailingTasks(redis, keys);
         MysqlRunStore runs = new MysqlRunStore(dataSource, clock);
         MysqlTaskStore tasks = new MysqlTaskStore(dataSource, clock);
         if (config.node().roles().contains(NodeRole.SCHEDULER)) {
@@ -128,7 +134,7 @@ final class NamespaceRoles {
             SchedulerParts parts = new SchedulerParts(namespace, nodeId, new MysqlSchedulerStore(dataSource, clock),
                     new MysqlRecoveryStore(dataSource), runs, new RedisScheduleIndex(redis, keys), queue, registry,
                     config.worker().lease(), config.scheduler().queueDeadline(), config.alerts().rateLimit(),
-                    fireRules());
+                    fireRules(), failing);
             scheduler = parts.loop(new SchedulerLoop.Settings(namespace, config.scheduler().tick(),
                     Duration.ofSeconds(2), config.scheduler().batchSize(),
                     new FirePlanner(config.scheduler().misfireThreshold(), config.scheduler().firesPerTask()),
@@ -146,6 +152,7 @@ final class NamespaceRoles {
                     new RetentionSweep.Settings(namespace, RETENTION_BATCH, RETENTION_BUDGET, RETENTION_REST),
                     new MysqlRetentionStore(dataSource, clock), MysqlHistoryCleanup.forNode(dataSource),
                     this::isLeader, clock, retentionMetrics));
+            startAlertWatches(housekeeper, tasks, runs);
             schedulerThread = start("redcron-scheduler-" + namespace, scheduler);
         }
         if (config.node().roles().contains(NodeRole.WORKER)) {
@@ -154,9 +161,12 @@ final class NamespaceRoles {
             worker = new WorkerLoop(new WorkerLoop.Settings(nodeId, config.node().groups(), config.node().slots(),
                     config.worker().lease(), config.scheduler().misfireThreshold(), config.worker().taskCacheTtl(),
                     config.worker().resultBatch(), config.worker().prefetch()), queue, runs, tasks, new ExecutorRegistry(config.worker(), nodeId),
-                    liveLog, events, clock, slots, metrics, alerts);
+                    liveLog, events, clock, slots, metrics, alerts, failing);
             housekeeper.every(config.worker().lease().dividedBy(3), "lease renewal in " + namespace, worker::renewLeases);
             housekeeper.every(Duration.ofMillis(250), "live output in " + namespace, liveLog::flush);
+            housekeeper.every(SLOW_RUNS_EVERY, "slow runs in " + namespace, new io.redcron.node.worker.SlowRunWatch(
+                    worker, namespace, new io.redcron.store.mysql.MysqlAlertRules(dataSource, clock),
+                    new io.redcron.store.mysql.MysqlRunStatistics(dataSource), alerts, clock));
             try {
                 followDrain();
             } catch (RuntimeException e) {
@@ -178,6 +188,16 @@ final class NamespaceRoles {
                 worker.cancel(event.id(), "cancelled by an operator");
             }
         });
+    }
+
+    /** The leader's alert checks: the dead-man switch of tasks' rules, and groups' backlogs. */
+    private void startAlertWatches(Housekeeper housekeeper, MysqlTaskStore tasks, MysqlRunStore runs) {
+        housekeeper.every(DEAD_MAN_EVERY, "dead-man switch in " + namespace, new io.redcron.node.scheduler.DeadManSwitch(
+                namespace, new io.redcron.store.mysql.MysqlAlertRules(dataSource, clock), tasks, runs, alerts,
+                this::isLeader, clock));
+        housekeeper.every(BACKLOG_EVERY, "backlog watch in " + namespace, new io.redcron.node.scheduler.BacklogWatch(
+                namespace, new MysqlSchedulerStore(dataSource, clock), new MysqlRecoveryStore(dataSource), alerts,
+                config.alerts().backlogAfter(), config.alerts().rateLimit(), this::isLeader, clock));
     }
 
     private void elected() {

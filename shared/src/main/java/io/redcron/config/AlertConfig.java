@@ -27,10 +27,21 @@ import java.util.regex.Pattern;
  * @param chatSecretsDir the directory whose files are the signing keys chat targets name with
  *                      {@code #secret=NAME}; read when an alert is sent, so a key can be rotated live
  * @param mentions      who tasks' owners are on each chat platform
+ * @param groupTargets  extra targets of each routing group's alerts
+ * @param backlogAfter  runs of a group waiting longer than this raise BACKLOG; zero: never
  */
 public record AlertConfig(Optional<AlertTarget.Webhook> webhook, Secret webhookSecret, int webhookAttempts,
                           Optional<Smtp> smtp, Duration rateLimit, int queueSize, List<Pattern> allowTargets,
-                          List<AlertTarget.Chat> chat, Optional<Path> chatSecretsDir, ChatMentions mentions) {
+                          List<AlertTarget.Chat> chat, Optional<Path> chatSecretsDir, ChatMentions mentions,
+                          GroupTargets groupTargets, Duration backlogAfter) {
+
+    /** Without group targets, and the default backlog limit. */
+    public AlertConfig(Optional<AlertTarget.Webhook> webhook, Secret webhookSecret, int webhookAttempts,
+                       Optional<Smtp> smtp, Duration rateLimit, int queueSize, List<Pattern> allowTargets,
+                       List<AlertTarget.Chat> chat, Optional<Path> chatSecretsDir, ChatMentions mentions) {
+        this(webhook, webhookSecret, webhookAttempts, smtp, rateLimit, queueSize, allowTargets, chat, chatSecretsDir,
+                mentions, GroupTargets.NONE, Setting.ALERTS_BACKLOG_AFTER.defaultDuration());
+    }
 
     /** Without chat platforms. */
     public AlertConfig(Optional<AlertTarget.Webhook> webhook, Secret webhookSecret, int webhookAttempts,
@@ -54,18 +65,26 @@ public record AlertConfig(Optional<AlertTarget.Webhook> webhook, Secret webhookS
             }
         });
         mentions = mentions == null ? ChatMentions.NONE : mentions;
+        groupTargets = groupTargets == null ? GroupTargets.NONE : groupTargets;
+        SettingChecks.notNegative(Setting.ALERTS_BACKLOG_AFTER, backlogAfter);
+    }
+
+    /** The same configuration with these group targets and this backlog limit. */
+    public AlertConfig withGroups(GroupTargets groups, Duration backlog) {
+        return new AlertConfig(webhook, webhookSecret, webhookAttempts, smtp, rateLimit, queueSize, allowTargets, chat,
+                chatSecretsDir, mentions, groups, backlog);
     }
 
     /** The same configuration with these patterns for tasks' own targets. */
     public AlertConfig withAllowTargets(List<Pattern> patterns) {
         return new AlertConfig(webhook, webhookSecret, webhookAttempts, smtp, rateLimit, queueSize, patterns, chat,
-                chatSecretsDir, mentions);
+                chatSecretsDir, mentions, groupTargets, backlogAfter);
     }
 
     /** The same configuration with these chat targets for every alert, signing keys and mentions. */
     public AlertConfig withChat(List<AlertTarget.Chat> targets, Optional<Path> secretsDir, ChatMentions owners) {
         return new AlertConfig(webhook, webhookSecret, webhookAttempts, smtp, rateLimit, queueSize, allowTargets,
-                targets, secretsDir, owners);
+                targets, secretsDir, owners, groupTargets, backlogAfter);
     }
 
     /**

@@ -250,7 +250,8 @@ public final class ConfigLoader {
         return new AlertConfig(webhook, secret("REDCRON_ALERTS_WEBHOOK_SECRET", Setting.ALERTS_WEBHOOK_SECRET_FILE),
                 integer(Setting.ALERTS_WEBHOOK_ATTEMPTS), smtp, duration(Setting.ALERTS_RATE_LIMIT),
                 integer(Setting.ALERTS_QUEUE_SIZE), patterns(Setting.ALERTS_ALLOW_TARGETS), chat,
-                optional(Setting.ALERTS_CHAT_SECRETS_DIR).map(Path::of), mentions);
+                optional(Setting.ALERTS_CHAT_SECRETS_DIR).map(Path::of), mentions)
+                .withGroups(GroupTargets.parse(items(Setting.ALERTS_GROUP_TARGETS)), duration(Setting.ALERTS_BACKLOG_AFTER));
     }
 
     /** Parses a value; the parser's message (which may start with a field name) becomes the key's. */

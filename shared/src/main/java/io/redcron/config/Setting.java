@@ -87,7 +87,10 @@ public enum Setting {
     REDIS_SENTINEL_MASTER("redis.sentinel.master", "", "Redis Sentinel: name of the monitored primary; with redis.sentinel.nodes, replaces redis.uri's host"),
     REDIS_SENTINEL_NODES("redis.sentinel.nodes", "", "Redis Sentinel: comma-separated host:port of the sentinels"),
     REDIS_SENTINEL_PASSWORD_FILE("redis.sentinel.password-file", "", "File holding the sentinels' own password (else REDCRON_REDIS_SENTINEL_PASSWORD)"),
-    REDIS_CLUSTER_NODES("redis.cluster.nodes", "", "Redis Cluster: comma-separated host:port of some cluster nodes (seeds); replaces redis.uri's host");
+    REDIS_CLUSTER_NODES("redis.cluster.nodes", "", "Redis Cluster: comma-separated host:port of some cluster nodes (seeds); replaces redis.uri's host"),
+    // Alert routing by group and the backlog alert
+    ALERTS_GROUP_TARGETS("alerts.group-targets", "", "Extra targets for the alerts of each routing group (its tasks' alerts, and BACKLOG and GROUP_UNSERVED), one entry per group: gpu=slack+https://…;mailto:ops@example.com (targets separated by ';')"),
+    ALERTS_BACKLOG_AFTER("alerts.backlog-after", "5m", "BACKLOG alert when runs of a group have waited (queued and due) longer than this; 0s turns it off");
 
     private final String key;
     private final String defaultValue;

@@ -42,7 +42,7 @@ public final class TaskDocument {
     private static final Set<String> FIELDS = Set.of("id", "namespace", "name", "group", "description", "cron",
             "dialect", "zone", "type", "exec", "shell", "http", "java", "timeout", "retries", "misfire",
             "catchUpLimit", "concurrency", "enabled", "owner", "labels", "alerts", "params", "version",
-            "createdAt", "updatedAt", "nextFireTime", "schedule", "retention", "calendar");
+            "createdAt", "updatedAt", "nextFireTime", "schedule", "retention", "calendar", "alerting");
     private static final Set<String> RETENTION_FIELDS = Set.of("succeeded", "failed", "keepLast", "output");
 
     private TaskDocument() {
@@ -428,6 +428,54 @@ public final class TaskDocument {
     private static ObjectNode map(Map<String, String> values) {
         ObjectNode node = JSON.objectNode();
         values.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> node.put(e.getKey(), e.getValue()));
+        return node;
+    }
+
+    // ---- alerting: the task's own alert rules, kept beside the task as its retention is ----
+
+    private static final Set<String> ALERTING_FIELDS = Set.of("slowAfter", "slowFactor", "successWithin");
+
+    /**
+     * The task's own alert rules in a document ({@code alerting: {slowAfter: 10m, slowFactor: 3,
+     * successWithin: 2h}}): empty when the document has none.
+     */
+    public static Optional<io.redcron.domain.AlertRule> alerting(JsonNode doc) {
+        if (doc == null || !doc.has("alerting")) {
+            return Optional.empty();
+        }
+        JsonNode node = doc.get("alerting");
+        if (!node.isObject()) {
+            throw new InvalidTaskException("alerting", "must be a mapping of slowAfter, slowFactor, successWithin");
+        }
+        Iterator<String> names = node.fieldNames();
+        while (names.hasNext()) {
+            String name = names.next();
+            if (!ALERTING_FIELDS.contains(name)) {
+                throw new InvalidTaskException("alerting." + name, "is not an alerting field (slowAfter, slowFactor,"
+                        + " successWithin)");
+            }
+        }
+        java.time.Duration slowAfter = node.hasNonNull("slowAfter")
+                ? Durations.parse("alerting.slowAfter", node.get("slowAfter").asText()) : null;
+        java.math.BigDecimal slowFactor = node.hasNonNull("slowFactor")
+                ? io.redcron.domain.AlertRule.factor("alerting.slowFactor", node.get("slowFactor").asText()) : null;
+        java.time.Duration successWithin = node.hasNonNull("successWithin")
+                ? Durations.parse("alerting.successWithin", node.get("successWithin").asText()) : null;
+        return Optional.of(new io.redcron.domain.AlertRule(slowAfter, slowFactor, successWithin));
+    }
+
+    /** The task's own alert rules as a document section; only the fields it sets. */
+    public static ObjectNode alerting(io.redcron.domain.AlertRule rule) {
+        ObjectNode node = JSON.objectNode();
+        if (rule.slowAfter() != null) {
+            node.put("slowAfter", Durations.format(rule.slowAfter()));
+        }
+        if (rule.slowFactor() != null) {
+            node.put("slowFactor", rule.slowFactor());
+        }
+        if (rule.successWithin() != null) {
+            node.put("successWithin", Durations.format(rule.successWithin()));
+        }
         return node;
     }
 }

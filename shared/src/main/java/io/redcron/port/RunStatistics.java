@@ -60,6 +60,14 @@ public interface RunStatistics {
     ByTask byTask(String namespace, Instant from, Instant to, int tasks);
 
     /**
+     * The figures {@link #byTask} gives, of exactly the tasks named, however many others the
+     * namespace has: for checks that follow given tasks (the slow-run alert rules). Read through
+     * each task's own fires, so the cost is these tasks' runs of the window. A task without an
+     * ended run in the window is left out.
+     */
+    List<TaskFigures> ofTasks(String namespace, java.util.Collection<Long> taskIds, Instant from, Instant to);
+
+    /**
      * @param buckets      every bucket of the window in order, empty ones included
      * @param durations    {@code finishedAt - startedAt} of the last attempt of runs that ran to an
      *                     outcome (succeeded, failed or timed out)

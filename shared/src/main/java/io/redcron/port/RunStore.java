@@ -52,6 +52,9 @@ public interface RunStore {
      */
     Map<Long, RecentResults> recentResults(java.util.Collection<Long> taskIds, int last);
 
+    /** When the task's newest success (the last recorded) ended; empty if it never succeeded. */
+    Optional<Instant> lastSuccess(String namespace, long taskId);
+
     /**
      * Takes ownership of a run for its next attempt: succeeds only if it is QUEUED, or RETRYING
      * with its backoff over at {@code now}, and has an attempt left (a RUNNING run whose lease

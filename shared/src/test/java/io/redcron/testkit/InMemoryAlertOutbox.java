@@ -60,6 +60,12 @@ public final class InMemoryAlertOutbox implements AlertOutbox {
         return (int) rows.values().stream().filter(row -> row.namespace.equals(namespace)).count();
     }
 
+    /** What the namespace's finished alerts say of themselves (a silence, a target that failed), where anything. */
+    public synchronized List<String> notes(String namespace) {
+        return rows.values().stream().filter(row -> row.namespace.equals(namespace) && row.lastError != null)
+                .map(row -> row.lastError).toList();
+    }
+
     /** Delivered alerts of the namespace. */
     public synchronized int delivered(String namespace) {
         check();

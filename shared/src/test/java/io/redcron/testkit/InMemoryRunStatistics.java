@@ -80,6 +80,21 @@ public final class InMemoryRunStatistics implements RunStatistics {
         return tally.result(start, end, tasks);
     }
 
+    @Override
+    public List<TaskFigures> ofTasks(String namespace, java.util.Collection<Long> taskIds, Instant from, Instant to) {
+        ByTaskTally.check(namespace, from, to, 1);
+        Instant start = Tables.millis(from);
+        Instant end = Tables.millis(to);
+        ByTaskTally tally = new ByTaskTally();
+        for (RunRow run : ended(namespace, start, end)) {
+            if (taskIds.contains(run.taskId)) {
+                tally.add(run.id, run.taskId, run.taskName, run.status, run.trigger, run.attempt, run.scheduledAt,
+                        run.startedAt, run.finishedAt);
+            }
+        }
+        return tally.result(start, end, Math.max(1, taskIds.size())).tasks();
+    }
+
     private List<RunRow> ended(String namespace, Instant from, Instant to) {
         synchronized (tables) {
             return tables.runs.values().stream().filter(run -> run.namespace.equals(namespace)

@@ -136,6 +136,16 @@ public final class InMemoryRunStore implements RunStore {
     }
 
     @Override
+    public Optional<Instant> lastSuccess(String namespace, long taskId) {
+        synchronized (tables) {
+            return tables.runs.values().stream()
+                    .filter(row -> row.taskId == taskId && row.namespace.equals(namespace)
+                            && row.status == RunStatus.SUCCEEDED)
+                    .max(Comparator.comparingLong((RunRow row) -> row.id)).map(row -> row.finishedAt);
+        }
+    }
+
+    @Override
     public Optional<Run> claim(long runId, String node, Instant now, Instant leaseUntil) {
         synchronized (tables) {
             RunRow row = tables.runs.get(runId);

@@ -46,6 +46,9 @@ public final class InMemoryStores {
     private final InMemoryNodeDrains drains;
     private final InMemoryMaintenanceWindows windows;
     private final InMemoryCalendarStore calendars;
+    private final InMemoryAlertRules alertRules;
+    private final InMemoryAlertSilences silences;
+    private final InMemoryFailingTasks failing;
 
     public InMemoryStores(Clock clock) {
         this.clock = clock;
@@ -69,6 +72,9 @@ public final class InMemoryStores {
         drains = new InMemoryNodeDrains(tables);
         windows = new InMemoryMaintenanceWindows(tables);
         calendars = new InMemoryCalendarStore(tables);
+        alertRules = new InMemoryAlertRules(tables);
+        silences = new InMemoryAlertSilences(tables);
+        failing = new InMemoryFailingTasks(keyspace);
     }
 
     /** A set on a {@link ManualClock} that starts at {@code start}. */
@@ -114,6 +120,18 @@ public final class InMemoryStores {
 
     public io.redcron.port.MaintenanceWindows windows() {
         return windows;
+    }
+
+    public io.redcron.port.AlertRules alertRules() {
+        return alertRules;
+    }
+
+    public io.redcron.port.AlertSilences silences() {
+        return silences;
+    }
+
+    public io.redcron.port.FailingTasks failing() {
+        return failing;
     }
 
     public FencingEpochs epochs() {
@@ -172,6 +190,7 @@ public final class InMemoryStores {
             keyspace.delayed.clear();
             keyspace.dead.clear();
             keyspace.schedule.clear();
+            keyspace.failing.clear();
             keyspace.leader = null;
             keyspace.leaderUntil = null;
             keyspace.nodes.clear();

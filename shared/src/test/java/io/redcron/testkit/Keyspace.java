@@ -25,6 +25,8 @@ final class Keyspace {
     final Map<String, Instant> delayed = new HashMap<>();
     final List<QueueInspector.DeadRun> dead = new ArrayList<>();
     final Map<Long, Instant> schedule = new HashMap<>();
+    /** Task id → its latest fire that failed for good (FailingTasks). */
+    final Map<Long, io.redcron.port.FailingTasks.Failure> failing = new HashMap<>();
     String leader;
     Instant leaderUntil;
     final Map<String, NodeInfo> nodes = new TreeMap<>();

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -139,6 +140,27 @@ public abstract class RunStatisticsContract {
                 new Spread(2, seconds(3), seconds(5), seconds(5)), new Spread(2, millis(10), millis(30), millis(30))));
         assertThat(statistics.byTask(TaskFixtures.freshNamespace(), BASE, BASE.plus(HOUR), 10))
                 .isEqualTo(new ByTask(BASE, BASE.plus(HOUR), 0, java.util.List.of(), java.util.List.of()));
+    }
+
+    @Test
+    void theFiguresOfNamedTasksAreThoseOfTheirRunsWhateverTheRestRun() {
+        Task ticker = task("ticker");
+        Task backup = task("backup");
+        Task idle = task("idle");
+        for (int i = 0; i < 30; i++) {
+            ran(ticker, BASE.plus(Duration.ofMinutes(i)), millis(100), Duration.ofMinutes(5), RunStatus.SUCCEEDED);
+        }
+        ran(backup, BASE.plusSeconds(30), seconds(2), seconds(40), RunStatus.FAILED);
+        ran(backup, BASE.plus(HOUR).plusSeconds(30), seconds(2), seconds(90), RunStatus.SUCCEEDED);
+
+        List<TaskFigures> figures = statistics.ofTasks(ns, java.util.Set.of(backup.id(), idle.id()), BASE, BASE.plus(HOUR));
+
+        // The ticker is slower and would rank first; the idle task has no run; the backup's second run is past the window.
+        assertThat(figures).containsExactly(new TaskFigures(backup.id(), "backup", 1,
+                new Spread(1, seconds(40), seconds(40), seconds(40)), new Spread(1, seconds(2), seconds(2), seconds(2))));
+        assertThat(statistics.ofTasks(ns, java.util.Set.of(), BASE, BASE.plus(HOUR))).isEmpty();
+        assertThat(statistics.ofTasks(TaskFixtures.freshNamespace(), java.util.Set.of(backup.id()), BASE, BASE.plus(HOUR)))
+                .as("another namespace").isEmpty();
     }
 
     @Test

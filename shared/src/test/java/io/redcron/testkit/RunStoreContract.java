@@ -351,6 +351,21 @@ public abstract class RunStoreContract {
     }
 
     @Test
+    void theLastSuccessIsWhenTheNewestSuccessEnded() {
+        assertThat(runs.lastSuccess(ns, task.id())).isEmpty();
+        Run first = claimed(1);
+        runs.complete(first.id(), 1, RunStatus.RUNNING, outcome(RunStatus.SUCCEEDED, 0));
+        Instant firstEnd = clock.instant();
+        Run failed = runs.insertOrGetCronFire(task.id(), FIRE.plusSeconds(60), 1);
+        clock.advance(Duration.ofSeconds(70));
+        runs.claim(failed.id(), "node-a", clock.instant(), clock.instant().plus(LEASE));
+        runs.complete(failed.id(), 1, RunStatus.RUNNING, outcome(RunStatus.FAILED, 1));
+
+        assertThat(runs.lastSuccess(ns, task.id())).contains(firstEnd.truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
+        assertThat(runs.lastSuccess("elsewhere", task.id())).isEmpty();
+    }
+
+    @Test
     void recentResultsAreTheNewestEndedRunsOfEachTask() {
         Task other = tasks.create(shell(ns, "never-ran").build(), "alice");
         Run older = claimed(1);

@@ -42,6 +42,11 @@ final class Tables {
     /** Drain requests by namespace and node id. */
     final Map<String, io.redcron.port.NodeDrains.Drain> drains = new java.util.HashMap<>();
     final List<io.redcron.domain.MaintenanceWindow> windows = new ArrayList<>();
+    /** Tasks' alert rules by namespace, then task id. */
+    final Map<String, Map<Long, io.redcron.domain.AlertRule>> alertRules = new java.util.HashMap<>();
+    /** Silences by id, of every namespace. */
+    final TreeMap<Long, io.redcron.domain.AlertSilence> silences = new TreeMap<>();
+    long nextSilenceId = 1;
     private long nextTaskId = 1;
     private long nextRunId = 1;
     private long nextAuditId = 1;

@@ -137,6 +137,12 @@ public final class MainController {
         return version == null ? "dev" : version;
     }
 
+    /** The namespace's alert silences, in a window of their own. */
+    @FXML
+    private void onSilences() {
+        new io.redcron.desktop.silences.SilencesWindow(context, dialogs, context.messages()).open();
+    }
+
     @FXML
     private void onTheme() {
         context.toggleTheme();

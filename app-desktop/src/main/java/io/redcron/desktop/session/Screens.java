@@ -66,6 +66,12 @@ public final class Screens {
                 session.workspace(), executor, messages);
     }
 
+    /** The alert silences window, times in the zone the desktop shows. */
+    public io.redcron.desktop.silences.SilencesViewModel silences() {
+        return new io.redcron.desktop.silences.SilencesViewModel(session.silences(), session.tasks(),
+                session.workspace(), executor, messages, messages.time().zoneFor(null));
+    }
+
     public TriggerViewModel trigger() {
         return new TriggerViewModel(TriggerViewModel.through(session.operations()), executor, messages);
     }

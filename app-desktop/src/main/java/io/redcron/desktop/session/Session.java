@@ -133,6 +133,11 @@ public final class Session implements AutoCloseable {
         return new io.redcron.store.mysql.MysqlMaintenanceWindows(dataSource, clock);
     }
 
+    /** Alert silences. A viewer's account reads them; adding or ending one is refused by the database. */
+    public io.redcron.port.AlertSilences silences() {
+        return new io.redcron.store.mysql.MysqlAlertSilences(dataSource, clock);
+    }
+
     public io.redcron.port.RunStatistics statistics() {
         return new io.redcron.store.mysql.MysqlRunStatistics(dataSource);
     }

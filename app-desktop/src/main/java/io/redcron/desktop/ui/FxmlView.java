@@ -14,7 +14,8 @@ public enum FxmlView {
     QUEUES("queues/QueuesView.fxml"),
     CLUSTER("cluster/ClusterView.fxml"),
     RETENTION("retention/RetentionView.fxml"),
-    PAUSE("maintenance/PauseView.fxml");
+    PAUSE("maintenance/PauseView.fxml"),
+    SILENCES("silences/SilencesView.fxml");
 
     private final String path;
 

@@ -184,6 +184,12 @@ class DashboardViewModelIT {
             public ByTask byTask(String namespace, Instant from, Instant to, int tasks) {
                 return real.byTask(namespace, from, to, tasks);
             }
+
+            @Override
+            public java.util.List<TaskFigures> ofTasks(String namespace, java.util.Collection<Long> taskIds, Instant from,
+                                                       Instant to) {
+                return real.ofTasks(namespace, taskIds, from, to);
+            }
         }, Locale.ENGLISH);
         model.load();
 
@@ -252,6 +258,12 @@ class DashboardViewModelIT {
             public ByTask byTask(String namespace, Instant from, Instant to, int tasks) {
                 reads.incrementAndGet();
                 return real.byTask(namespace, from, to, tasks);
+            }
+
+            @Override
+            public java.util.List<TaskFigures> ofTasks(String namespace, java.util.Collection<Long> taskIds, Instant from,
+                                                       Instant to) {
+                return real.ofTasks(namespace, taskIds, from, to);
             }
         };
         MutableClock clock = new MutableClock(NOW);

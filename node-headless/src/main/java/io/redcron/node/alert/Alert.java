@@ -19,9 +19,11 @@ import java.util.Objects;
  *
  * @param details short facts shown as they are (attempt, exit code, epoch…); never secrets
  * @param owner   the task's owner as written in the task, for chat mentions; null when unknown
+ * @param group   the routing group of its task (or the group it is about); null when unknown
  */
 public record Alert(AlertKind kind, Instant at, Long taskId, String taskName, Long runId, String node,
-                    String message, Map<String, String> details, List<String> taskTargets, String owner) {
+                    String message, Map<String, String> details, List<String> taskTargets, String owner,
+                    String group) {
 
     public Alert {
         Objects.requireNonNull(kind, "kind");
@@ -33,12 +35,29 @@ public record Alert(AlertKind kind, Instant at, Long taskId, String taskName, Lo
             throw new IllegalArgumentException("an alert is about a task or a node");
         }
         owner = owner == null || owner.isBlank() ? null : owner;
+        group = group == null || group.isBlank() ? null : group;
+    }
+
+    /** An alert whose group is not known (or that is about no task and no group). */
+    public Alert(AlertKind kind, Instant at, Long taskId, String taskName, Long runId, String node, String message,
+                 Map<String, String> details, List<String> taskTargets, String owner) {
+        this(kind, at, taskId, taskName, runId, node, message, details, taskTargets, owner, null);
     }
 
     /** An alert whose task's owner is not known (or that is about no task). */
     public Alert(AlertKind kind, Instant at, Long taskId, String taskName, Long runId, String node, String message,
                  Map<String, String> details, List<String> taskTargets) {
-        this(kind, at, taskId, taskName, runId, node, message, details, taskTargets, null);
+        this(kind, at, taskId, taskName, runId, node, message, details, taskTargets, null, null);
+    }
+
+    /**
+     * This alert with what its task says filled in where the raiser did not know it (the leader's
+     * recovery raises RUN_DEAD without the task): owner, group and own targets.
+     */
+    public Alert withTask(Task task) {
+        return new Alert(kind, at, taskId, taskName, runId, node, message, details,
+                taskTargets.isEmpty() ? task.alertTargets() : taskTargets, owner == null ? task.owner() : owner,
+                group == null ? task.group() : group);
     }
 
     /** What the rate limit counts per target and kind: one task, or one node. */
@@ -60,7 +79,7 @@ public record Alert(AlertKind kind, Instant at, Long taskId, String taskName, Lo
             details.put("exitCode", exitCode.toString());
         }
         return new Alert(kind, at, run.taskId(), run.taskName(), run.id(), null, error, details,
-                task == null ? List.of() : task.alertTargets(), task == null ? null : task.owner());
+                task == null ? List.of() : task.alertTargets(), task == null ? null : task.owner(), run.group());
     }
 
     /** One alert per task with fires recorded SKIPPED in a scheduler pass (a misfire policy at work). */
@@ -94,7 +113,7 @@ public record Alert(AlertKind kind, Instant at, Long taskId, String taskName, Lo
         String message = skipped.size() + " fire(s) of '" + task.name() + "' from " + first.scheduledAt() + " to "
                 + last.scheduledAt() + " were skipped" + (first.error() == null ? "" : ": " + first.error());
         return new Alert(AlertKind.MISFIRE_SKIPPED, at, task.id(), task.name(), skipped.size() == 1 ? first.id() : null,
-                null, message, details, task.alertTargets(), task.owner());
+                null, message, details, task.alertTargets(), task.owner(), task.group());
     }
 
     public static Alert nodeLost(String lostNode, String host, Instant lastSeen, Instant at) {
@@ -122,7 +141,69 @@ public record Alert(AlertKind kind, Instant at, Long taskId, String taskName, Lo
         return new Alert(AlertKind.GROUP_UNSERVED, at, null, null, null, "group " + group,
                 waiting + " run(s) of group '" + group + "' wait, the oldest since " + oldestDueAt
                         + ", and no live worker serves the group: start a worker with '" + group + "' in node.groups",
-                details, List.of());
+                details, List.of(), null, group);
+    }
+
+    // ---- kinds added with alert rules: recovery, slow runs, the dead-man switch, backlogs ----
+
+    /** The first success of a task after one or more runs that failed for good. */
+    public static Alert recovered(Task task, Run run, RunStatus previous, Instant at) {
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("previousStatus", previous.name());
+        details.put("scheduledAt", run.scheduledAt().toString());
+        details.put("trigger", run.trigger().name());
+        details.put("group", run.group());
+        return new Alert(AlertKind.RUN_RECOVERED, at, run.taskId(), run.taskName(), run.id(), null,
+                "'" + run.taskName() + "' succeeded again; its run before ended " + previous, details,
+                task.alertTargets(), task.owner(), run.group());
+    }
+
+    /** A run still running past its task's slow limit ({@link SlowRunLimit}). */
+    public static Alert slowRun(Task task, Run run, Instant startedAt, SlowRunLimit.Limit limit, Instant at) {
+        Duration running = Duration.between(startedAt, at);
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("attempt", Integer.toString(run.attempt()));
+        details.put("startedAt", startedAt.toString());
+        details.put("runningSeconds", Long.toString(running.toSeconds()));
+        details.put("limitSeconds", Long.toString(limit.after().toSeconds()));
+        details.put("limit", limit.reason());
+        details.put("group", run.group());
+        return new Alert(AlertKind.RUN_SLOW, at, run.taskId(), run.taskName(), run.id(), null,
+                "run " + run.id() + " of '" + run.taskName() + "' has been running for " + running.toSeconds()
+                        + "s, longer than " + limit.reason() + "; it goes on", details, task.alertTargets(),
+                task.owner(), run.group());
+    }
+
+    /** An enabled task that has not succeeded within its {@code successWithin} ({@link DeadManWindow}). */
+    public static Alert noSuccess(Task task, Instant lastSuccess, DeadManWindow.Overdue overdue, Instant at) {
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("successWithin", io.redcron.domain.Durations.format(overdue.within()));
+        details.put("since", overdue.since().toString());
+        details.put("lastSuccess", lastSuccess == null ? "never" : lastSuccess.toString());
+        details.put("periods", Long.toString(overdue.periods()));
+        details.put("group", task.group());
+        String message = "'" + task.name() + "' has not succeeded since " + overdue.since()
+                + (lastSuccess == null ? " (it never succeeded; counted from its last change)" : "")
+                + ", longer than its successWithin of " + io.redcron.domain.Durations.format(overdue.within());
+        return new Alert(AlertKind.NO_SUCCESS, at, task.id(), task.name(), null, null, message, details,
+                task.alertTargets(), task.owner(), task.group());
+    }
+
+    /**
+     * Runs of a routing group have waited longer than {@code alerts.backlog-after}: workers do not
+     * keep up. About the group, named in {@code node} as {@code group NAME}, as GROUP_UNSERVED is.
+     */
+    public static Alert backlog(String group, long waiting, Instant oldestDueAt, Duration after, Instant at) {
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("group", group);
+        details.put("waiting", Long.toString(waiting));
+        details.put("oldestDueAt", oldestDueAt.toString());
+        details.put("backlogAfter", io.redcron.domain.Durations.format(after));
+        return new Alert(AlertKind.BACKLOG, at, null, null, null, "group " + group,
+                waiting + " run(s) of group '" + group + "' have waited longer than "
+                        + io.redcron.domain.Durations.format(after) + ", the oldest since " + oldestDueAt
+                        + ": its workers do not keep up (add slots or workers to the group)",
+                details, List.of(), null, group);
     }
 
     /**

@@ -13,7 +13,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import io.redcron.domain.AlertSilence;
 
 /**
  * One delivery attempt of one claimed alert: to each of its targets not settled by an earlier
@@ -29,18 +31,20 @@ final class AlertDelivery {
     private final AlertOutbox outbox;
     private final AlertConfig config;
     private final AlertRoutes routes;
+    private final ActiveSilences silences;
     private final AlertRateLimiter limiter;
     private final Map<Class<? extends AlertTarget>, Channel> channels;
     private final AlertMetrics metrics;
     private final Clock clock;
     private final Duration firstBackoff;
 
-    AlertDelivery(AlertOutbox outbox, AlertConfig config, AlertRoutes routes, AlertRateLimiter limiter,
-                  Map<Class<? extends AlertTarget>, Channel> channels, AlertMetrics metrics, Clock clock,
-                  Duration firstBackoff) {
+    AlertDelivery(AlertOutbox outbox, AlertConfig config, AlertRoutes routes, ActiveSilences silences,
+                  AlertRateLimiter limiter, Map<Class<? extends AlertTarget>, Channel> channels, AlertMetrics metrics,
+                  Clock clock, Duration firstBackoff) {
         this.outbox = outbox;
         this.config = config;
         this.routes = routes;
+        this.silences = silences;
         this.limiter = limiter;
         this.channels = Map.copyOf(channels);
         this.metrics = metrics;
@@ -60,7 +64,12 @@ final class AlertDelivery {
     }
 
     private void attempt(ClaimedAlert claim, StoredAlert stored) {
-        Alert alert = stored.alert();
+        Alert alert = routes.complete(stored.alert());
+        Optional<AlertSilence> silence = silences.matching(alert);
+        if (silence.isPresent()) {
+            silenced(claim, alert, silence.get());
+            return;
+        }
         Attempt attempt = new Attempt(claim.settledTargets());
         AlertRoutes.Routes routed = routes.of(alert);
         for (AlertTarget target : routed.refused()) {
@@ -142,6 +151,18 @@ final class AlertDelivery {
             LOG.info("{} alert for {}: its claim ran out while it was being delivered; another node has it now",
                     alert.kind(), alert.subject());
         }
+    }
+
+    /**
+     * Not sent: recorded as done, with the silence that held it back, and never tried again (a
+     * silence ended later does not bring it back). Before the rate limit, so it counts no window.
+     */
+    private void silenced(ClaimedAlert claim, Alert alert, AlertSilence silence) {
+        metrics.silenced(alert.kind().name());
+        LOG.debug("{} alert for {} silenced by silence {} ({}) until {}", alert.kind(), alert.subject(), silence.id(),
+                silence.scope(), silence.until());
+        outbox.markDelivered(claim, clock.instant(), "silenced by silence " + silence.id() + " (" + silence.scope()
+                + ") until " + silence.until());
     }
 
     /** Written by a node that knows more (a newer version during an upgrade): left for it, then given up. */

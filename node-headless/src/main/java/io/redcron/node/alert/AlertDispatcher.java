@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.redcron.config.AlertConfig;
 import io.redcron.domain.AlertTarget;
 import io.redcron.port.AlertOutbox;
+import io.redcron.port.AlertSilences;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,14 +50,29 @@ public final class AlertDispatcher implements AlertSink, AutoCloseable {
     private final List<Thread> deliveryThreads = new ArrayList<>();
     private final ScheduledExecutorService housekeeping;
 
-    /** @param taskTargets reads the targets of a task when an alert about it came without them */
+    /**
+     * @param tasks    reads a task when an alert about it came without its owner, group or targets
+     * @param silences reads the silences in force at an instant ({@link AlertSilences#active})
+     */
     public AlertDispatcher(AlertConfig config, AlertOutbox outbox, String namespace, String nodeId, Clock clock,
-                           MeterRegistry registry, TaskTargets taskTargets) {
-        this(config, outbox, namespace, nodeId, clock, registry, taskTargets, Timing.DEFAULT);
+                           MeterRegistry registry, TaskLookup tasks, AlertSilences silences) {
+        this(config, outbox, namespace, nodeId, clock, registry, tasks,
+                new ActiveSilences(now -> silences.active(namespace, now), clock), Timing.DEFAULT);
+    }
+
+    /** Without silences. */
+    public AlertDispatcher(AlertConfig config, AlertOutbox outbox, String namespace, String nodeId, Clock clock,
+                           MeterRegistry registry, TaskLookup tasks) {
+        this(config, outbox, namespace, nodeId, clock, registry, tasks, ActiveSilences.NONE, Timing.DEFAULT);
     }
 
     AlertDispatcher(AlertConfig config, AlertOutbox outbox, String namespace, String nodeId, Clock clock,
-                    MeterRegistry registry, TaskTargets taskTargets, Timing timing) {
+                    MeterRegistry registry, TaskLookup tasks, Timing timing) {
+        this(config, outbox, namespace, nodeId, clock, registry, tasks, ActiveSilences.NONE, timing);
+    }
+
+    AlertDispatcher(AlertConfig config, AlertOutbox outbox, String namespace, String nodeId, Clock clock,
+                    MeterRegistry registry, TaskLookup tasks, ActiveSilences silences, Timing timing) {
         this.namespace = namespace;
         this.clock = clock;
         this.outbox = outbox;
@@ -81,8 +97,8 @@ public final class AlertDispatcher implements AlertSink, AutoCloseable {
         config.smtp().ifPresent(smtp -> channels.put(AlertTarget.Email.class, new EmailChannel(smtp, namespace, nodeId)));
         channels.put(AlertTarget.Chat.class, new ChatChannel(new ChatSecrets(config.chatSecretsDir()), config.mentions(),
                 namespace, nodeId, clock));
-        AlertDelivery delivery = new AlertDelivery(outbox, config, new AlertRoutes(config, taskTargets, metrics, clock),
-                limiter, channels, metrics, clock, timing.firstBackoff());
+        AlertDelivery delivery = new AlertDelivery(outbox, config, new AlertRoutes(config, tasks, metrics, clock),
+                silences, limiter, channels, metrics, clock, timing.firstBackoff());
         this.loop = new AlertDeliveryLoop(outbox, delivery, namespace, nodeId, clock, timing.poll(), timing.claimLease());
         for (int i = 1; i <= DELIVERY_THREADS; i++) {
             Thread thread = new Thread(loop, "redcron-alerts-" + namespace + "-" + i);

@@ -28,6 +28,15 @@ final class AlertKeys {
                     + alert.details().getOrDefault("lastSeen", alert.at().toString());
             case LEADER_CHANGED -> alert.details().containsKey("epoch") ? kind + ":epoch:" + alert.details().get("epoch")
                     : fallback(alert);
+            case RUN_RECOVERED -> alert.runId() == null ? fallback(alert) : kind + ":run:" + alert.runId();
+            case RUN_SLOW -> alert.runId() == null ? fallback(alert)
+                    : kind + ":run:" + alert.runId() + ":" + alert.details().getOrDefault("attempt", "-");
+            // Once per period crossed since the same start: a new leader finds the same key.
+            case NO_SUCCESS -> kind + ":task:" + alert.taskId() + ":" + alert.details().getOrDefault("since", "-")
+                    + ":" + alert.details().getOrDefault("periods", alert.at().toString());
+            // Once per oldest waiting run: the same backlog seen again is the same occurrence.
+            case BACKLOG -> kind + ":" + alert.subject() + ":"
+                    + alert.details().getOrDefault("oldestDueAt", alert.at().toString());
             default -> fallback(alert);
         };
         return fit(key);

@@ -9,7 +9,11 @@ public enum AlertKind {
     NODE_LOST("node lost"),
     LEADER_CHANGED("new scheduler leader"),
     GROUP_UNSERVED("group has no worker"),
-    FIRES_HELD("fires held by a maintenance window");
+    FIRES_HELD("fires held by a maintenance window"),
+    RUN_RECOVERED("run recovered"),
+    RUN_SLOW("run slow"),
+    NO_SUCCESS("no success"),
+    BACKLOG("runs wait");
 
     private final String title;
 

@@ -47,6 +47,11 @@ final class AlertMetrics {
                 .tag("channel", channel).register(registry).increment();
     }
 
+    void silenced(String kind) {
+        Counter.builder("redcron.alerts.silenced").description("Alerts not sent because a silence matched them, by kind")
+                .tag("kind", kind).register(registry).increment();
+    }
+
     void dropped() {
         dropped.increment();
     }

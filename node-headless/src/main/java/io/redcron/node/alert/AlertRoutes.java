@@ -21,7 +21,7 @@ final class AlertRoutes {
     private static final Logger LOG = LoggerFactory.getLogger(AlertRoutes.class);
 
     private final AlertConfig config;
-    private final TaskTargets taskTargets;
+    private final TaskLookup tasks;
     private final TaskTargetAllowlist allowlist;
     private final AlertMetrics metrics;
     private final Clock clock;
@@ -30,9 +30,9 @@ final class AlertRoutes {
     record Routes(List<AlertTarget> allowed, List<AlertTarget> refused) {
     }
 
-    AlertRoutes(AlertConfig config, TaskTargets taskTargets, AlertMetrics metrics, Clock clock) {
+    AlertRoutes(AlertConfig config, TaskLookup tasks, AlertMetrics metrics, Clock clock) {
         this.config = config;
-        this.taskTargets = taskTargets;
+        this.tasks = tasks;
         this.allowlist = new TaskTargetAllowlist(config.allowTargets(), config.rateLimit());
         this.metrics = metrics;
         this.clock = clock;
@@ -41,7 +41,7 @@ final class AlertRoutes {
     /** Whether this node delivers anything at all: a target of its own, or patterns for tasks' targets. */
     static boolean deliversAnything(AlertConfig config) {
         return config.webhook().isPresent() || config.smtp().isPresent() || !config.chat().isEmpty()
-                || !config.allowTargets().isEmpty();
+                || !config.allowTargets().isEmpty() || !config.groupTargets().isEmpty();
     }
 
     /**
@@ -57,8 +57,10 @@ final class AlertRoutes {
         config.webhook().ifPresent(hook -> out.put(hook.text(), hook));
         config.smtp().ifPresent(smtp -> smtp.to().forEach(to -> out.put(to.text(), to)));
         config.chat().forEach(robot -> out.put(robot.text(), robot));
+        // The group's targets are the operator's, as the node's own are: no pattern needs to allow them.
+        config.groupTargets().of(alert.group()).forEach(target -> out.putIfAbsent(target.text(), target));
         List<AlertTarget> refused = new ArrayList<>();
-        for (String text : taskTargetsOf(alert)) {
+        for (String text : alert.taskTargets()) {
             AlertTarget target;
             try {
                 target = AlertTarget.parse(text);
@@ -87,16 +89,20 @@ final class AlertRoutes {
         }
     }
 
-    private List<String> taskTargetsOf(Alert alert) {
-        if (!alert.taskTargets().isEmpty() || alert.taskId() == null) {
-            return alert.taskTargets();
+    /**
+     * The alert with its task's owner, group and own targets, read when the raiser did not have
+     * them (the leader's recovery knows a dead run, not its task); as raised if the task is gone.
+     */
+    Alert complete(Alert alert) {
+        if (alert.taskId() == null || (alert.owner() != null && alert.group() != null && !alert.taskTargets().isEmpty())) {
+            return alert;
         }
         try {
-            return taskTargets.of(alert.taskId());
+            return tasks.of(alert.taskId()).map(alert::withTask).orElse(alert);
         } catch (RuntimeException e) {
-            LOG.warn("{} alert for {}: could not read the task's own targets, only the global ones get it: {}",
+            LOG.warn("{} alert for {}: could not read its task, only the global targets get it: {}",
                     alert.kind(), alert.subject(), e.getMessage());
-            return List.of();
+            return alert;
         }
     }
 }

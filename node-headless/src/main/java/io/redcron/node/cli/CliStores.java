@@ -130,6 +130,14 @@ final class CliStores implements AutoCloseable {
         return new io.redcron.store.mysql.MysqlCalendarStore(dataSource, clock());
     }
 
+    io.redcron.port.AlertRules alertRules() {
+        return new io.redcron.store.mysql.MysqlAlertRules(dataSource, clock());
+    }
+
+    io.redcron.port.AlertSilences silences() {
+        return new io.redcron.store.mysql.MysqlAlertSilences(dataSource, clock());
+    }
+
     /** An operator's deletes: beyond the policy, but only ended, unpinned runs older than a day. */
     io.redcron.port.HistoryCleanup cleanup() {
         return io.redcron.store.mysql.MysqlHistoryCleanup.forOperator(dataSource);

@@ -51,11 +51,13 @@ final class TaskAddCommand implements Callable<Integer> {
         Task.Builder builder = Task.builder().namespace(config.node().namespace());
         java.util.Optional<io.redcron.domain.RetentionPolicy> retention = java.util.Optional.empty();
         java.util.Optional<TaskDocument.CalendarSection> calendar = java.util.Optional.empty();
+        java.util.Optional<io.redcron.domain.AlertRule> alerting = java.util.Optional.empty();
         if (file != null) {
             com.fasterxml.jackson.databind.JsonNode document = TaskCommand.readDocument(file);
             TaskDocument.read(document, builder);
             retention = TaskDocument.retention(document);
             calendar = TaskDocument.calendar(document);
+            alerting = TaskDocument.alerting(document);
             builder.namespace(config.node().namespace());
         }
         if (name != null) {
@@ -80,6 +82,9 @@ final class TaskAddCommand implements Callable<Integer> {
             }
             if (retention.isPresent()) {
                 stores.retention().changeTask(stored.namespace(), stored.id(), retention.get(), CliStores.actor());
+            }
+            if (alerting.isPresent()) {
+                stores.alertRules().change(stored.namespace(), stored.id(), alerting.get(), CliStores.actor());
             }
             PrintWriter out = TerminalText.writer(spec.commandLine().getOut());
             if (json) {

@@ -29,6 +29,8 @@ final class TaskShowCommand extends StoreCommand {
             }
             stores.calendars().binding(task.namespace(), task.id())
                     .ifPresent(binding -> doc.set("calendar", io.redcron.format.TaskDocument.calendar(binding)));
+            stores.alertRules().of(task.namespace(), task.id())
+                    .ifPresent(rule -> doc.set("alerting", io.redcron.format.TaskDocument.alerting(rule)));
             out.println(Json.write(doc));
         } else {
             TaskViews.details(out, task, clock.instant());

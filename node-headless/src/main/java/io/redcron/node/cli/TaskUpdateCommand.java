@@ -50,6 +50,7 @@ final class TaskUpdateCommand implements Callable<Integer> {
         JsonNode document = file == null ? null : TaskCommand.readDocument(file);
         java.util.Optional<io.redcron.domain.RetentionPolicy> retention = TaskDocument.retention(document);
         java.util.Optional<TaskDocument.CalendarSection> calendar = TaskDocument.calendar(document);
+        java.util.Optional<io.redcron.domain.AlertRule> alerting = TaskDocument.alerting(document);
         Clock clock = Clock.systemUTC();
         try (CliStores stores = CliStores.open(config, clock)) {
             Task current = stores.lookup().task(name);
@@ -76,10 +77,13 @@ final class TaskUpdateCommand implements Callable<Integer> {
                         CliStores.actor()));
                 calendar.ifPresent(section -> stores.calendars().bind(current.namespace(), current.id(), section.name(),
                         section.mode(), CliStores.actor()));
+                alerting.ifPresent(rule -> stores.alertRules().change(current.namespace(), current.id(), rule,
+                        CliStores.actor()));
                 // Saving would bump the version for nothing and make others' copies stale.
                 out.println("Task '" + current.name() + "' is unchanged (version " + current.version() + ")"
                         + (retention.isPresent() ? "; its retention is set" : "")
-                        + (calendar.isPresent() ? "; its calendar is set." : "."));
+                        + (calendar.isPresent() ? "; its calendar is set" : "")
+                        + (alerting.isPresent() ? "; its alert rules are set" : "") + ".");
                 out.flush();
                 return ExitCode.OK;
             }
@@ -88,6 +92,8 @@ final class TaskUpdateCommand implements Callable<Integer> {
                     CliStores.actor()));
             calendar.ifPresent(section -> stores.calendars().bind(stored.namespace(), stored.id(), section.name(),
                     section.mode(), CliStores.actor()));
+            alerting.ifPresent(rule -> stores.alertRules().change(stored.namespace(), stored.id(), rule,
+                    CliStores.actor()));
             out.println("Updated task '" + stored.name() + "' (version " + stored.version() + ").");
             out.flush();
         }

@@ -29,13 +29,14 @@ final class Reaper {
     private final Duration entryIdle;
     private final int maxLostAttempts;
     private final io.redcron.node.alert.AlertSink alerts;
+    private final io.redcron.port.FailingTasks failing;
 
     /**
      * @param entryIdle how long a delivered entry may stay unacknowledged before it is taken back:
      *                  at least the run lease, plus how long a worker may hold it for its run's time
      */
     Reaper(String namespace, String nodeId, RecoveryStore recovery, RunQueue queue, Duration entryIdle,
-           int maxLostAttempts, io.redcron.node.alert.AlertSink alerts) {
+           int maxLostAttempts, io.redcron.node.alert.AlertSink alerts, io.redcron.port.FailingTasks failing) {
         this.namespace = namespace;
         this.nodeId = nodeId;
         this.recovery = recovery;
@@ -43,6 +44,7 @@ final class Reaper {
         this.entryIdle = entryIdle;
         this.maxLostAttempts = maxLostAttempts;
         this.alerts = alerts;
+        this.failing = failing;
     }
 
     /** Returns how many runs were recovered or failed. */
@@ -77,6 +79,7 @@ final class Reaper {
                 queue.dead(QueuedRun.of(run.group(), run.id()), reason + " (too many lost attempts)", now);
                 alerts.raise(io.redcron.node.alert.Alert.runEnded(io.redcron.node.alert.AlertKind.RUN_DEAD, null, run,
                         RunStatus.FAILED, reason + " (too many lost attempts)", null, now));
+                FailingRuns.keep(failing, run);
             }
             if (status != null) {
                 handled++;

@@ -36,6 +36,7 @@ final class Reconciler {
     private final Duration queueDeadline;
     private final io.redcron.node.alert.AlertSink alerts;
     private final StreamSweep sweep;
+    private final io.redcron.port.FailingTasks failing;
 
     /**
      * @param grace         how long a waiting run may be missing from Redis before it is requeued
@@ -43,7 +44,8 @@ final class Reconciler {
      * @param queueDeadline how long a run may wait for a worker before it is failed
      */
     Reconciler(String namespace, RecoveryStore recovery, RunStore runs, RunQueue queue, Duration grace,
-               Duration queueDeadline, io.redcron.node.alert.AlertSink alerts, StreamSweep sweep) {
+               Duration queueDeadline, io.redcron.node.alert.AlertSink alerts, StreamSweep sweep,
+               io.redcron.port.FailingTasks failing) {
         this.namespace = namespace;
         this.recovery = recovery;
         this.runs = runs;
@@ -52,6 +54,7 @@ final class Reconciler {
         this.queueDeadline = queueDeadline;
         this.alerts = alerts;
         this.sweep = sweep;
+        this.failing = failing;
     }
 
     /** Returns how many runs were requeued or failed. */
@@ -110,6 +113,7 @@ final class Reconciler {
                 queue.dead(QueuedRun.of(run.group(), run.id()), reason, now);
                 alerts.raise(io.redcron.node.alert.Alert.runEnded(io.redcron.node.alert.AlertKind.RUN_DEAD, null, run,
                         RunStatus.FAILED, reason, null, now));
+                FailingRuns.keep(failing, run);
                 failedByGroup.computeIfAbsent(run.group(), g -> new HashSet<>()).add(run.id());
                 failed++;
             }

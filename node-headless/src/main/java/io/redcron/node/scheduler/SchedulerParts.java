@@ -1,6 +1,7 @@
 package io.redcron.node.scheduler;
 
 import io.redcron.node.alert.AlertSink;
+import io.redcron.port.FailingTasks;
 import io.redcron.port.NodeRegistry;
 import io.redcron.port.RecoveryStore;
 import io.redcron.port.RunQueue;
@@ -16,11 +17,12 @@ import java.time.Duration;
  *
  * @param alertPeriod at most one alert of a kind per group in this window ({@code alerts.rate-limit})
  * @param fireRules   the calendars and maintenance windows that decide fires besides the schedule
+ * @param failing     where runs failed by recovery are noted, for recovery alerts
  */
 public record SchedulerParts(String namespace, String nodeId, SchedulerStore store, RecoveryStore recovery,
                              RunStore runs, ScheduleIndex index, RunQueue queue, NodeRegistry registry,
                              Duration runLease, Duration queueDeadline, Duration alertPeriod,
-                             TaskFireRules fireRules) {
+                             TaskFireRules fireRules, FailingTasks failing) {
 
     /** Lost attempts a run may have before it is failed (a run that keeps killing its worker). */
     public static final int MAX_LOST_ATTEMPTS = 3;
@@ -33,9 +35,9 @@ public record SchedulerParts(String namespace, String nodeId, SchedulerStore sto
         // A worker keeps the entry of a run it holds for its time unacknowledged until then (up to
         // the lookahead): the reaper must not take it from a live worker meanwhile.
         Duration entryIdle = runLease.plus(settings.lookahead());
-        Reaper reaper = new Reaper(namespace, nodeId, recovery, queue, entryIdle, MAX_LOST_ATTEMPTS, alerts);
+        Reaper reaper = new Reaper(namespace, nodeId, recovery, queue, entryIdle, MAX_LOST_ATTEMPTS, alerts, failing);
         StreamSweep sweep = new StreamSweep(queue, recovery, entryIdle, SWEEP_PER_PASS);
-        Reconciler reconciler = new Reconciler(namespace, recovery, runs, queue, runLease, queueDeadline, alerts, sweep);
+        Reconciler reconciler = new Reconciler(namespace, recovery, runs, queue, runLease, queueDeadline, alerts, sweep, failing);
         // Within the queue deadline, or runs would be failed before their group is reported.
         Duration grace = UNSERVED_GRACE.compareTo(queueDeadline.dividedBy(2)) < 0 ? UNSERVED_GRACE : queueDeadline.dividedBy(2);
         UnservedGroups unserved = new UnservedGroups(namespace, queue, recovery, registry, alerts, grace, alertPeriod);

@@ -12,6 +12,7 @@ import io.redcron.node.alert.AlertSink;
 import io.redcron.node.metrics.NodeMetrics;
 import io.redcron.node.worker.execution.ExecutionResult;
 import io.redcron.port.EventBus;
+import io.redcron.port.FailingTasks;
 import io.redcron.port.QueuedRun;
 import io.redcron.port.RunOutcome;
 import io.redcron.port.RunQueue;
@@ -23,7 +24,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.DoubleSupplier;
@@ -33,7 +36,8 @@ import java.util.function.DoubleSupplier;
  * {@link OutcomeRules} and group-committed, fenced by its attempt number; once written, a retry
  * goes to the delayed set, a run that failed for good to the dead runs (with an alert), and the
  * ends of each batch are announced in one publish. A result this node no longer owns (the run was
- * recovered elsewhere) is refused by the store and only reported. A run given back goes to the
+ * recovered elsewhere) is refused by the store and only reported. Whether a success ends a run of
+ * failures is settled per written batch in one call to {@link FailingTasks}, never per run. A run given back goes to the
  * queue again. Either way the run then leaves {@link RunsInFlight}.
  */
 final class Results {
@@ -49,11 +53,15 @@ final class Results {
     private final AlertSink alerts;
     private final RunsInFlight inFlight;
     private final GroupCommit<RunStore.Completion, Boolean> writer;
+    private final FailingTasks failing;
     private final Queue<EventBus.Event> finished = new ConcurrentLinkedQueue<>();
+    /** Final failures and successes recorded since the last batch was settled (as {@link #finished}). */
+    private final Queue<FailingTasks.Failure> failures = new ConcurrentLinkedQueue<>();
+    private final Queue<InFlight> successes = new ConcurrentLinkedQueue<>();
     private volatile boolean silenced;
 
     Results(String nodeId, int maxBatch, RunStore runs, RunQueue queue, EventBus events, Clock clock,
-            DoubleSupplier random, NodeMetrics metrics, AlertSink alerts, RunsInFlight inFlight) {
+            DoubleSupplier random, NodeMetrics metrics, AlertSink alerts, FailingTasks failing, RunsInFlight inFlight) {
         this.nodeId = nodeId;
         this.runs = runs;
         this.queue = queue;
@@ -62,9 +70,10 @@ final class Results {
         this.random = random;
         this.metrics = metrics;
         this.alerts = alerts;
+        this.failing = failing;
         this.inFlight = inFlight;
         this.writer = new GroupCommit<>("redcron-results-" + nodeId, maxBatch, runs::completeAll,
-                this::announceFinished);
+                this::afterBatch);
     }
 
     /** Records how an executed attempt ended. This and the next give the run back if the node is shutting down. */
@@ -165,17 +174,60 @@ final class Results {
             return;
         }
         metrics.runFinished(run.taskName(), outcome.status(), result.elapsed());
+        if (decided.status() == RunStatus.SUCCEEDED) {
+            successes.add(flight);
+        }
         QueuedRun queued = QueuedRun.of(run.group(), run.id());
         if (decided.status() == RunStatus.RETRYING) {
             queue.delay(queued, decided.retryAt());
         } else if (decided.deadLetter()) {
             queue.dead(queued, outcome.error(), outcome.finishedAt());
             metrics.deadRun();
+            failures.add(new FailingTasks.Failure(fire(run), outcome.status()));
             alerts.raise(Alert.runEnded(outcome.status() == RunStatus.FAILED ? AlertKind.RUN_FAILED
                     : AlertKind.RUN_TIMED_OUT, flight.task, run, outcome.status(), outcome.error(), outcome.exitCode(),
                     outcome.finishedAt()));
         }
         finished.add(new EventBus.Event(EventBus.Event.Kind.RUN_FINISHED, run.id()));
+    }
+
+    private static FailingTasks.Fire fire(Run run) {
+        return new FailingTasks.Fire(run.taskId(), run.scheduledAt(), run.id());
+    }
+
+    /** What follows each written batch, on the writing thread: one call for recoveries, one publish. */
+    private void afterBatch() {
+        settleFailing();
+        announceFinished();
+    }
+
+    /**
+     * Keeps the batch's final failures and tells which of its successes end a run of failures:
+     * one round trip for the whole batch. When it fails, only recovery alerts are lost; a result
+     * is never held back for one. Batches written by hand on several threads settle one at a
+     * time, so a failure queued before a success is settled no later than it.
+     */
+    private synchronized void settleFailing() {
+        List<FailingTasks.Failure> failed = new ArrayList<>();
+        for (FailingTasks.Failure failure = failures.poll(); failure != null; failure = failures.poll()) {
+            failed.add(failure);
+        }
+        Map<FailingTasks.Fire, InFlight> succeeded = new HashMap<>();
+        for (InFlight flight = successes.poll(); flight != null; flight = successes.poll()) {
+            succeeded.put(fire(flight.run), flight);
+        }
+        if (failed.isEmpty() && succeeded.isEmpty()) {
+            return;
+        }
+        try {
+            for (FailingTasks.Recovery recovery : failing.settle(failed, succeeded.keySet())) {
+                InFlight flight = succeeded.get(recovery.success());
+                alerts.raise(Alert.recovered(flight.task, flight.run, recovery.cleared().status(), clock.instant()));
+            }
+        } catch (RuntimeException e) {
+            LOG.debug("Could not settle {} failure(s) and {} success(es) for recovery alerts: {}", failed.size(),
+                    succeeded.size(), e.getMessage());
+        }
     }
 
     /** Announces the runs recorded since the last call, in one round trip (after each written batch). */

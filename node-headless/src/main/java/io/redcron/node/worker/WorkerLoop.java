@@ -77,7 +77,7 @@ public final class WorkerLoop implements Runnable {
 
     public WorkerLoop(Settings settings, RunQueue queue, RunStore runs, TaskStore taskStore,
                       ExecutorRegistry executors, LiveLog liveLog, EventBus events, Clock clock, SlotThreads threads,
-                      NodeMetrics metrics, AlertSink alerts) {
+                      NodeMetrics metrics, AlertSink alerts, io.redcron.port.FailingTasks failing) {
         this.settings = settings;
         String node = settings.nodeId();
         int batch = Math.max(1, settings.resultBatch());
@@ -86,7 +86,7 @@ public final class WorkerLoop implements Runnable {
         // A run of a task ended here: the task's runs deferred behind it are tried again at once.
         inFlight.onExecutedRunLeft(flight -> held.taskRunEnded(flight.run.taskId()));
         // Built from the last stage to the first: each gets only the ones runs flow on to.
-        this.results = new Results(node, batch, runs, queue, events, clock, Math::random, metrics, alerts, inFlight);
+        this.results = new Results(node, batch, runs, queue, events, clock, Math::random, metrics, alerts, failing, inFlight);
         this.slots = new Slots(settings.slots(), threads,
                 new Attempts(node, executors, liveLog, results, inFlight, clock, metrics), results);
         Claims claims = new Claims(settings, runs, queue, tasks, inFlight, clock);
@@ -156,6 +156,11 @@ public final class WorkerLoop implements Runnable {
     /** Every run this worker has: running, or claimed and held for its time. */
     public int inFlight() {
         return inFlight.size();
+    }
+
+    /** The runs that began executing here and have not ended, for the checks that watch them. */
+    java.util.List<InFlight> executing() {
+        return inFlight.all().stream().filter(flight -> flight.startedAt != null && !flight.handBack).toList();
     }
 
     /** Runs executing now (not those claimed and held for their time). */

@@ -205,7 +205,7 @@ class AlertDispatcherTest {
     void aNodeWithoutTargetsKeepsItsAlertsInTheOutboxForANodeThatHasSome() {
         AlertConfig none = new AlertConfig(Optional.empty(), Secret.NONE, 5, Optional.empty(), Duration.ofMinutes(10), 100,
                 List.of());
-        try (AlertDispatcher worker = new AlertDispatcher(none, outbox, "prod", "worker-1", clock, meters, TaskTargets.NONE,
+        try (AlertDispatcher worker = new AlertDispatcher(none, outbox, "prod", "worker-1", clock, meters, TaskLookup.NONE,
                 TIMING)) {
             worker.raise(failure(7L, 1L, List.of()));
         }
@@ -288,7 +288,7 @@ class AlertDispatcherTest {
     }
 
     private AlertDispatcher dispatcher(AlertConfig config) {
-        return new AlertDispatcher(config, outbox, "prod", "node-a", clock, meters, TaskTargets.NONE, TIMING);
+        return new AlertDispatcher(config, outbox, "prod", "node-a", clock, meters, TaskLookup.NONE, TIMING);
     }
 
     private static JsonNode parse(String body) {

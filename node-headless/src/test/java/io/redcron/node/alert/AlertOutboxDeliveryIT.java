@@ -113,7 +113,7 @@ class AlertOutboxDeliveryIT {
 
     private AlertDispatcher node(String nodeId, AlertConfig config) {
         AlertDispatcher node = new AlertDispatcher(config, new MysqlAlertOutbox(pool), namespace, nodeId,
-                Clock.systemUTC(), new SimpleMeterRegistry(), TaskTargets.NONE,
+                Clock.systemUTC(), new SimpleMeterRegistry(), TaskLookup.NONE,
                 new AlertDispatcher.Timing(Duration.ofSeconds(2), Duration.ofMillis(200), Duration.ofMinutes(1)));
         nodes.add(node);
         return node;

@@ -70,7 +70,7 @@ class ChatAlertsIT {
                         (AlertTarget.Chat) AlertTarget.parse(feishu.target("/open-apis/bot/v2/hook/t0k#secret=feishu"))),
                 Optional.of(secrets), ChatMentions.parse(List.of("alice=dingtalk:0123456,feishu:ou_alice")));
         node = new AlertDispatcher(config, new MysqlAlertOutbox(pool), namespace, "node-a", Clock.systemUTC(),
-                new SimpleMeterRegistry(), TaskTargets.NONE,
+                new SimpleMeterRegistry(), TaskLookup.NONE,
                 new AlertDispatcher.Timing(Duration.ofMillis(500), Duration.ofMillis(200), Duration.ofMinutes(1)));
 
         node.raise(new Alert(AlertKind.RUN_FAILED, Instant.now(), 7L, "backup", 4711L, null, "exit code 2",

@@ -72,7 +72,7 @@ class EmailAlertsTest {
         int before = mail.getReceivedMessages().length;
 
         try (AlertDispatcher dispatcher = new AlertDispatcher(config, new InMemoryAlertOutbox(), "prod", "node-a",
-                Clock.systemUTC(), new SimpleMeterRegistry(), TaskTargets.NONE)) {
+                Clock.systemUTC(), new SimpleMeterRegistry(), TaskLookup.NONE)) {
             dispatcher.raise(new Alert(AlertKind.RUN_TIMED_OUT, Instant.parse("2026-03-01T12:00:00Z"), 7L, "nightly-report",
                     42L, null, "timed out after 1h", Map.of("attempt", "2"), List.of("mailto:team@example.com")));
 

@@ -26,7 +26,9 @@ class HelpTest {
             "calendars", "calendars list", "calendars show", "calendars import", "calendars set", "calendars delete",
             "calendars blackout", "calendars blackout add", "calendars blackout remove", "calendars bind",
             "calendars unbind", "maintenance", "maintenance pause",
-            "maintenance resume", "maintenance list"})
+            "maintenance resume", "maintenance list",
+            "alerts", "alerts rules", "alerts rules show", "alerts rules set", "alerts rules clear", "alerts silence",
+            "alerts silences", "alerts unsilence"})
     void everyCommandHasHelp(String command) {
         String[] args = (command + " --help").split(" ");
 
@@ -44,7 +46,9 @@ class HelpTest {
             "runs pinned", "runs purge", "retention show", "retention set", "retention clear",
             "calendars list", "calendars show", "calendars import", "calendars set", "calendars delete",
             "calendars blackout add", "calendars blackout remove", "calendars bind", "calendars unbind", "cron check",
-            "maintenance pause", "maintenance resume", "maintenance list"})
+            "maintenance pause", "maintenance resume", "maintenance list",
+            "alerts rules show", "alerts rules set", "alerts rules clear", "alerts silence", "alerts silences",
+            "alerts unsilence"})
     void everyStoreCommandTakesTheConnectionOptions(String command) {
         Cli.Result result = Cli.run((command + " --help").split(" "));
 

@@ -47,12 +47,12 @@ public final class ManualScheduler {
         FirePlanner planner = new FirePlanner(misfireThreshold, 1000);
         SchedulerParts parts = new SchedulerParts(namespace, nodeId, stores.scheduler(), stores.recovery(),
                 stores.runs(), stores.index(), stores.queue(), stores.nodes(), runLease, Duration.ofHours(1),
-                Duration.ofMinutes(5), rules);
+                Duration.ofMinutes(5), rules, stores.failing());
         SchedulerLoop.Settings settings = new SchedulerLoop.Settings(namespace, Duration.ofSeconds(1),
                 Duration.ofSeconds(2), 1000, planner, lookahead, 5000);
         this.loop = parts.loop(settings, leadership, clock, alerts);
         this.reaper = new Reaper(namespace, nodeId, stores.recovery(), stores.queue(), runLease.plus(lookahead),
-                SchedulerParts.MAX_LOST_ATTEMPTS, alerts);
+                SchedulerParts.MAX_LOST_ATTEMPTS, alerts, stores.failing());
     }
 
     /** Takes the lease and the next fencing epoch, as a node that wins the election does; returns the epoch. */

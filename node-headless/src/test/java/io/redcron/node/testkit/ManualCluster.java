@@ -51,6 +51,7 @@ public final class ManualCluster implements AutoCloseable {
     private final InMemoryStores stores = new InMemoryStores(clock);
     private final CommandedHandler.Commands commands = CommandedHandler.commands(id);
     private final Settings settings;
+    private final AlertSink alerts;
     private final ManualScheduler scheduler;
     private final AutoCloseable subscription;
     private WorkerLoop worker;
@@ -66,6 +67,10 @@ public final class ManualCluster implements AutoCloseable {
             return new Settings(Duration.ZERO, Duration.ofSeconds(60), Duration.ofSeconds(30), 4);
         }
 
+        public Settings withLease(Duration value) {
+            return new Settings(lookahead, misfireThreshold, value, slots);
+        }
+
         public Settings withLookahead(Duration value) {
             return new Settings(value, misfireThreshold, lease, slots);
         }
@@ -76,10 +81,16 @@ public final class ManualCluster implements AutoCloseable {
     }
 
     public ManualCluster(Settings settings) {
+        this(settings, AlertSink.NONE);
+    }
+
+    /** @param alerts where the leader and the worker raise their alerts */
+    public ManualCluster(Settings settings, AlertSink alerts) {
         this.settings = settings;
+        this.alerts = alerts;
         stores.queue().readsWait(false);
         scheduler = new ManualScheduler(stores, clock, NAMESPACE, "leader-1", settings.lookahead(),
-                settings.misfireThreshold(), settings.lease(), AlertSink.NONE);
+                settings.misfireThreshold(), settings.lease(), alerts);
         scheduler.lead();
         worker = newWorker();
         // As a node listens: a task change reaches its worker, a cancel stops the run where it runs.
@@ -101,7 +112,12 @@ public final class ManualCluster implements AutoCloseable {
         LiveLog liveLog = new LiveLog(stores.liveOutput());
         return new WorkerLoop(workerSettings, stores.queue(), stores.runs(), stores.tasks(), executors, liveLog,
                 stores.events(), clock, new SlotThreads(settings.slots(), "manual-" + node),
-                new NodeMetrics(node, NAMESPACE), AlertSink.NONE);
+                new NodeMetrics(node, NAMESPACE), alerts, stores.failing());
+    }
+
+    /** The worker now in place, for the checks that watch its runs. */
+    public WorkerLoop worker() {
+        return worker;
     }
 
     public InMemoryStores stores() {
@@ -189,6 +205,7 @@ public final class ManualCluster implements AutoCloseable {
 
     private void end(Run run, String error) {
         Run current = run(run);
+        long announced = announcedEnds(run);
         boolean ended = error == null ? commands.succeed(run.id()) : commands.fail(run.id(), error);
         if (!ended) {
             throw new IllegalStateException("run " + run.id() + " is not executing: " + current.status());
@@ -197,6 +214,8 @@ public final class ManualCluster implements AutoCloseable {
             Run now = run(run);
             return now.status() != RunStatus.RUNNING || now.attempt() != current.attempt();
         });
+        // The end is announced after what follows its written batch (recovery alerts among it).
+        soon().until(() -> announcedEnds(run) > announced);
         settle();
     }
 
@@ -214,6 +233,11 @@ public final class ManualCluster implements AutoCloseable {
         worker = newWorker();
         dead.halt();
         soon().until(() -> commands.active() == 0 || commands.active() == worker.running());
+    }
+
+    private long announcedEnds(Run run) {
+        return stores.events().published().stream().filter(event -> event.kind() == EventBus.Event.Kind.RUN_FINISHED
+                && event.id() == run.id()).count();
     }
 
     public Run run(Run run) {

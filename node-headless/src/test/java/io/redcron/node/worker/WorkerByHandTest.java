@@ -53,7 +53,7 @@ class WorkerByHandTest {
             stores.queue(), stores.runs(), stores.tasks(),
             new ExecutorRegistry(WorkerConfig.of(LEASE, 65536, EnumSet.allOf(TaskType.class), List.of()), "node-a"),
             new LiveLog(stores.liveOutput()), stores.events(), clock, threads,
-            new NodeMetrics("node-a", NAMESPACE), AlertSink.NONE);
+            new NodeMetrics("node-a", NAMESPACE), AlertSink.NONE, stores.failing());
     private int nextName = 1;
 
     WorkerByHandTest() {

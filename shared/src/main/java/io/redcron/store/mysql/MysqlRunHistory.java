@@ -59,6 +59,10 @@ final class MysqlRunHistory {
      */
     private static final String RECENT_RUNS = "SELECT r.status, r.scheduled_at, r.finished_at FROM task_run r"
             + " WHERE r.task_id = ? ORDER BY r.scheduled_at DESC LIMIT ?";
+    // One row of the state index (namespace, status, task_id, due_at, id): an ended run's due_at is
+    // NULL, so its (namespace, SUCCEEDED, task) range ends at the newest success by id.
+    private static final String LAST_SUCCESS = "SELECT r.finished_at FROM task_run r WHERE r.namespace = ?"
+            + " AND r.status = 'SUCCEEDED' AND r.task_id = ? ORDER BY r.due_at DESC, r.id DESC LIMIT 1";
     /** Ids per statement, far below any server's limit on bound parameters. */
     private static final int IDS_PER_QUERY = 1000;
 
@@ -167,6 +171,11 @@ final class MysqlRunHistory {
             }
             return results;
         });
+    }
+
+    Optional<Instant> lastSuccess(String namespace, long taskId) {
+        return jdbc.autoCommit("read the last success of task " + taskId, connection -> Jdbc.one(connection,
+                LAST_SUCCESS, row -> Jdbc.instant(row, "finished_at"), namespace, taskId));
     }
 
     Optional<Run> requestCancel(long runId, Instant now, String reason) {

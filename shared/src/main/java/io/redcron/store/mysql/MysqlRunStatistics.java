@@ -68,6 +68,11 @@ public final class MysqlRunStatistics implements RunStatistics {
     }
 
     @Override
+    public List<TaskFigures> ofTasks(String namespace, java.util.Collection<Long> taskIds, Instant from, Instant to) {
+        return byTask.ofTasks(namespace, taskIds, from, to);
+    }
+
+    @Override
     public Summary summarize(String namespace, Instant from, Instant to, Duration bucket) {
         Window window = Window.of(namespace, from, to, bucket);
         // One transaction, one snapshot: a run is either in the rollup or read here, never both.

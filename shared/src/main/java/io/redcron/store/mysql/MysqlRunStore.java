@@ -75,6 +75,11 @@ public final class MysqlRunStore implements RunStore {
     }
 
     @Override
+    public Optional<Instant> lastSuccess(String namespace, long taskId) {
+        return history.lastSuccess(namespace, taskId);
+    }
+
+    @Override
     public Optional<Run> requestCancel(long runId, Instant now, String reason) {
         return history.requestCancel(runId, now, reason);
     }

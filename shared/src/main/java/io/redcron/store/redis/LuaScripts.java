@@ -7,6 +7,7 @@ public final class LuaScripts {
     public static final LuaScript DISPATCH = LuaScript.load("dispatch");
     public static final LuaScript PROMOTE_DELAYED = LuaScript.load("promote_delayed");
     public static final LuaScript PURGE_STREAM = LuaScript.load("purge_stream");
+    public static final LuaScript SETTLE_FAILING = LuaScript.load("settle_failing");
 
     private LuaScripts() {
     }

@@ -80,6 +80,11 @@ public final class RedisKeys {
         return prefix + "dead";
     }
 
+    /** Task id → its latest fire that failed for good, until a later success clears it (recovery alerts). */
+    public String failing() {
+        return prefix + "failing";
+    }
+
     /** The live output tail of a running run. */
     public String log(long runId) {
         return prefix + "log:" + runId;

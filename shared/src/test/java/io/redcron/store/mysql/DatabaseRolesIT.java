@@ -197,6 +197,30 @@ class DatabaseRolesIT {
 
     /** Operators ask for drains and withdraw them; the node only says it is drained; viewers read. */
     @Test
+    void operatorsSetAlertRulesAndSilencesWhichTheNodeOnlyReads() throws SQLException {
+        MysqlAlertRules rules = new MysqlAlertRules(operator, Clock.systemUTC());
+        rules.change(NAMESPACE, task.id(), new io.redcron.domain.AlertRule(Duration.ofMinutes(10), null,
+                Duration.ofHours(2)), "operator");
+        MysqlAlertSilences silences = new MysqlAlertSilences(operator, Clock.systemUTC());
+        io.redcron.domain.AlertSilence silence = silences.add(new io.redcron.port.AlertSilences.NewSilence(NAMESPACE,
+                "nightly", null, "RUN_FAILED", Instant.now().plusSeconds(600), "disk swap"), "operator");
+
+        assertThat(new MysqlAlertRules(node, Clock.systemUTC()).of(NAMESPACE, task.id())).isPresent();
+        assertThat(new MysqlAlertSilences(node, Clock.systemUTC()).active(NAMESPACE, Instant.now())).hasSize(1);
+        assertThat(new MysqlAlertSilences(viewer, Clock.systemUTC()).all(NAMESPACE, 10)).hasSize(1);
+        assertRefused(node, "UPDATE task_alert_rule SET slow_after_ms = 1 WHERE namespace = ?", NAMESPACE);
+        assertRefused(node, "UPDATE alert_silence SET ended_at = until_at WHERE namespace = ?", NAMESPACE);
+        assertRefused(node, "INSERT INTO alert_silence (namespace, until_at, reason, created_by, created_at)"
+                + " VALUES (?, '2099-01-01', 'x', 'node', '2026-01-01')", NAMESPACE);
+        assertRefused(operator, "UPDATE alert_silence SET until_at = '2099-01-01' WHERE id = ?", silence.id());
+        assertRefused(operator, "UPDATE alert_silence SET reason = 'nothing to see' WHERE id = ?", silence.id());
+        assertRefused(operator, "DELETE FROM alert_silence WHERE id = ?", silence.id());
+        assertRefused(viewer, "DELETE FROM task_alert_rule WHERE namespace = ?", NAMESPACE);
+        assertThat(silences.end(NAMESPACE, silence.id(), "operator")).isTrue();
+        assertThat(rules.clear(NAMESPACE, task.id(), "operator")).isTrue();
+    }
+
+    @Test
     void operatorsDrainNodesAndTheNodeOnlySaysItIsDrained() {
         MysqlNodeDrains operators = new MysqlNodeDrains(operator, Clock.systemUTC());
         assertThat(operators.request(NAMESPACE, "worker-7", "operator")).isTrue();

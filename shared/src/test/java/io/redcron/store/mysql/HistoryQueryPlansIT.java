@@ -62,6 +62,7 @@ class HistoryQueryPlansIT {
     private static final int RARE_WALK = 2 * (PAGE + 1) * 50;
     private static final int HOUR_RUNS = (int) (Duration.ofHours(1).toSeconds() / HistoryFill.EVERY.toSeconds());
     private static final int DAY_RUNS = 24 * HOUR_RUNS;
+    private static final int WEEK_RUNS = 7 * DAY_RUNS;
     private static final Duration LEASE = Duration.ofSeconds(30);
     /** The tables that only grow; the task table is bounded by the tasks, and read so by the task listings. */
     private static final Set<String> HISTORY = Set.of("task_run", "audit_log");
@@ -297,6 +298,12 @@ class HistoryQueryPlansIT {
                 }),
                 new Scenario("tasks: recent results of tasks with runs under way", PAGE + HistoryFill.UNFINISHED,
                         p -> p.runs().recentResults(facts.taskIds(), 20)),
+                // Alerts: the leader reads when each task with a dead-man rule last succeeded, one row
+                // of the state index.
+                new Scenario("alerts: the last success of a task", 1, p -> {
+                    p.runs().lastSuccess(NS, facts.hot().id());
+                    p.runs().lastSuccess(NS, facts.quiet().id());
+                }),
                 // Text is matched in every task's name and description: the whole task table, of every namespace.
                 new Scenario("tasks: text search", 2 * HistoryFill.TASKS,
                         p -> p.tasks().list(TaskFilter.all(NS).withText("number 42"), first)),
@@ -367,6 +374,10 @@ class HistoryQueryPlansIT {
                         p -> p.statistics().byTask(NS, now.minus(Duration.ofHours(1)), now, RunStatistics.MAX_TASKS)),
                 new Scenario("dashboard: per task and slow runs, last day", DAY_RUNS,
                         p -> p.statistics().byTask(NS, dayAgo, now, 50)),
+                // The slow-run rules: the week's runs of the tasks with a factor, each through its own fires.
+                new Scenario("alerts: a week of runs of the hot and a quiet task", WEEK_RUNS / 25 + WEEK_RUNS / 100,
+                        p -> p.statistics().ofTasks(NS, List.of(facts.hot().id(), facts.quiet().id()),
+                                now.minus(Duration.ofDays(7)), now)),
                 // Retention: the leader's sweep and an operator's purge, a batch at a time
                 new Scenario("retention: the oldest runs of the namespace", RETENTION_BATCH + 1,
                         p -> p.cleanup().oldest(NS, null, io.redcron.port.HistoryCleanup.Position.START, now,

@@ -14,7 +14,7 @@ class RedisKeysTest {
         RedisKeys keys = new RedisKeys("billing");
 
         List<String> all = List.of(keys.leader(), keys.schedule(), keys.stream("etl"), keys.delayed(),
-                keys.running(42), keys.node("n1"), keys.dead(), keys.log(7), keys.events(), keys.nodePattern());
+                keys.running(42), keys.node("n1"), keys.dead(), keys.failing(), keys.log(7), keys.events(), keys.nodePattern());
 
         assertThat(all).allSatisfy(key -> assertThat(key).startsWith("rc:{billing}:"));
         assertThat(all).doesNotHaveDuplicates();
