@@ -79,6 +79,29 @@ final class BenchmarksPage {
               calls of one pass of the reaper, the history rollup, the reconciler, the stream sweep and the unserved-group
               check are timed the same way there and on a database with the same tasks and runs under
               way but no history; the goal compares their p50s.
+            - **Purge**: fire lateness while the leader's retention sweep purges a long history,
+              beside the same load with nothing to purge, on the same data and machine. A database
+              of its own gets a history generated as for the history scenario (`--purge-runs`:
+              1,000,000 runs of 5,000 tasks in quick mode, 10,000,000 of 50,000 in full; some 200
+              runs per task, so three and a half weeks at either size), but ending 100 days ago with
+              every run ended: older than every age of the default policy (succeeded 30 days,
+              failed 90, each task's newest 10 kept). The history's own tasks are disabled; 1,000
+              tasks on their default settings fire every second, on one node process with both
+              roles, the benchmark's slots, defaults otherwise and its metrics endpoint on. Three
+              phases, each on a fresh node after the 20 s warm-up, over a 30 s window (full mode:
+              60 s), lateness as in the lateness scenario: the namespace keeping its history forever
+              (the sweep has nothing to do), then with no policy stored, so on the defaults (the
+              sweep purges from the oldest run on), then keeping forever again, so that the spread
+              of the two baselines shows how much the machine's other load moves the figures. From
+              the node's `/metrics` at the start and the end of the window: runs purged
+              (`redcron_history_purged_total{what="runs"}`, the rate is over the window), the
+              backlog (`redcron_history_purge_backlog_seconds`: the scheduled time the sweep has
+              yet to walk, shown in days) and whether a sweep finished (the oldest run's age is set
+              then). The runs older than the policy's horizon are counted before and after the
+              purging phase. The longest statement of the sweep (its batch read and the
+              `history_purge` procedure) is sampled from MariaDB's process list every 50 ms; InnoDB's
+              row lock waits are the server's own counters over the window. The history is
+              generated afresh every time (the purge deletes it) and removed at the end.
             - **Process**: `/bin/true` as an `exec` task and as a `shell` task (`/bin/sh -c /bin/true`),
               created with the defaults of `task add` (concurrency forbid, timeout 1 h, no retries),
               one type after the other on one node process with both roles and the benchmark's
