@@ -15,7 +15,7 @@ class RetentionReadingTest {
                 redcron_history_purged_total{namespace="ns",node="n1",what="outputs"} 120.0
                 redcron_history_purged_total{namespace="ns",node="n1",what="runs"} 45500.0
                 # TYPE redcron_history_purge_backlog_seconds gauge
-                redcron_history_purge_backlog_seconds{namespace="ns",node="n1"} 1987200.0
+                redcron_history_purge_backlog_seconds{namespace="ns",node="n1"} 1.9872E6
                 redcron_history_oldest_run_age_seconds{namespace="ns",node="n1"} 0.0
                 """;
 
