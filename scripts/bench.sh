@@ -3,7 +3,7 @@
 # one Redis (the machine's on 3306 and 6379 when they answer, embedded ones otherwise). Prints a
 # table, writes bench/results/<mode>-<time>.csv and .md, and regenerates docs/BENCHMARKS.md.
 #
-#   scripts/bench.sh [--quick|--full] [--only throughput,lateness,scale,ceiling,process,http] [--runs N] [--help]
+#   scripts/bench.sh [--quick|--full] [--only throughput,lateness,scale,ceiling,history,purge,process,http] [--runs N] [--help]
 #
 # Builds the node and the benchmark jars first when they are missing or older than the sources.
 set -euo pipefail

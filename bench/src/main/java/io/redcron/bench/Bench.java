@@ -48,7 +48,7 @@ public final class Bench implements Callable<Integer> {
     List<Integer> tasks;
 
     @Option(names = "--only", paramLabel = "SCENARIOS", split = ",",
-            description = "Run only these: ceiling, throughput, lateness, scale, history, process, http. Default: all.")
+            description = "Run only these: ceiling, throughput, lateness, scale, history, purge, process, http. Default: all.")
     Set<String> only;
 
     @Option(names = "--history-runs", paramLabel = "N", defaultValue = "10000000",
@@ -66,6 +66,11 @@ public final class Bench implements Callable<Integer> {
 
     @Option(names = "--history-regenerate", description = "Generate the history's database again even if it matches.")
     boolean historyRegenerate;
+
+    @Option(names = "--purge-runs", paramLabel = "N",
+            description = "Runs of the purge scenario's history, all past retention (overrides the mode's:"
+                    + " 1,000,000 quick, 10,000,000 full).")
+    Long purgeRuns;
 
     @Option(names = "--jdbc-url", paramLabel = "URL", defaultValue = "jdbc:mysql://127.0.0.1:3306/test",
             description = "MariaDB/MySQL server to use (a fresh database is created per measurement). Default: ${DEFAULT-VALUE}")
@@ -144,6 +149,9 @@ public final class Bench implements Callable<Integer> {
             }
             mode = mode.withTaskCounts(tasks);
         }
+        if (purgeRuns != null && purgeRuns < 1) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--purge-runs: must be at least 1, got " + purgeRuns);
+        }
         Mode sizes = mode;
         Jars jars = Jars.locate(nodeJar);
         Path logs = Files.createTempDirectory("redcron-bench-logs-");
@@ -172,12 +180,17 @@ public final class Bench implements Callable<Integer> {
                 settings.put("History", String.format("%,d runs of %,d tasks in database %s, kept between runs",
                         historyRuns, historyTasks, historyDb));
             }
+            long purgeSize = purgeRuns != null ? purgeRuns : PurgeScenario.runsFor(mode);
+            if (selected(PurgeScenario.NAME)) {
+                settings.put("Purge", PurgeScenario.describe(purgeSize));
+            }
             run(results, CeilingScenario.NAME, () -> new CeilingScenario(sizes, stores).run());
             run(results, ThroughputScenario.NAME, () -> new ThroughputScenario(sizes, redcron, baselines).run());
             run(results, LatenessScenario.NAME, () -> new LatenessScenario(sizes, redcron, baselines).run());
             run(results, ScaleScenario.NAME, () -> new ScaleScenario(sizes, redcron).run());
             run(results, HistoryScenario.NAME, () -> new HistoryScenario(sizes, stores, historyRuns, historyTasks, historyDb,
                     historyRegenerate).run());
+            run(results, PurgeScenario.NAME, () -> new PurgeScenario(sizes, redcron, purgeSize).run());
             run(results, ProcessScenario.NAME, () -> new ProcessScenario(sizes, redcron, slots).run());
             run(results, HttpScenario.NAME, () -> new HttpScenario(sizes, redcron, slots).run());
         }

@@ -183,7 +183,12 @@ public final class RedcronScheduler implements SchedulerUnderTest {
     }
 
     NodeProcess.Spec spec(String nodeId, String roles, String namespace, String url) {
-        return new NodeProcess.Spec(nodeId, roles, slots, namespace, url, stores.user(), stores.redisUri(), NODE_SETTINGS);
+        return spec(nodeId, roles, namespace, url, NODE_SETTINGS);
+    }
+
+    /** A node with {@code settings} (Redcron keys) instead of {@link #NODE_SETTINGS}. */
+    NodeProcess.Spec spec(String nodeId, String roles, String namespace, String url, Map<String, String> settings) {
+        return new NodeProcess.Spec(nodeId, roles, slots, namespace, url, stores.user(), stores.redisUri(), settings);
     }
 
     NodeProcess start(NodeProcess.Spec spec) {

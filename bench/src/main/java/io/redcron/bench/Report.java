@@ -119,6 +119,7 @@ public final class Report {
             }
         }
         lines.addAll(HistoryScenario.goals(results));
+        lines.addAll(PurgeScenario.goals(results));
         lines.addAll(ProcessScenario.goals(results));
         lines.addAll(HttpScenario.goals(results));
         List<Result> scaling = results.stream().filter(r -> r.scenario().equals(ThroughputScenario.NAME)
@@ -185,7 +186,7 @@ public final class Report {
         out.append("\n## Goals\n\n");
         ratios().forEach(line -> out.append("- ").append(line).append('\n'));
         for (String scenario : List.of(ThroughputScenario.NAME, LatenessScenario.NAME, ScaleScenario.NAME, CeilingScenario.NAME,
-                HistoryScenario.NAME, ProcessScenario.NAME, HttpScenario.NAME)) {
+                HistoryScenario.NAME, PurgeScenario.NAME, ProcessScenario.NAME, HttpScenario.NAME)) {
             List<Result> rows = results.stream().filter(r -> r.scenario().equals(scenario)).toList();
             if (rows.isEmpty()) {
                 continue;

@@ -15,6 +15,7 @@ class StatsTest {
 
         assertThat(stats.count()).isEqualTo(100);
         assertThat(stats.p50()).isEqualTo(50);
+        assertThat(stats.p95()).isEqualTo(95);
         assertThat(stats.p99()).isEqualTo(99);
         assertThat(stats.max()).isEqualTo(100);
     }
