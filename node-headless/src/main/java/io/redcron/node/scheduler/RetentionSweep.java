@@ -45,8 +45,21 @@ public final class RetentionSweep implements Runnable {
         void position(Instant reached, Instant horizon);
     }
 
-    public record Settings(String namespace, int batch, Duration budget, Duration rest) {
+    /**
+     * @param budget        how long one pass works at most
+     * @param catchUpBudget how long it works while the sweep is more than {@link #BEHIND} behind
+     *                      its horizon (a first sweep over years of history, or a sweep that fell
+     *                      behind the rate runs are recorded at): longer, so that it catches up
+     * @param rest          how long a finished sweep waits before the next
+     */
+    public record Settings(String namespace, int batch, Duration budget, Duration catchUpBudget, Duration rest) {
+        public Settings(String namespace, int batch, Duration budget, Duration rest) {
+            this(namespace, batch, budget, budget, rest);
+        }
     }
+
+    /** A sweep whose position is further than this from its horizon works with the catch-up budget. */
+    static final Duration BEHIND = Duration.ofDays(1);
 
     private final Settings settings;
     private final RetentionStore retention;
@@ -83,7 +96,8 @@ public final class RetentionSweep implements Runnable {
         Instant horizon = horizon(policies, now);
         long started = System.nanoTime();
         boolean swept = horizon == null;
-        while (!swept && System.nanoTime() - started < settings.budget().toNanos() && leading.getAsBoolean()) {
+        while (!swept && System.nanoTime() - started < budget(settings, position, horizon).toNanos()
+                && leading.getAsBoolean()) {
             swept = sweepBatch(policies, horizon, now);
         }
         if (swept) {
@@ -123,6 +137,11 @@ public final class RetentionSweep implements Runnable {
                     settings.namespace(), deleting.size() - runs, deleting.size());
         }
         return batch.size() < settings.batch();
+    }
+
+    /** The budget of a pass at this position: the catch-up one while the sweep is far behind its horizon. */
+    static Duration budget(Settings settings, Position position, Instant horizon) {
+        return position.scheduledAt().isBefore(horizon.minus(BEHIND)) ? settings.catchUpBudget() : settings.budget();
     }
 
     private Instant newestKept(long taskId, RetentionPolicy policy) {

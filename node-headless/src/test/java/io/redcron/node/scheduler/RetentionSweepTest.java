@@ -4,6 +4,7 @@ import io.redcron.domain.RetentionPolicy;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
+import io.redcron.port.HistoryCleanup;
 import io.redcron.port.PageRequest;
 import io.redcron.port.RunOutcome;
 import io.redcron.store.mysql.TaskFixtures;
@@ -190,5 +191,19 @@ class RetentionSweepTest {
         public void position(Instant reached, Instant horizon) {
             positions.add(reached);
         }
+    }
+
+    @Test
+    void aSweepFarBehindItsHorizonWorksWithTheCatchUpBudget() {
+        RetentionSweep.Settings settings = new RetentionSweep.Settings("ns", 500, Duration.ofSeconds(1),
+                Duration.ofMillis(2500), REST);
+        Instant horizon = Instant.parse("2030-06-01T00:00:00Z");
+
+        assertThat(RetentionSweep.budget(settings, HistoryCleanup.Position.START, horizon))
+                .isEqualTo(Duration.ofMillis(2500));
+        assertThat(RetentionSweep.budget(settings, new HistoryCleanup.Position(horizon.minus(Duration.ofDays(2)), 7),
+                horizon)).isEqualTo(Duration.ofMillis(2500));
+        assertThat(RetentionSweep.budget(settings, new HistoryCleanup.Position(horizon.minus(Duration.ofHours(3)), 7),
+                horizon)).as("within a day: the steady state").isEqualTo(Duration.ofSeconds(1));
     }
 }
