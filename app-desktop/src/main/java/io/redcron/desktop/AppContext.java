@@ -87,7 +87,8 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
         if (type == io.redcron.desktop.tasks.TaskEditorController.class) {
             return new io.redcron.desktop.tasks.TaskEditorController(
                     screens().taskEditor(),
-                    new io.redcron.desktop.cron.CronBuilderDialog(messages, java.time.Clock.systemDefaultZone()));
+                    new io.redcron.desktop.cron.CronBuilderDialog(messages, java.time.Clock.systemDefaultZone(),
+                            screens().builderCalendars()));
         }
         if (type == io.redcron.desktop.dashboard.DashboardController.class) {
             Session current = requireSession();

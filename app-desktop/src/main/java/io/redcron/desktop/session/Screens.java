@@ -34,7 +34,8 @@ public final class Screens {
     }
 
     public TaskEditorViewModel taskEditor() {
-        return new TaskEditorViewModel(session.tasks(), session.workspace(), executor, messages);
+        return new TaskEditorViewModel(session.tasks(), session.workspace(), executor, messages)
+                .withCalendars(session.calendars());
     }
 
     public RunsViewModel runs() {
@@ -52,6 +53,13 @@ public final class Screens {
     public io.redcron.desktop.retention.RetentionViewModel retention() {
         return new io.redcron.desktop.retention.RetentionViewModel(session.retention(), session.tasks(),
                 session.workspace(), executor, messages);
+    }
+
+    /** The cron builder reads the namespace's calendars for its preview through this. */
+    public io.redcron.desktop.cron.BuilderCalendars builderCalendars() {
+        String namespace = session.namespace();
+        io.redcron.port.CalendarStore calendars = session.calendars();
+        return io.redcron.desktop.cron.BuilderCalendars.of(() -> calendars.calendars(namespace), executor);
     }
 
     public TriggerViewModel trigger() {
