@@ -107,6 +107,9 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
         if (type == io.redcron.desktop.retention.RetentionController.class) {
             return new io.redcron.desktop.retention.RetentionController(screens().retention());
         }
+        if (type == io.redcron.desktop.calendars.CalendarsController.class) {
+            return new io.redcron.desktop.calendars.CalendarsController(screens().calendars(), dialogs);
+        }
         if (type == io.redcron.desktop.queues.QueuesController.class) {
             return new io.redcron.desktop.queues.QueuesController(
                     screens().queues(), dialogs, this::openRuns);

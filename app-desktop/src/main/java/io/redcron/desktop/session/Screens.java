@@ -55,6 +55,11 @@ public final class Screens {
                 session.workspace(), executor, messages);
     }
 
+    public io.redcron.desktop.calendars.CalendarsViewModel calendars() {
+        return new io.redcron.desktop.calendars.CalendarsViewModel(session.calendars(), session.workspace(), executor,
+                messages);
+    }
+
     /** The cron builder reads the namespace's calendars for its preview through this. */
     public io.redcron.desktop.cron.BuilderCalendars builderCalendars() {
         String namespace = session.namespace();

@@ -13,7 +13,8 @@ public enum FxmlView {
     AUDIT("audit/AuditView.fxml"),
     QUEUES("queues/QueuesView.fxml"),
     CLUSTER("cluster/ClusterView.fxml"),
-    RETENTION("retention/RetentionView.fxml");
+    RETENTION("retention/RetentionView.fxml"),
+    CALENDARS("calendars/CalendarsView.fxml");
 
     private final String path;
 
