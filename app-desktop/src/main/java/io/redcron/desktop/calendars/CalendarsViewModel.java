@@ -23,7 +23,6 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.Year;
 import java.time.format.DateTimeParseException;
-import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -187,8 +186,9 @@ public final class CalendarsViewModel {
             store.delete(namespace, calendar.name(), workspace.operator());
             return calendar.name();
         }, deleted -> {
-            status.set(messages.get("calendars.deleted", deleted));
+            calendars.removeIf(one -> one.name().equals(deleted)); // gone now, not after the next read
             selected.set(null);
+            status.set(messages.get("calendars.deleted", deleted));
             refresh(null);
         });
     }

@@ -91,8 +91,9 @@ public final class TaskCalendar {
         List<String> all = new ArrayList<>();
         all.add("");
         all.addAll(known.keySet());
-        if (!calendar.get().isEmpty() && !known.containsKey(calendar.get())) {
-            all.add(calendar.get());
+        String chosen = choice().calendar();
+        if (!chosen.isEmpty() && !known.containsKey(chosen)) {
+            all.add(chosen); // what the task names stays visible, even if the calendar is gone
         }
         names.setAll(all);
     }
@@ -128,7 +129,7 @@ public final class TaskCalendar {
     /** A failure of the calendar part of a save, shown at the field. */
     void failed(Throwable failure) {
         error.set(failure instanceof UnknownCalendarException
-                ? messages.get("calendars.builder.unknown", calendar.get()) : String.valueOf(failure.getMessage()));
+                ? messages.get("calendars.builder.unknown", choice().calendar()) : String.valueOf(failure.getMessage()));
     }
 
     /** Brings the store's binding to the choice; a store that was never offered changes nothing. */

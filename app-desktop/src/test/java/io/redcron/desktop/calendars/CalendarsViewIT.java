@@ -145,7 +145,7 @@ class CalendarsViewIT {
         dialogs.answer(true);
         robot.clickOn("#deleteCalendar");
         await().atMost(PATIENCE).until(() -> status.getText().equals("Deleted calendar 'cn'."));
-        assertThat(list.getItems()).isEmpty();
+        await().atMost(PATIENCE).until(() -> list.getItems().isEmpty());
         assertThat(error.isVisible()).isFalse();
         assertThat(session.calendars().calendars(session.namespace())).isEmpty();
     }
