@@ -71,10 +71,14 @@ class CronBuilderCalendarViewTest {
     }
 
     private void show(FxRobot robot, BuilderCalendars calendars) {
+        show(robot, calendars, new Messages(Locale.ENGLISH));
+    }
+
+    private void show(FxRobot robot, BuilderCalendars calendars, Messages messages) {
         robot.interact(() -> {
             model = new CronBuilderViewModel("0 9 * * *", CronDialect.UNIX, ChinaCalendar2026.SHANGHAI,
-                    new Messages(Locale.ENGLISH), BEFORE_NATIONAL_DAY);
-            stage.getScene().setRoot(CronBuilderDialog.load(new Messages(Locale.ENGLISH), model, closed::add));
+                    messages, BEFORE_NATIONAL_DAY);
+            stage.getScene().setRoot(CronBuilderDialog.load(messages, model, closed::add));
             calendars.into(model);
         });
     }
@@ -115,6 +119,27 @@ class CronBuilderCalendarViewTest {
         assertThat(robot.lookup("#businessCalendarBox").query().isVisible()).isFalse();
         assertThat(rows(robot, false)).isNotEmpty();
         assertThat(rows(robot, true)).isEmpty();
+    }
+
+    @Test
+    void inChineseTheChooserAndTheColumnSpeakChineseAndTheStartingCalendarIsChosen(FxRobot robot) {
+        show(robot, BuilderCalendars.of(() -> store.calendars(NAMESPACE), executor),
+                new Messages(Locale.SIMPLIFIED_CHINESE));
+        robot.interact(() -> model.chooseCalendar(new CalendarChoice("cn",
+                io.redcron.calendar.CalendarMode.SKIP_HOLIDAYS)));
+        ComboBox<String> chooser = robot.lookup("#businessCalendar").queryComboBox();
+        await().atMost(PATIENCE).until(() -> chooser.getItems().contains("cn") && !rows(robot, true).isEmpty());
+
+        // the combo box's cells: the one showing its value, and its (hidden) list's
+        await().atMost(PATIENCE).until(() -> robot.lookup("#calendarMode .list-cell").queryAllAs(Labeled.class).stream()
+                .anyMatch(cell -> "除节假日外每天".equals(cell.getText())));
+        assertThat(robot.lookup(".column-header .label").queryAllAs(Labeled.class)).extracting(Labeled::getText)
+                .contains("日历跳过的原因");
+        robot.clickOn("#businessCalendar");
+        assertThat(robot.lookup(".combo-box-popup .list-cell").queryAllAs(Labeled.class)).extracting(Labeled::getText)
+                .contains("（无）", "cn");
+        robot.type(javafx.scene.input.KeyCode.ESCAPE);
+        assertThat(rows(robot, true).get(0).getItem().skippedBecause()).isEqualTo("calendar cn: 2026-10-01 国庆节 (holiday)");
     }
 
     /** The table's filled rows that are (or are not) marked as left out by the calendar. */
