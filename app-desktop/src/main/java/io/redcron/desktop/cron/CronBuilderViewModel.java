@@ -180,7 +180,7 @@ public final class CronBuilderViewModel {
         List<String> names = new ArrayList<>();
         names.add("");
         names.addAll(byName.keySet());
-        String chosen = businessCalendar.get();
+        String chosen = calendarChoice().calendar();
         if (!chosen.isEmpty() && !byName.containsKey(chosen)) {
             names.add(chosen); // kept so the operator sees what the task names, with the problem below
         }
@@ -194,7 +194,7 @@ public final class CronBuilderViewModel {
     }
 
     private void calendarChanged() {
-        String chosen = businessCalendar.get() == null ? "" : businessCalendar.get();
+        String chosen = calendarChoice().calendar();
         if (calendarsRead) {
             calendarProblem.set(chosen.isEmpty() || calendars.containsKey(chosen) ? ""
                     : messages.get("calendars.builder.unknown", chosen));
@@ -204,11 +204,12 @@ public final class CronBuilderViewModel {
 
     /** The pure judgement the scheduler applies, for the calendar chosen; none leaves every fire in. */
     private FireExclusion exclusion() {
-        BusinessCalendar chosen = calendars.get(businessCalendar.get() == null ? "" : businessCalendar.get());
-        return chosen == null || calendarMode.get() == null ? FireExclusion.NONE
-                : new CalendarExclusion(chosen, calendarMode.get());
+        CalendarChoice choice = calendarChoice();
+        BusinessCalendar chosen = calendars.get(choice.calendar());
+        return chosen == null ? FireExclusion.NONE : new CalendarExclusion(chosen, choice.mode());
     }
 
+    /** The calendar chosen (blank for none) and the mode, as OK hands them back. */
     public CalendarChoice calendarChoice() {
         return new CalendarChoice(businessCalendar.get(),
                 calendarMode.get() == null ? CalendarMode.BUSINESS_DAYS : calendarMode.get());

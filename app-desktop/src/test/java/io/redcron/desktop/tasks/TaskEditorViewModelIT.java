@@ -216,7 +216,13 @@ class TaskEditorViewModelIT {
         TaskEditorViewModel again = editor();
         again.edit(created);
         assertThat(again.calendar().calendarProperty().get()).isEqualTo("closed");
-        again.calendar().calendarProperty().set("");
+        io.redcron.desktop.cron.CronBuilderResult start = again.schedule();
+        assertThat(start.calendar()).as("the cron builder starts with the task's calendar").isEqualTo(
+                new io.redcron.desktop.cron.CalendarChoice("closed", io.redcron.calendar.CalendarMode.BUSINESS_DAYS));
+        // the builder hands back "none": saving unbinds
+        again.useSchedule(new io.redcron.desktop.cron.CronBuilderResult(start.expression(), start.dialect(),
+                start.zone(), io.redcron.desktop.cron.CalendarChoice.NONE));
+        assertThat(again.calendar().calendarProperty().get()).isEmpty();
         save(again);
         assertThat(session.calendars().binding(session.namespace(), created.id())).isEmpty();
         assertThat(session.audit().list(session.namespace(), "task:" + created.id(), io.redcron.port.PageRequest.first(10))
