@@ -87,7 +87,8 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
         if (type == io.redcron.desktop.tasks.TaskEditorController.class) {
             return new io.redcron.desktop.tasks.TaskEditorController(
                     screens().taskEditor(),
-                    new io.redcron.desktop.cron.CronBuilderDialog(messages, java.time.Clock.systemDefaultZone()));
+                    new io.redcron.desktop.cron.CronBuilderDialog(messages, java.time.Clock.systemDefaultZone(),
+                            screens().builderCalendars()));
         }
         if (type == io.redcron.desktop.dashboard.DashboardController.class) {
             Session current = requireSession();
@@ -111,6 +112,9 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
         }
         if (type == io.redcron.desktop.maintenance.PauseController.class) {
             return new io.redcron.desktop.maintenance.PauseController(screens().pause());
+        }
+        if (type == io.redcron.desktop.calendars.CalendarsController.class) {
+            return new io.redcron.desktop.calendars.CalendarsController(screens().calendars(), dialogs);
         }
         if (type == io.redcron.desktop.queues.QueuesController.class) {
             return new io.redcron.desktop.queues.QueuesController(

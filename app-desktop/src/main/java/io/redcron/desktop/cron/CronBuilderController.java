@@ -81,6 +81,11 @@ public final class CronBuilderController {
     @FXML private TableColumn<FireTime, String> taskTimeColumn;
     @FXML private TableColumn<FireTime, String> localTimeColumn;
     @FXML private Button ok;
+    @FXML private Node businessCalendarBox;
+    @FXML private ComboBox<String> businessCalendar;
+    @FXML private ComboBox<io.redcron.calendar.CalendarMode> calendarMode;
+    @FXML private Label calendarProblem;
+    @FXML private TableColumn<FireTime, String> skippedColumn;
 
     public CronBuilderController(CronBuilderViewModel model, Messages messages,
                                  Consumer<Optional<CronBuilderResult>> close) {
@@ -172,11 +177,27 @@ public final class CronBuilderController {
     }
 
     private void bindFires() {
-        FireTimesTable.bind(fires, taskTimeColumn, localTimeColumn, model, messages);
+        FireTimesTable.bind(fires, taskTimeColumn, localTimeColumn, skippedColumn, model, messages);
+        bindBusinessCalendar();
         firesTitle.textProperty().bind(model.firesTitleProperty());
         showWhenSet(dstRule, model.dstRuleProperty());
         model.dstChanges().addListener((ListChangeListener<String>) change -> showDstChanges());
         showDstChanges();
+    }
+
+    /** The calendar chooser: none or one of the namespace's, and how the task follows it. */
+    private void bindBusinessCalendar() {
+        businessCalendarBox.visibleProperty().bind(model.calendarsShownProperty());
+        businessCalendarBox.managedProperty().bind(businessCalendarBox.visibleProperty());
+        businessCalendar.setItems(model.calendarNames());
+        businessCalendar.setConverter(converter(name -> name == null || name.isEmpty()
+                ? messages.get("calendars.none") : name));
+        businessCalendar.valueProperty().bindBidirectional(model.businessCalendarProperty());
+        calendarMode.getItems().setAll(io.redcron.calendar.CalendarMode.values());
+        calendarMode.setConverter(converter(mode -> messages.get("calendars.mode." + mode.id())));
+        calendarMode.valueProperty().bindBidirectional(model.calendarModeProperty());
+        calendarMode.disableProperty().bind(model.businessCalendarProperty().isEmpty());
+        showWhenSet(calendarProblem, model.calendarProblemProperty());
     }
 
     private static void showWhenSet(Label label, ReadOnlyStringProperty text) {

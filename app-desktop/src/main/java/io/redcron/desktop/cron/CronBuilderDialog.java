@@ -20,11 +20,18 @@ public final class CronBuilderDialog {
 
     private final Messages messages;
     private final Clock clock;
+    private final BuilderCalendars calendars;
 
     /** @param clock gives "now" for the fire times; its zone is the "local time" column (the system's, in the app) */
     public CronBuilderDialog(Messages messages, Clock clock) {
+        this(messages, clock, BuilderCalendars.NONE);
+    }
+
+    /** @param calendars where the business calendars of the namespace are read for the preview */
+    public CronBuilderDialog(Messages messages, Clock clock, BuilderCalendars calendars) {
         this.messages = messages;
         this.clock = clock;
+        this.calendars = calendars;
     }
 
     /**
@@ -34,7 +41,15 @@ public final class CronBuilderDialog {
      * @return the expression, dialect and zone on OK; empty on Cancel or close
      */
     public Optional<CronBuilderResult> show(Window owner, String expression, CronDialect dialect, ZoneId zone) {
-        CronBuilderViewModel model = new CronBuilderViewModel(expression, dialect, zone, messages, clock);
+        return show(owner, new CronBuilderResult(expression, dialect, zone));
+    }
+
+    /** As above, starting from a task's schedule and the business calendar it follows. */
+    public Optional<CronBuilderResult> show(Window owner, CronBuilderResult start) {
+        CronBuilderViewModel model = new CronBuilderViewModel(start.expression(), start.dialect(), start.zone(),
+                messages, clock);
+        model.chooseCalendar(start.calendar());
+        calendars.into(model);
         Stage stage = new Stage();
         if (owner != null) {
             stage.initOwner(owner);

@@ -1,6 +1,10 @@
 package io.redcron.desktop.cron;
 
+import io.redcron.calendar.BusinessCalendar;
+import io.redcron.calendar.CalendarExclusion;
+import io.redcron.calendar.CalendarMode;
 import io.redcron.desktop.ui.Messages;
+import io.redcron.schedule.FireExclusion;
 import io.redcron.schedule.CronDialect;
 import io.redcron.schedule.CronProblem;
 import io.redcron.schedule.CronSchedule;
@@ -72,6 +76,14 @@ public final class CronBuilderViewModel {
     private final ReadOnlyStringWrapper presetProblem = new ReadOnlyStringWrapper("");
     private final StringProperty phrase = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper phraseProblem = new ReadOnlyStringWrapper("");
+    private final StringProperty businessCalendar = new SimpleStringProperty("");
+    private final ObjectProperty<CalendarMode> calendarMode = new SimpleObjectProperty<>(CalendarMode.BUSINESS_DAYS);
+    private final ObservableList<String> calendarNames = FXCollections.observableArrayList();
+    private final ReadOnlyBooleanWrapper calendarsShown = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyStringWrapper calendarProblem = new ReadOnlyStringWrapper("");
+    /** The namespace's calendars by name, once read; until then a chosen name judges nothing. */
+    private Map<String, BusinessCalendar> calendars = Map.of();
+    private boolean calendarsRead;
     private final CronPhraseParser phrases = new CronPhraseParser();
     private final FireCalendarModel calendar;
     private final DstChangeSentences dstSentences;
@@ -139,6 +151,68 @@ public final class CronBuilderViewModel {
         this.dialect.addListener((o, old, now) -> showPresetProblem());
         this.phrase.addListener((o, old, now) -> phraseProblem.set(""));
         showPresetProblem();
+        calendarNames.add("");
+        this.businessCalendar.addListener((o, old, now) -> calendarChanged());
+        this.calendarMode.addListener((o, old, now) -> calendarChanged());
+    }
+
+    /** Starts from the calendar a task follows; the chooser offers it even before the calendars are read. */
+    public void chooseCalendar(CalendarChoice choice) {
+        if (!choice.isNone() && !calendarNames.contains(choice.calendar())) {
+            calendarNames.add(choice.calendar());
+        }
+        calendarMode.set(choice.mode());
+        businessCalendar.set(choice.calendar());
+    }
+
+    /** The calendars will be read: show the chooser. */
+    void calendarsOffered() {
+        calendarsShown.set(true);
+    }
+
+    /** The namespace's calendars, read off the JavaFX thread; called on it. */
+    public void useCalendars(List<BusinessCalendar> read) {
+        Map<String, BusinessCalendar> byName = new LinkedHashMap<>();
+        read.forEach(calendar -> byName.put(calendar.name(), calendar));
+        calendars = byName;
+        calendarsRead = true;
+        calendarsShown.set(true);
+        List<String> names = new ArrayList<>();
+        names.add("");
+        names.addAll(byName.keySet());
+        String chosen = calendarChoice().calendar();
+        if (!chosen.isEmpty() && !byName.containsKey(chosen)) {
+            names.add(chosen); // kept so the operator sees what the task names, with the problem below
+        }
+        calendarNames.setAll(names);
+        calendarChanged();
+    }
+
+    void calendarsFailed(Throwable failure) {
+        calendarsShown.set(true);
+        calendarProblem.set(messages.get("calendars.builder.failed", String.valueOf(failure.getMessage())));
+    }
+
+    private void calendarChanged() {
+        String chosen = calendarChoice().calendar();
+        if (calendarsRead) {
+            calendarProblem.set(chosen.isEmpty() || calendars.containsKey(chosen) ? ""
+                    : messages.get("calendars.builder.unknown", chosen));
+        }
+        showSchedule();
+    }
+
+    /** The pure judgement the scheduler applies, for the calendar chosen; none leaves every fire in. */
+    private FireExclusion exclusion() {
+        CalendarChoice choice = calendarChoice();
+        BusinessCalendar chosen = calendars.get(choice.calendar());
+        return chosen == null ? FireExclusion.NONE : new CalendarExclusion(chosen, choice.mode());
+    }
+
+    /** The calendar chosen (blank for none) and the mode, as OK hands them back. */
+    public CalendarChoice calendarChoice() {
+        return new CalendarChoice(businessCalendar.get(),
+                calendarMode.get() == null ? CalendarMode.BUSINESS_DAYS : calendarMode.get());
     }
 
     private void showFields() {
@@ -342,12 +416,14 @@ public final class CronBuilderViewModel {
         ZoneRules rules = taskZone.getRules();
         ZoneOffset previous = rules.getOffset(now);
         List<FireTime> times = new ArrayList<>(fireLimit);
+        FireExclusion exclusion = exclusion();
         for (ZonedDateTime fire : schedule.next(now, taskZone, fireLimit)) {
             boolean nearChange = !fire.getOffset().equals(previous) || nearTransition(rules, fire.toInstant());
             previous = fire.getOffset();
             ZonedDateTime local = fire.withZoneSameInstant(clock.getZone());
             times.add(new FireTime(fire, local, nearChange, timeFormat.format(fire), timeFormat.format(local),
-                    secondPass(fire), nearChange ? dstChange(schedule, taskZone, fire.toInstant(), changes) : ""));
+                    secondPass(fire), nearChange ? dstChange(schedule, taskZone, fire.toInstant(), changes) : "",
+                    exclusion.reason(fire).orElse("")));
         }
         return times;
     }
@@ -378,7 +454,7 @@ public final class CronBuilderViewModel {
         if (!valid.get()) {
             return Optional.empty();
         }
-        return Optional.of(new CronBuilderResult(expression.get().trim(), dialect.get(), zone.get()));
+        return Optional.of(new CronBuilderResult(expression.get().trim(), dialect.get(), zone.get(), calendarChoice()));
     }
 
     public CronFieldModel field(CronPart part) { return fields.get(part); }
@@ -407,6 +483,15 @@ public final class CronBuilderViewModel {
     /** Why the last phrase was not used; empty when it was, or while it is being typed. */
     public ReadOnlyStringProperty phraseProblemProperty() { return phraseProblem.getReadOnlyProperty(); }
     public FireCalendarModel calendar() { return calendar; }
+    /** The business calendar the fires are judged by; "" for none. */
+    public StringProperty businessCalendarProperty() { return businessCalendar; }
+    public ObjectProperty<CalendarMode> calendarModeProperty() { return calendarMode; }
+    /** "" (none) first, then the namespace's calendars by name. */
+    public ObservableList<String> calendarNames() { return calendarNames; }
+    /** False where calendars cannot be read (no connection): the chooser is hidden. */
+    public ReadOnlyBooleanProperty calendarsShownProperty() { return calendarsShown.getReadOnlyProperty(); }
+    /** Why the chosen calendar judges nothing (unknown, unreadable); "" when it does. */
+    public ReadOnlyStringProperty calendarProblemProperty() { return calendarProblem.getReadOnlyProperty(); }
     public ObjectProperty<CronPreset> presetProperty() { return preset; }
     public IntegerProperty presetIntervalProperty() { return presetInterval; }
     public IntegerProperty presetHourProperty() { return presetHour; }

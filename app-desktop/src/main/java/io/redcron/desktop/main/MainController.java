@@ -126,6 +126,12 @@ public final class MainController {
         context.switchTime(timeZone.getValue());
     }
 
+    /** The business calendars of the namespace shown, in a window beside this one. */
+    @FXML
+    private void onCalendars() {
+        new io.redcron.desktop.calendars.CalendarsWindow(context, dialogs, context.messages()).open();
+    }
+
     @FXML
     private void onAbout() {
         dialogs.inform(new DialogService.Information(context.messages().get("about.title"), "Redcron " + version(),

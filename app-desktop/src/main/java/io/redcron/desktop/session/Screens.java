@@ -34,7 +34,8 @@ public final class Screens {
     }
 
     public TaskEditorViewModel taskEditor() {
-        return new TaskEditorViewModel(session.tasks(), session.workspace(), executor, messages);
+        return new TaskEditorViewModel(session.tasks(), session.workspace(), executor, messages)
+                .withCalendars(session.calendars());
     }
 
     public RunsViewModel runs() {
@@ -70,6 +71,19 @@ public final class Screens {
     public io.redcron.desktop.silences.SilencesViewModel silences() {
         return new io.redcron.desktop.silences.SilencesViewModel(session.silences(), session.tasks(),
                 session.workspace(), executor, messages, messages.time().zoneFor(null));
+    }
+
+    /** The Calendars window, over the namespace shown. */
+    public io.redcron.desktop.calendars.CalendarsViewModel calendars() {
+        return new io.redcron.desktop.calendars.CalendarsViewModel(session.calendars(), session.workspace(), executor,
+                messages);
+    }
+
+    /** The cron builder reads the namespace's calendars for its preview through this. */
+    public io.redcron.desktop.cron.BuilderCalendars builderCalendars() {
+        String namespace = session.namespace();
+        io.redcron.port.CalendarStore calendars = session.calendars();
+        return io.redcron.desktop.cron.BuilderCalendars.of(() -> calendars.calendars(namespace), executor);
     }
 
     public TriggerViewModel trigger() {

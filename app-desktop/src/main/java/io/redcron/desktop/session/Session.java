@@ -138,6 +138,14 @@ public final class Session implements AutoCloseable {
         return new io.redcron.store.mysql.MysqlAlertSilences(dataSource, clock);
     }
 
+    /**
+     * Business calendars and the calendar each task follows; changes are audited by the store. A
+     * viewer's database account reads them; its changes are refused by the database.
+     */
+    public io.redcron.port.CalendarStore calendars() {
+        return new io.redcron.store.mysql.MysqlCalendarStore(dataSource, clock);
+    }
+
     public io.redcron.port.RunStatistics statistics() {
         return new io.redcron.store.mysql.MysqlRunStatistics(dataSource);
     }

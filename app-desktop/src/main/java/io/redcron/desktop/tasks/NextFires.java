@@ -3,6 +3,7 @@ package io.redcron.desktop.tasks;
 import io.redcron.desktop.ui.Messages;
 import io.redcron.format.TaskDocument;
 import io.redcron.schedule.CronSchedule;
+import io.redcron.schedule.FireExclusion;
 
 import java.time.Clock;
 import java.time.DateTimeException;
@@ -13,7 +14,8 @@ import java.util.List;
 
 /**
  * The coming fires of the schedule being typed, in the task's zone with its offset, computed by the
- * same engine the scheduler uses; or, when the schedule cannot be read, why not.
+ * same engine the scheduler uses, each one the task's business calendar leaves out followed by the
+ * reason; or, when the schedule cannot be read, why not.
  */
 final class NextFires {
     static final int COUNT = 5;
@@ -36,7 +38,7 @@ final class NextFires {
      * @param cronProblem what the form found wrong with the expression or dialect, or "": the same
      *                    words then show here
      */
-    Preview preview(String cron, String dialect, String zone, String cronProblem) {
+    Preview preview(String cron, String dialect, String zone, String cronProblem, FireExclusion calendar) {
         if (!cronProblem.isEmpty()) {
             return new Preview(List.of(), cronProblem);
         }
@@ -55,6 +57,8 @@ final class NextFires {
         if (next.isEmpty()) {
             return new Preview(List.of(), messages.get("editor.fires.none"));
         }
-        return new Preview(next.stream().map(format::format).toList(), "");
+        return new Preview(next.stream().map(fire -> calendar.reason(fire)
+                .map(reason -> messages.get("calendars.editor.skipped", format.format(fire), reason))
+                .orElseGet(() -> format.format(fire))).toList(), "");
     }
 }

@@ -58,6 +58,10 @@ public final class TaskEditorController {
     @FXML private ComboBox<String> dialect;
     @FXML private Label dialectHelp;
     @FXML private SearchableComboBox<ZoneId> zone;
+    @FXML private javafx.scene.Node calendarBox;
+    @FXML private ComboBox<String> calendar;
+    @FXML private ComboBox<io.redcron.calendar.CalendarMode> calendarMode;
+    @FXML private Label calendarError;
     @FXML private Label scheduleDescription;
     @FXML private VBox fires;
     @FXML private Label firesProblem;
@@ -142,6 +146,7 @@ public final class TaskEditorController {
         bind(EditorField.PARAMS, params, model.paramsProperty());
         bindChoices(messages);
         bindZone();
+        bindCalendar();
         enabled.selectedProperty().bindBidirectional(model.enabledProperty());
         scheduleDescription.textProperty().bind(model.scheduleDescriptionProperty());
         bindFires();
@@ -198,6 +203,24 @@ public final class TaskEditorController {
         });
         model.zoneProperty().addListener((o, before, after) -> showZone(after));
         fieldErrors.add(EditorField.ZONE, zone);
+    }
+
+    /** None or one of the namespace's calendars, and the mode; hidden where there is no calendar store. */
+    private void bindCalendar() {
+        TaskCalendar field = model.calendar();
+        calendarBox.visibleProperty().bind(field.shownProperty());
+        calendarBox.managedProperty().bind(calendarBox.visibleProperty());
+        calendar.setItems(field.names());
+        calendar.setConverter(io.redcron.desktop.ui.Cells.converter(name -> name.isEmpty()
+                ? label("calendars.none") : name));
+        calendar.valueProperty().bindBidirectional(field.calendarProperty());
+        calendarMode.getItems().setAll(io.redcron.calendar.CalendarMode.values());
+        calendarMode.setConverter(io.redcron.desktop.ui.Cells.converter(mode -> label("calendars.mode." + mode.id())));
+        calendarMode.valueProperty().bindBidirectional(field.modeProperty());
+        calendarMode.disableProperty().bind(field.calendarProperty().isEmpty());
+        calendarError.textProperty().bind(field.errorProperty());
+        calendarError.visibleProperty().bind(field.errorProperty().isNotEmpty());
+        calendarError.managedProperty().bind(calendarError.visibleProperty());
     }
 
     private void showZone(String id) {
@@ -320,8 +343,7 @@ public final class TaskEditorController {
     @FXML
     private void onBuildCron() {
         CronBuilderResult current = model.schedule();
-        cronBuilder.show(cron.getScene().getWindow(), current.expression(), current.dialect(), current.zone())
-                .ifPresent(model::useSchedule);
+        cronBuilder.show(cron.getScene().getWindow(), current).ifPresent(model::useSchedule);
     }
 
     @FXML

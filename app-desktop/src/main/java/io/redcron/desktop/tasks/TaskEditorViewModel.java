@@ -90,6 +90,7 @@ public final class TaskEditorViewModel {
     private final EditorErrors validation = new EditorErrors();
     private final DuplicateNameCheck duplicateName;
     private final NextFires fires;
+    private final TaskCalendar calendar;
     /** True while the fields are filled from a task: that is not the operator touching them. */
     private boolean filling;
 
@@ -108,6 +109,7 @@ public final class TaskEditorViewModel {
         this.executor = executor;
         this.messages = messages;
         this.fires = new NextFires(messages, workspace.clock());
+        this.calendar = new TaskCalendar(workspace, executor, messages, this::check);
         this.duplicateName = new DuplicateNameCheck(taken -> tasks.findByName(workspace.namespace(), taken), executor,
                 clash -> check());
         input(EditorField.NAME, name);
@@ -167,12 +169,27 @@ public final class TaskEditorViewModel {
         publish();
     }
 
+    /**
+     * Offers the calendar field, saved through {@code calendars}; without it the field is hidden.
+     * Call before {@link #edit}, {@link #duplicate} or {@link #startNew}.
+     */
+    public TaskEditorViewModel withCalendars(io.redcron.port.CalendarStore calendars) {
+        calendar.use(calendars);
+        return this;
+    }
+
+    /** A new task: reads the calendars to choose from. */
+    public void startNew() {
+        calendar.load(null, false);
+    }
+
     /** Edits a stored task (saving updates it, if nobody changed it meanwhile). */
     public void edit(Task task) {
         original = task;
         source = task;
         duplicateName.exclude(task.id());
         fill(CredentialRedaction.task(task));
+        calendar.load(task.id(), true);
     }
 
     /** A new task with the fields of {@code task} and a new name. */
@@ -187,6 +204,7 @@ public final class TaskEditorViewModel {
         } finally {
             filling = false;
         }
+        calendar.load(task.id(), false); // the copy follows the same calendar once saved
     }
 
     public boolean isNew() {
@@ -282,7 +300,8 @@ public final class TaskEditorViewModel {
         publish();
         String cronProblem = byField.getOrDefault(EditorField.CRON, byField.getOrDefault(EditorField.DIALECT, ""));
         scheduleDescription.set(cronProblem.isEmpty() ? describe() : "");
-        NextFires.Preview preview = fires.preview(cron.get(), dialect.get(), zone.get(), cronProblem);
+        NextFires.Preview preview = fires.preview(cron.get(), dialect.get(), zone.get(), cronProblem,
+                calendar.exclusion());
         nextFires.setAll(preview.fires());
         nextFiresProblem.set(preview.problem());
         return result;
@@ -342,14 +361,32 @@ public final class TaskEditorViewModel {
         boolean creating = original == null;
         busy.set(true);
         error.set("");
-        executor.submit(() -> creating ? tasks.create(draft, workspace.operator())
-                : tasks.update(draft, workspace.operator()), saved -> {
+        TaskCalendar.Sync binding = calendar.sync();
+        executor.submit(() -> {
+            binding.check();
+            Task stored = creating ? tasks.create(draft, workspace.operator()) : tasks.update(draft, workspace.operator());
+            try {
+                return new Saved(stored, binding.apply(stored.id()), null);
+            } catch (RuntimeException e) {
+                return new Saved(stored, java.util.Optional.empty(), e);
+            }
+        }, saved -> {
                     busy.set(false);
-                    original = saved;
-                    onSaved.accept(saved);
+                    original = saved.task();
+                    if (saved.bindingFailure() != null) {
+                        // the task is stored; the editor stays open to show why its calendar is not
+                        calendar.failed(saved.bindingFailure());
+                        error.set(messages.get("calendars.failed", saved.bindingFailure().getMessage()));
+                        return;
+                    }
+                    calendar.saved(saved.binding());
+                    onSaved.accept(saved.task());
                 }, failure -> {
                     busy.set(false);
-                    if (failure instanceof StaleTaskException) {
+                    if (failure instanceof io.redcron.calendar.UnknownCalendarException) {
+                        calendar.failed(failure);
+                        error.set(messages.get("editor.invalid"));
+                    } else if (failure instanceof StaleTaskException) {
                         error.set(messages.get("editor.stale"));
                     } else if (failure instanceof StoreException || failure instanceof IllegalArgumentException) {
                         error.set(failure.getMessage());
@@ -359,7 +396,13 @@ public final class TaskEditorViewModel {
                 });
     }
 
+    private record Saved(Task task, java.util.Optional<io.redcron.calendar.CalendarBinding> binding,
+                         RuntimeException bindingFailure) {
+    }
+
     public StringProperty nameProperty() { return name; }
+    /** The business calendar the task follows, and how. */
+    public TaskCalendar calendar() { return calendar; }
     public StringProperty groupProperty() { return group; }
     public StringProperty descriptionProperty() { return description; }
     public StringProperty cronProperty() { return cron; }
@@ -377,7 +420,7 @@ public final class TaskEditorViewModel {
         } catch (RuntimeException e) {
             zoneId = java.time.ZoneId.of("UTC");
         }
-        return new io.redcron.desktop.cron.CronBuilderResult(cron.get(), current, zoneId);
+        return new io.redcron.desktop.cron.CronBuilderResult(cron.get(), current, zoneId, calendar.choice());
     }
 
     /** Takes the schedule the cron builder returned. */
@@ -385,6 +428,7 @@ public final class TaskEditorViewModel {
         dialect.set(built.dialect().id());
         zone.set(built.zone().getId());
         cron.set(built.expression());
+        calendar.choose(built.calendar());
     }
 
     public StringProperty dialectProperty() { return dialect; }

@@ -30,6 +30,8 @@ final class TaskEditorWindow {
             editor.controller().model().duplicate(task);
         } else if (task != null) {
             editor.controller().model().edit(task);
+        } else {
+            editor.controller().model().startNew();
         }
         DialogWindow window = dialogs.open(messages.get(task == null || copy ? "editor.title.new" : "editor.title.edit"),
                 editor.root());

@@ -3,6 +3,7 @@ package io.redcron.desktop.ui;
 import javafx.scene.Parent;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -41,6 +42,12 @@ public interface DialogService {
      * Nothing is written here: the caller writes the file off the JavaFX thread.
      */
     Optional<Path> chooseFileToSave(String title, String suggestedName);
+
+    /**
+     * Asks for a file to read, offering {@code patterns} such as {@code *.ics}; empty when the
+     * operator chose none. Nothing is read here: the caller reads it off the JavaFX thread.
+     */
+    Optional<Path> chooseFileToOpen(String title, List<String> patterns);
 
     /**
      * A yes-or-no question. {@code yes} and {@code no} label the answers; null gives the toolkit's

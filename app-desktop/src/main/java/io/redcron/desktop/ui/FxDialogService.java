@@ -111,6 +111,15 @@ public final class FxDialogService implements DialogService {
         return Optional.ofNullable(chosen).map(File::toPath);
     }
 
+    @Override
+    public Optional<Path> chooseFileToOpen(String title, List<String> patterns) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle(title);
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(String.join(", ", patterns), patterns));
+        File chosen = chooser.showOpenDialog(owner().orElse(null));
+        return Optional.ofNullable(chosen).map(File::toPath);
+    }
+
     /** The focused window, where the operator just clicked; else any window that is showing. */
     private static Optional<Window> owner() {
         List<Window> showing = Window.getWindows().stream().filter(Window::isShowing).toList();

@@ -15,7 +15,8 @@ public enum FxmlView {
     CLUSTER("cluster/ClusterView.fxml"),
     RETENTION("retention/RetentionView.fxml"),
     PAUSE("maintenance/PauseView.fxml"),
-    SILENCES("silences/SilencesView.fxml");
+    SILENCES("silences/SilencesView.fxml"),
+    CALENDARS("calendars/CalendarsView.fxml");
 
     private final String path;
 

@@ -123,6 +123,11 @@ class RunOutputViewTest {
         public Optional<Path> chooseFileToSave(String title, String suggestedName) {
             return Optional.ofNullable(saveTo);
         }
+
+        @Override
+        public Optional<Path> chooseFileToOpen(String title, java.util.List<String> patterns) {
+            throw new AssertionError("unexpected file question: " + title);
+        }
     }
 
     @Start

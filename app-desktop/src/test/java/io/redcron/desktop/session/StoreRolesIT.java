@@ -263,6 +263,33 @@ class StoreRolesIT {
     }
 
     @Test
+    void theViewerReadsTheCalendarsAndEachChangeItTriesShowsTheDatabasesRefusal() {
+        admin.calendars().change(NAMESPACE, new io.redcron.calendar.CalendarChange("ops", null, ZoneOffset.UTC, null),
+                "admin");
+        try {
+            io.redcron.desktop.calendars.CalendarsViewModel calendars =
+                    new Screens(viewer, UiExecutor.direct(), ENGLISH).calendars();
+            calendars.refresh();
+            assertThat(calendars.errorProperty().get()).isEmpty();
+            assertThat(calendars.calendars()).extracting(io.redcron.calendar.BusinessCalendar::name).containsExactly("ops");
+            assertThat(calendars.selectedProperty().get().name()).isEqualTo("ops");
+
+            calendars.blackoutNameProperty().set("release freeze");
+            calendars.blackoutFromProperty().set("2026-12-20T00:00");
+            calendars.blackoutToProperty().set("2027-01-03T00:00");
+            calendars.addBlackout();
+            assertThat(calendars.errorProperty().get()).containsPattern("command denied|denied to user")
+                    .doesNotContain("\n");
+            calendars.deleteSelected();
+            assertThat(calendars.errorProperty().get()).containsPattern("command denied|denied to user");
+
+            assertThat(admin.calendars().calendar(NAMESPACE, "ops").orElseThrow().blackouts()).isEmpty();
+        } finally {
+            admin.calendars().delete(NAMESPACE, "ops", "admin");
+        }
+    }
+
+    @Test
     void everyRedisWriteOfTheViewerIsRefusedByRedis() {
         UnifiedJedis redis = viewer.redis();
         String stream = viewer.keys().stream("billing");

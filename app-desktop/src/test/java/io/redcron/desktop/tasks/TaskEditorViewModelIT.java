@@ -176,6 +176,60 @@ class TaskEditorViewModelIT {
         assertThat(session.tasks().findByName(session.namespace(), "pasted")).isEmpty();
     }
 
+    @Test
+    void anUnknownCalendarIsRefusedAtItsFieldBeforeTheTaskIsStored() {
+        TaskEditorViewModel editor = editor();
+        editor.startNew();
+        editor.nameProperty().set("unbound");
+        editor.commandProperty().set("echo unbound");
+        editor.calendar().calendarProperty().set("nowhere");
+
+        AtomicReference<Task> saved = new AtomicReference<>();
+        editor.save(saved::set);
+
+        assertThat(saved.get()).isNull();
+        assertThat(editor.calendar().errorProperty().get()).isEqualTo("There is no calendar 'nowhere' in this namespace.");
+        assertThat(session.tasks().findByName(session.namespace(), "unbound")).isEmpty();
+    }
+
+    @Test
+    void theNextFiresMarkWhatTheChosenCalendarLeavesOutAndSavingBindsAndUnbinds() {
+        // every day is a weekend day: whatever day the test runs, each fire is left out
+        session.calendars().change(session.namespace(), new io.redcron.calendar.CalendarChange("closed", null, null,
+                java.util.EnumSet.allOf(java.time.DayOfWeek.class)), "test");
+        TaskEditorViewModel editor = editor();
+        editor.startNew();
+        assertThat(editor.calendar().names()).contains("", "closed");
+        editor.nameProperty().set("never-on-closed");
+        editor.commandProperty().set("echo never");
+        editor.cronProperty().set("0 9 * * *");
+        assertThat(editor.nextFires()).noneMatch(fire -> fire.contains("left out"));
+
+        editor.calendar().calendarProperty().set("closed");
+
+        assertThat(editor.nextFires()).isNotEmpty()
+                .allMatch(fire -> fire.matches(".* — left out: calendar closed: \\w+day is not a business day"));
+        Task created = save(editor);
+        assertThat(session.calendars().binding(session.namespace(), created.id())).contains(
+                new io.redcron.calendar.CalendarBinding(created.id(), "closed", io.redcron.calendar.CalendarMode.BUSINESS_DAYS));
+
+        TaskEditorViewModel again = editor();
+        again.edit(created);
+        assertThat(again.calendar().calendarProperty().get()).isEqualTo("closed");
+        io.redcron.desktop.cron.CronBuilderResult start = again.schedule();
+        assertThat(start.calendar()).as("the cron builder starts with the task's calendar").isEqualTo(
+                new io.redcron.desktop.cron.CalendarChoice("closed", io.redcron.calendar.CalendarMode.BUSINESS_DAYS));
+        // the builder hands back "none": saving unbinds
+        again.useSchedule(new io.redcron.desktop.cron.CronBuilderResult(start.expression(), start.dialect(),
+                start.zone(), io.redcron.desktop.cron.CalendarChoice.NONE));
+        assertThat(again.calendar().calendarProperty().get()).isEmpty();
+        save(again);
+        assertThat(session.calendars().binding(session.namespace(), created.id())).isEmpty();
+        assertThat(session.audit().list(session.namespace(), "task:" + created.id(), io.redcron.port.PageRequest.first(10))
+                .items()).extracting(io.redcron.port.AuditEntry::action)
+                .contains("task.calendar.bind", "task.calendar.unbind");
+    }
+
     private TaskEditorViewModel editor() {
         return new io.redcron.desktop.session.Screens(session, UiExecutor.direct(), messages).taskEditor();
     }

@@ -62,6 +62,15 @@ public final class ScriptedDialogs implements DialogService {
     }
 
     @Override
+    public Optional<Path> chooseFileToOpen(String title, List<String> patterns) {
+        fileQuestions.add(title);
+        if (files.isEmpty()) {
+            throw new AssertionError("unexpected file question: " + title);
+        }
+        return files.poll();
+    }
+
+    @Override
     public Optional<Path> chooseFileToSave(String title, String suggestedName) {
         fileQuestions.add(suggestedName);
         if (files.isEmpty()) {
