@@ -2,31 +2,19 @@ package io.redcron.desktop.calendars;
 
 import io.redcron.calendar.CalendarMode;
 import io.redcron.calendar.ChinaCalendar2026;
-import io.redcron.config.MysqlConfig;
-import io.redcron.config.Secret;
-import io.redcron.desktop.connect.ConnectionProfile;
-import io.redcron.desktop.session.Screens;
 import io.redcron.desktop.session.Session;
-import io.redcron.desktop.session.SessionFactory;
-import io.redcron.desktop.ui.FxUiExecutor;
-import io.redcron.desktop.ui.FxmlView;
-import io.redcron.desktop.ui.Messages;
+import io.redcron.desktop.ui.DialogStage;
 import io.redcron.desktop.ui.ScriptedDialogs;
-import io.redcron.desktop.ui.ViewLoader;
-import io.redcron.desktop.ui.Views;
 import io.redcron.domain.ShellPayload;
 import io.redcron.domain.Task;
 import io.redcron.port.AuditEntry;
 import io.redcron.port.PageRequest;
 import io.redcron.schedule.CronDialect;
 import io.redcron.testing.MysqlStores;
-import io.redcron.testing.TestRedis;
-import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
-import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -36,15 +24,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneOffset;
-import java.util.Locale;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -60,36 +45,24 @@ class CalendarsViewIT {
     @TempDir
     Path files;
     private final ScriptedDialogs dialogs = new ScriptedDialogs();
-    private FxUiExecutor executor;
+    private DialogStage shown;
     private Session session;
     private Stage stage;
 
     @Start
     void start(Stage stage) {
+        shown = new DialogStage(mysql.config());
+        shown.start(stage, 1100, 760);
         this.stage = stage;
-        executor = new FxUiExecutor();
-        MysqlConfig database = mysql.config();
-        session = new SessionFactory("tester", Clock.systemUTC()).open(new ConnectionProfile("t", TestRedis.uri(),
-                database.jdbcUrl(), database.user(), TestRedis.freshNamespace()), database.password(), Secret.NONE);
-        Messages messages = new Messages(Locale.ENGLISH);
-        Screens screens = new Screens(session, executor, messages);
-        Views views = new Views() {
-            @Override
-            public <C> ViewLoader.Loaded<C> open(FxmlView view) {
-                return new ViewLoader(messages, type -> new CalendarsController(screens.calendars(), dialogs)).load(view);
-            }
-        };
-        stage.setScene(new Scene(new StackPane(), 1100, 760));
-        stage.show();
-        new CalendarsWindow(views, dialogs, messages).open();
-        stage.getScene().setRoot(dialogs.opened().get(0).content());
+        session = shown.session();
+        new CalendarsWindow(shown.views(screens -> new CalendarsController(screens.calendars(), dialogs)), dialogs,
+                shown.messages()).open();
+        shown.showNewest(dialogs);
     }
 
     @AfterEach
     void close() throws Exception {
-        WaitForAsyncUtils.asyncFx(() -> stage.getScene().setRoot(new StackPane())).get();
-        executor.close();
-        session.close();
+        shown.close();
     }
 
     @Test

@@ -1,30 +1,16 @@
 package io.redcron.desktop.maintenance;
 
 import io.redcron.config.MysqlConfig;
-import io.redcron.config.Secret;
-import io.redcron.desktop.connect.ConnectionProfile;
-import io.redcron.desktop.session.Screens;
 import io.redcron.desktop.session.Session;
-import io.redcron.desktop.session.SessionFactory;
-import io.redcron.desktop.ui.FxUiExecutor;
-import io.redcron.desktop.ui.FxmlView;
-import io.redcron.desktop.ui.Messages;
+import io.redcron.desktop.ui.DialogStage;
 import io.redcron.desktop.ui.ScriptedDialogs;
-import io.redcron.desktop.ui.ViewLoader;
-import io.redcron.desktop.ui.Views;
 import io.redcron.domain.MaintenanceWindow;
 import io.redcron.domain.MisfirePolicy;
-import io.redcron.domain.ShellPayload;
-import io.redcron.domain.Task;
-import io.redcron.schedule.CronDialect;
 import io.redcron.testing.MysqlStores;
-import io.redcron.testing.TestRedis;
-import javafx.scene.Scene;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
-import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -35,16 +21,12 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -59,38 +41,24 @@ class PauseViewIT {
 
     private final ScriptedDialogs dialogs = new ScriptedDialogs();
     private final List<MaintenanceWindow> opened = new ArrayList<>();
-    private FxUiExecutor executor;
+    private final DialogStage shown = new DialogStage(database);
     private Session session;
     private Stage stage;
     private PauseDialog window;
 
     @Start
     void start(Stage stage) {
+        shown.start(stage, 800, 700);
         this.stage = stage;
-        executor = new FxUiExecutor();
-        session = new SessionFactory("tester", Clock.systemUTC()).open(new ConnectionProfile("t", TestRedis.uri(),
-                database.jdbcUrl(), database.user(), TestRedis.freshNamespace()), database.password(), Secret.NONE);
-        session.tasks().create(Task.builder().namespace(session.namespace()).name("render").cron("0 3 * * *")
-                .group("gpu").dialect(CronDialect.UNIX).zone(ZoneOffset.UTC)
-                .payload(new ShellPayload("render.sh", null, Map.of())).build(), "test");
-        Messages messages = new Messages(Locale.ENGLISH);
-        Screens screens = new Screens(session, executor, messages);
-        Views views = new Views() {
-            @Override
-            public <C> ViewLoader.Loaded<C> open(FxmlView view) {
-                return new ViewLoader(messages, type -> new PauseController(screens.pause())).load(view);
-            }
-        };
-        window = new PauseDialog(views, dialogs, messages);
-        stage.setScene(new Scene(new StackPane(), 800, 700));
-        stage.show();
+        session = shown.session();
+        shown.task("render", "gpu");
+        window = new PauseDialog(shown.views(screens -> new PauseController(screens.pause())), dialogs,
+                shown.messages());
     }
 
     @AfterEach
     void close() throws Exception {
-        WaitForAsyncUtils.asyncFx(() -> stage.getScene().setRoot(new StackPane())).get();
-        executor.close();
-        session.close();
+        shown.close();
     }
 
     private void open(FxRobot robot) {

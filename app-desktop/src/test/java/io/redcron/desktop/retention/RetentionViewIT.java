@@ -1,27 +1,14 @@
 package io.redcron.desktop.retention;
 
 import io.redcron.config.MysqlConfig;
-import io.redcron.config.Secret;
-import io.redcron.desktop.connect.ConnectionProfile;
-import io.redcron.desktop.session.Screens;
 import io.redcron.desktop.session.Session;
-import io.redcron.desktop.session.SessionFactory;
-import io.redcron.desktop.ui.FxUiExecutor;
-import io.redcron.desktop.ui.FxmlView;
-import io.redcron.desktop.ui.Messages;
+import io.redcron.desktop.ui.DialogStage;
 import io.redcron.desktop.ui.ScriptedDialogs;
-import io.redcron.desktop.ui.ViewLoader;
-import io.redcron.desktop.ui.Views;
 import io.redcron.domain.RetentionPolicy;
-import io.redcron.domain.ShellPayload;
 import io.redcron.domain.Task;
-import io.redcron.schedule.CronDialect;
 import io.redcron.testing.MysqlStores;
-import io.redcron.testing.TestRedis;
-import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
-import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -30,13 +17,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
-import java.time.Clock;
 import java.time.Duration;
-import java.time.ZoneOffset;
-import java.util.Locale;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -50,7 +32,7 @@ class RetentionViewIT {
     private static final MysqlConfig database = mysql.config();
 
     private final ScriptedDialogs dialogs = new ScriptedDialogs();
-    private FxUiExecutor executor;
+    private final DialogStage shown = new DialogStage(database);
     private Session session;
     private Stage stage;
     private Task task;
@@ -58,31 +40,17 @@ class RetentionViewIT {
 
     @Start
     void start(Stage stage) {
+        shown.start(stage, 800, 600);
         this.stage = stage;
-        executor = new FxUiExecutor();
-        session = new SessionFactory("tester", Clock.systemUTC()).open(new ConnectionProfile("t", TestRedis.uri(),
-                database.jdbcUrl(), database.user(), TestRedis.freshNamespace()), database.password(), Secret.NONE);
-        task = session.tasks().create(Task.builder().namespace(session.namespace()).name("backup").cron("0 3 * * *")
-                .dialect(CronDialect.UNIX).zone(ZoneOffset.UTC).payload(new ShellPayload("echo hi", null, Map.of()))
-                .build(), "test");
-        Messages messages = new Messages(Locale.ENGLISH);
-        Screens screens = new Screens(session, executor, messages);
-        Views views = new Views() {
-            @Override
-            public <C> ViewLoader.Loaded<C> open(FxmlView view) {
-                return new ViewLoader(messages, type -> new RetentionController(screens.retention())).load(view);
-            }
-        };
-        window = new RetentionWindow(views, dialogs, messages);
-        stage.setScene(new Scene(new StackPane(), 800, 600));
-        stage.show();
+        session = shown.session();
+        task = shown.task("backup", "default");
+        window = new RetentionWindow(shown.views(screens -> new RetentionController(screens.retention())), dialogs,
+                shown.messages());
     }
 
     @AfterEach
     void close() throws Exception {
-        WaitForAsyncUtils.asyncFx(() -> stage.getScene().setRoot(new StackPane())).get();
-        executor.close();
-        session.close();
+        shown.close();
     }
 
     /** Opens the dialog the way a click on the tasks screen does, into the test's window. */
