@@ -19,8 +19,12 @@ public interface HistoryCleanup {
      */
     List<AgedRun> oldest(String namespace, Long taskId, Position after, Instant before, int limit);
 
-    /** The scheduled time of a task's {@code n}-th newest run, if it has that many. */
-    Optional<Instant> nthNewest(long taskId, int n);
+    /**
+     * For each task, the scheduled time of its {@code n}-th newest run ({@code n} given per task);
+     * a task with fewer runs, or asked for none, is left out. One call for a whole batch of tasks:
+     * the retention sweep needs it for every task it meets.
+     */
+    java.util.Map<Long, Instant> nthNewest(java.util.Map<Long, Integer> nByTask);
 
     /** No run younger than this is deleted, whatever the caller asks: the rollup and the reaper may still read it. */
     java.time.Duration YOUNGEST_DELETED = java.time.Duration.ofDays(1);

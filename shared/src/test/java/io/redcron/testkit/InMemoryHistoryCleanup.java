@@ -42,14 +42,18 @@ final class InMemoryHistoryCleanup implements HistoryCleanup {
     }
 
     @Override
-    public Optional<Instant> nthNewest(long taskId, int n) {
-        if (n < 1) {
-            return Optional.empty();
-        }
+    public java.util.Map<Long, Instant> nthNewest(java.util.Map<Long, Integer> nByTask) {
+        java.util.Map<Long, Instant> found = new java.util.HashMap<>();
         synchronized (tables) {
-            return tables.runs.values().stream().filter(row -> row.taskId == taskId)
-                    .map(row -> row.scheduledAt).sorted(Comparator.reverseOrder()).skip(n - 1L).findFirst();
+            nByTask.forEach((taskId, n) -> {
+                if (n > 0) {
+                    tables.runs.values().stream().filter(row -> row.taskId == taskId).map(row -> row.scheduledAt)
+                            .sorted(Comparator.reverseOrder()).skip(n - 1L).findFirst()
+                            .ifPresent(at -> found.put(taskId, at));
+                }
+            });
         }
+        return found;
     }
 
     @Override

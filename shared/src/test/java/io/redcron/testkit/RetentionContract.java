@@ -166,10 +166,32 @@ public abstract class RetentionContract {
             runs.insertOrGetCronFire(task.id(), NOW.minus(Duration.ofDays(day)), 1);
         }
 
-        assertThat(cleanup.nthNewest(task.id(), 1)).contains(NOW.minus(Duration.ofDays(1)));
-        assertThat(cleanup.nthNewest(task.id(), 3)).contains(NOW.minus(Duration.ofDays(3)));
-        assertThat(cleanup.nthNewest(task.id(), 6)).isEmpty();
-        assertThat(cleanup.nthNewest(task.id(), 0)).isEmpty();
+        assertThat(cleanup.nthNewest(java.util.Map.of(task.id(), 1))).containsExactly(
+                java.util.Map.entry(task.id(), NOW.minus(Duration.ofDays(1))));
+        assertThat(cleanup.nthNewest(java.util.Map.of(task.id(), 3))).containsEntry(task.id(),
+                NOW.minus(Duration.ofDays(3)));
+        assertThat(cleanup.nthNewest(java.util.Map.of(task.id(), 6))).as("fewer runs than that").isEmpty();
+        assertThat(cleanup.nthNewest(java.util.Map.of(task.id(), 0))).isEmpty();
+        assertThat(cleanup.nthNewest(java.util.Map.of())).isEmpty();
+    }
+
+    @Test
+    void theNthNewestRunsOfManyTasksAreReadTogether() {
+        java.util.Map<Long, Integer> asked = new java.util.HashMap<>();
+        java.util.Map<Long, Instant> expected = new java.util.HashMap<>();
+        for (int i = 0; i < 450; i++) {
+            Task other = tasks.create(TaskFixtures.shell(ns, "many-" + i).build(), "test");
+            for (int day = 1; day <= 3; day++) {
+                runs.insertOrGetCronFire(other.id(), NOW.minus(Duration.ofDays(day)).plusSeconds(i), 1);
+            }
+            int n = 1 + i % 4;
+            asked.put(other.id(), n);
+            if (n <= 3) {
+                expected.put(other.id(), NOW.minus(Duration.ofDays(n)).plusSeconds(i));
+            }
+        }
+
+        assertThat(cleanup.nthNewest(asked)).isEqualTo(expected);
     }
 
     // ---- deletes ----

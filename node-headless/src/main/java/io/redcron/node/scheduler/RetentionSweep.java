@@ -118,6 +118,7 @@ public final class RetentionSweep implements Runnable {
             return true;
         }
         Set<Long> pinned = retention.pinned(batch.stream().map(AgedRun::id).toList());
+        readNewestKept(batch, policies);
         List<Long> deleting = new ArrayList<>();
         List<Long> dropping = new ArrayList<>();
         for (AgedRun run : batch) {
@@ -144,11 +145,30 @@ public final class RetentionSweep implements Runnable {
         return position.scheduledAt().isBefore(horizon.minus(BEHIND)) ? settings.catchUpBudget() : settings.budget();
     }
 
+    /**
+     * Reads, in one call, where the newest runs kept begin for the batch's tasks not met yet in
+     * this sweep: a sweep meets every task of the namespace, one query each would be its cost.
+     */
+    private void readNewestKept(List<AgedRun> batch, RetentionSettings policies) {
+        Map<Long, Integer> unseen = new HashMap<>();
+        for (AgedRun run : batch) {
+            int keepLast = policies.forTask(run.taskId()).keepLast();
+            if (keepLast > 0 && !newestKept.containsKey(run.taskId())) {
+                unseen.put(run.taskId(), keepLast);
+            }
+        }
+        if (unseen.isEmpty()) {
+            return;
+        }
+        Map<Long, Instant> found = cleanup.nthNewest(unseen);
+        unseen.keySet().forEach(taskId -> newestKept.put(taskId, Optional.ofNullable(found.get(taskId))));
+    }
+
     private Instant newestKept(long taskId, RetentionPolicy policy) {
         if (policy.keepLast() == 0) {
             return null;
         }
-        return newestKept.computeIfAbsent(taskId, id -> cleanup.nthNewest(id, policy.keepLast())).orElse(null);
+        return newestKept.get(taskId).orElse(null);
     }
 
     private int purgeAudit(RetentionPolicy policy, Instant now, long started) {

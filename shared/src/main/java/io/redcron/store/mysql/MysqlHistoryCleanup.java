@@ -7,6 +7,8 @@ import io.redcron.port.HistoryCleanup;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import javax.sql.DataSource;
 
@@ -28,8 +30,11 @@ public final class MysqlHistoryCleanup implements HistoryCleanup {
             + " ORDER BY scheduled_at, id LIMIT ?";
     private static final String OLDEST_OF_TASK = COLUMNS + " FORCE INDEX (uq_task_run_fire) WHERE task_id = ?"
             + " AND namespace = ?" + AFTER + " ORDER BY scheduled_at LIMIT ?";
-    private static final String NTH_NEWEST = "SELECT scheduled_at FROM task_run WHERE task_id = ?"
-            + " ORDER BY scheduled_at DESC LIMIT 1 OFFSET ?";
+    /** One task's n-th newest run: a dive into the unique key (task_id, scheduled_at) from its end. */
+    private static final String NTH_NEWEST = "(SELECT task_id, scheduled_at FROM task_run WHERE task_id = ?"
+            + " ORDER BY scheduled_at DESC LIMIT 1 OFFSET ?)";
+    /** Tasks per statement of {@link #nthNewest}: a few hundred dives in one round trip. */
+    private static final int NTH_NEWEST_PER_STATEMENT = 200;
     private static final Object[] FINAL = RunStatus.FINAL.stream().map(RunStatus::name).sorted().toArray();
     private static final String ENDED = " AND status IN (" + MysqlSchedulerStore.placeholders(FINAL.length) + ")";
     private static final String NOT_PINNED = " AND NOT EXISTS (SELECT 1 FROM run_pin p WHERE p.run_id = task_run.id)";
@@ -74,12 +79,21 @@ public final class MysqlHistoryCleanup implements HistoryCleanup {
     }
 
     @Override
-    public Optional<Instant> nthNewest(long taskId, int n) {
-        if (n < 1) {
-            return Optional.empty();
+    public Map<Long, Instant> nthNewest(Map<Long, Integer> nByTask) {
+        List<Map.Entry<Long, Integer>> asked = nByTask.entrySet().stream().filter(entry -> entry.getValue() > 0)
+                .toList();
+        Map<Long, Instant> found = new HashMap<>();
+        for (List<Map.Entry<Long, Integer>> chunk : SqlLists.chunks(asked, NTH_NEWEST_PER_STATEMENT)) {
+            String sql = String.join(" UNION ALL ", java.util.Collections.nCopies(chunk.size(), NTH_NEWEST));
+            Object[] values = chunk.stream().flatMap(entry -> java.util.stream.Stream.of(entry.getKey(),
+                    entry.getValue() - 1)).toArray();
+            jdbc.autoCommit("read the newest runs of " + chunk.size() + " tasks", connection -> {
+                Jdbc.each(connection, sql, row -> found.put(row.getLong("task_id"), Jdbc.instant(row, "scheduled_at")),
+                        values);
+                return null;
+            });
         }
-        return jdbc.autoCommit("read the newest runs of task " + taskId, connection -> Jdbc.one(connection,
-                NTH_NEWEST, row -> Jdbc.instant(row, "scheduled_at"), taskId, n - 1));
+        return found;
     }
 
     @Override

@@ -9,8 +9,8 @@ final class SqlLists {
     }
 
     /** {@code ids} in slices of at most {@code size}, in order: one statement each. */
-    static List<List<Long>> chunks(List<Long> ids, int size) {
-        List<List<Long>> chunks = new ArrayList<>();
+    static <T> List<List<T>> chunks(List<T> ids, int size) {
+        List<List<T>> chunks = new ArrayList<>();
         for (int from = 0; from < ids.size(); from += size) {
             chunks.add(ids.subList(from, Math.min(ids.size(), from + size)));
         }

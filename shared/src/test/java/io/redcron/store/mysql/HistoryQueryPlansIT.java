@@ -392,7 +392,7 @@ class HistoryQueryPlansIT {
                         p -> p.cleanup().oldest(NS, facts.hot().id(), io.redcron.port.HistoryCleanup.Position.START, now,
                                 RETENTION_BATCH)),
                 new Scenario("retention: a task's 20th newest run", 20,
-                        p -> p.cleanup().nthNewest(facts.hot().id(), 20)),
+                        p -> p.cleanup().nthNewest(java.util.Map.of(facts.hot().id(), 20))),
                 new Scenario("retention: the oldest run kept", 1, p -> p.cleanup().oldestRun(NS)),
                 new Scenario("retention: pins among a batch, outputs dropped", RETENTION_BATCH, p -> {
                     List<Long> batch = p.cleanup().oldest(NS, null, io.redcron.port.HistoryCleanup.Position.START, now,

@@ -49,7 +49,9 @@ record QueryPlan(String sql, boolean measured, List<Access> accesses, String jso
     /** Explains {@code executed}; a stored procedure call has no plan ({@code null}). */
     static QueryPlan of(Connection connection, StatementRecorder.Executed executed) throws SQLException {
         String sql = executed.sql().strip();
-        String verb = sql.substring(0, sql.indexOf(' ')).toUpperCase(Locale.ROOT);
+        // A union of parenthesised SELECTs is a read too: measure it rather than trust the estimate.
+        String first = sql.replaceFirst("^\\(+", "");
+        String verb = first.substring(0, first.indexOf(' ')).toUpperCase(Locale.ROOT);
         if (verb.equals("CALL")) {
             return null;
         }
