@@ -9,6 +9,8 @@ public final class OperationException extends RuntimeException {
     public enum Kind {
         /** No task of that name or id in the namespace. */
         NO_SUCH_TASK,
+        /** No workflow of that name in the namespace. */
+        NO_SUCH_WORKFLOW,
         /** No run of that id in the namespace. */
         NO_SUCH_RUN,
         /** No dead-run entry of that id or run. */

@@ -36,7 +36,7 @@ final class CliErrors implements CommandLine.IExecutionExceptionHandler, Command
     static int exitCode(Throwable e) {
         if (e instanceof OperationException operation) {
             return switch (operation.kind()) {
-                case NO_SUCH_TASK, NO_SUCH_RUN, NO_SUCH_DEAD_RUN, TASK_GONE -> ExitCode.NOT_FOUND;
+                case NO_SUCH_TASK, NO_SUCH_WORKFLOW, NO_SUCH_RUN, NO_SUCH_DEAD_RUN, TASK_GONE -> ExitCode.NOT_FOUND;
                 case RUN_NOT_ENDED -> ExitCode.CONFLICT;
                 case BAD_INPUT -> ExitCode.INVALID;
             };
@@ -46,10 +46,13 @@ final class CliErrors implements CommandLine.IExecutionExceptionHandler, Command
             return ExitCode.NOT_FOUND;
         }
         if (e instanceof StaleTaskException || e instanceof DuplicateTaskException
+                || e instanceof io.redcron.port.StaleWorkflowException
+                || e instanceof io.redcron.port.DuplicateWorkflowException
                 || e instanceof io.redcron.calendar.CalendarInUseException) {
             return ExitCode.CONFLICT;
         }
-        if (e instanceof InvalidTaskException || e instanceof InvalidCronException || e instanceof ConfigException
+        if (e instanceof InvalidTaskException || e instanceof io.redcron.workflow.InvalidWorkflowException
+                || e instanceof InvalidCronException || e instanceof ConfigException
                 || e instanceof UsageException || e instanceof io.redcron.calendar.InvalidCalendarException) {
             return ExitCode.INVALID;
         }
