@@ -3,7 +3,7 @@
 -- Run as an administrator AFTER the schema exists (installers/sql/migrator.sql, then
 -- 'redcron-node migrate' as redcron_migrator): table, column and routine grants need the tables
 -- and the audit_append procedure. Run it again after every upgrade whose migration adds a table,
--- a column or a routine (the release notes say so; migrations 5, 6, 7, 8 and 15 do):
+-- a column or a routine (the release notes say so; migrations 5, 6, 7, 8, 15 and 16 do):
 --   mysql -u root -p < installers/sql/roles.sql
 --
 -- It is idempotent and it sets each user's rights to exactly these: every user's rights are first
@@ -104,6 +104,19 @@ GRANT SELECT ON redcron.task_calendar TO 'redcron_node'@'%';
 -- switch) and the silences in force; it never changes either.
 GRANT SELECT ON redcron.task_alert_rule TO 'redcron_node'@'%';
 GRANT SELECT ON redcron.alert_silence TO 'redcron_node'@'%';
+-- Workflows (migration 16): the leader records their cron fires (and moves their next fire on),
+-- starts and ends their runs, and moves each step on as its run ends, recording the step's run
+-- like a fire (the task_run INSERT above). It never changes a workflow's definition.
+GRANT SELECT, UPDATE (next_fire_at) ON redcron.workflow TO 'redcron_node'@'%';
+GRANT SELECT,
+      INSERT (workflow_id, namespace, workflow_name, trigger_type, scheduled_at, status, params, steps,
+              parent_run_id, parent_step, created_at, started_at, finished_at, error),
+      UPDATE (status, started_at, finished_at, error)
+      ON redcron.workflow_run TO 'redcron_node'@'%';
+GRANT SELECT,
+      INSERT (workflow_run_id, step, namespace, status, reason, round, finished_at),
+      UPDATE (status, run_id, child_run_id, output, reason, started_at, finished_at)
+      ON redcron.workflow_step TO 'redcron_node'@'%';
 
 -- Operators (desktop app and CLI): create, edit, enable and delete tasks; trigger, retry and
 -- cancel runs. They read the epoch to show the leader, but cannot move it. They add audit
@@ -172,6 +185,25 @@ GRANT SELECT,
       INSERT (namespace, task_name, task_group, kind, until_at, reason, created_by, created_at),
       UPDATE (ended_at, ended_by)
       ON redcron.alert_silence TO 'redcron_operator'@'%';
+-- Workflows (migration 16): operators define, pause and delete workflows, trigger runs, cancel
+-- them (the run and its pending steps end) and run failed ones again (their failed steps go back
+-- to pending for another round). Starting steps and recording their runs is the leader's.
+GRANT SELECT,
+      INSERT (namespace, name, description, cron, dialect, zone, misfire_policy, catch_up_limit,
+              concurrency_policy, enabled, params, steps, version, created_at, updated_at, next_fire_at),
+      UPDATE (name, description, cron, dialect, zone, misfire_policy, catch_up_limit, concurrency_policy, enabled,
+              params, steps, version, updated_at, next_fire_at),
+      DELETE
+      ON redcron.workflow TO 'redcron_operator'@'%';
+GRANT SELECT,
+      INSERT (workflow_id, namespace, workflow_name, trigger_type, scheduled_at, status, params, steps,
+              parent_run_id, parent_step, created_at, started_at, finished_at, error),
+      UPDATE (status, finished_at, error)
+      ON redcron.workflow_run TO 'redcron_operator'@'%';
+GRANT SELECT,
+      INSERT (workflow_run_id, step, namespace, status, reason, round, finished_at),
+      UPDATE (status, output, reason, round, finished_at)
+      ON redcron.workflow_step TO 'redcron_operator'@'%';
 
 -- Viewers: everything the desktop shows (tasks, runs and their output, statistics, the leader's
 -- epoch, the audit log), and nothing else.
@@ -197,3 +229,6 @@ GRANT SELECT ON redcron.calendar_blackout TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.task_calendar TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.task_alert_rule TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.alert_silence TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.workflow TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.workflow_run TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.workflow_step TO 'redcron_viewer'@'%';

@@ -81,6 +81,8 @@ final class NamespaceRoles {
     private static final Duration SLOW_RUNS_EVERY = Duration.ofSeconds(5);
     private static final Duration DEAD_MAN_EVERY = Duration.ofMinutes(1);
     private static final Duration BACKLOG_EVERY = Duration.ofSeconds(30);
+    /** How often the leader looks for workflow fires and runs to advance: a step starts within this of its parents' end. */
+    private static final Duration WORKFLOWS_EVERY = Duration.ofMillis(500);
 
     private final String namespace;
     private final RedcronConfig config;
@@ -159,6 +161,7 @@ final class NamespaceRoles {
                     new MysqlRetentionStore(dataSource, clock), MysqlHistoryCleanup.forNode(dataSource),
                     this::isLeader, clock, retentionMetrics));
             startAlertWatches(housekeeper, tasks, runs);
+            startWorkflows(housekeeper, queue, runs);
             schedulerThread = start("redcron-scheduler-" + namespace, scheduler);
         }
         if (config.node().roles().contains(NodeRole.WORKER)) {
@@ -194,6 +197,17 @@ final class NamespaceRoles {
                 worker.cancel(event.id(), "cancelled by an operator");
             }
         });
+    }
+
+    /** The leader's duty for workflows: their cron fires, and moving their runs on step by step. */
+    private void startWorkflows(Housekeeper housekeeper, RedisRunQueue queue, MysqlRunStore runs) {
+        io.redcron.store.mysql.MysqlWorkflowRuns workflowRuns = new io.redcron.store.mysql.MysqlWorkflowRuns(dataSource);
+        housekeeper.every(WORKFLOWS_EVERY, "workflows in " + namespace, new io.redcron.node.scheduler.WorkflowDriver(
+                namespace, new io.redcron.store.mysql.MysqlWorkflowStore(dataSource), workflowRuns, queue,
+                new io.redcron.ops.StopWorkflowRuns(workflowRuns, runs, events),
+                new FirePlanner(config.scheduler().misfireThreshold(), config.scheduler().firesPerTask()),
+                () -> isLeader() ? leadership.current().map(Leadership.Term::epoch) : java.util.Optional.empty(),
+                clock));
     }
 
     /** The leader's alert checks: the dead-man switch of tasks' rules, and groups' backlogs. */

@@ -43,7 +43,8 @@ public interface WorkflowRuns {
      * Cancels a run that has not ended: it ends CANCELLED with {@code reason}, its pending steps
      * CANCELLED; its running steps go on until the caller has stopped what
      * {@link Cancellation} names (their rows settle when their runs end). Empty when no such run;
-     * a run that has ended is returned unchanged.
+     * a run that has ended is returned unchanged. A null {@code actor} is the leader cancelling a
+     * child of a run it cancelled itself: not an operator's change, so not audited.
      */
     Optional<Cancellation> cancel(long workflowRunId, String reason, Instant now, String actor);
 

@@ -111,8 +111,10 @@ public final class WorkflowProgress {
             } else {
                 end = WorkflowRunStatus.FAILED;
                 String first = failed.iterator().next();
+                String why = Optional.ofNullable(reasons.get(first)).filter(reason -> !reason.isBlank())
+                        .map(reason -> ": " + reason).orElse("");
                 error = (failed.size() == 1 ? "step " : failed.size() + " steps failed: " + String.join(", ", failed)
-                        + "; step ") + first + " failed: " + Optional.ofNullable(reasons.get(first)).orElse("");
+                        + "; step ") + first + " failed" + why;
             }
         }
         return new Outcome(settled, started, skipped, end, error);

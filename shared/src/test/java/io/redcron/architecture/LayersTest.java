@@ -40,14 +40,15 @@ class LayersTest {
 
     @Test
     void domainAndScheduleStandAlone() {
-        check(noClasses().that().resideInAnyPackage("io.redcron.domain..", "io.redcron.schedule..")
+        check(noClasses().that().resideInAnyPackage("io.redcron.domain..", "io.redcron.schedule..",
+                        "io.redcron.workflow..")
                 .should().dependOnClassesThat().resideInAnyPackage(DRIVERS_AND_ADAPTERS));
     }
 
     @Test
     void noLayerReachesForTheOperatorActions() {
         check(noClasses().that().resideInAnyPackage("io.redcron.port..", "io.redcron.domain..",
-                        "io.redcron.schedule..", "io.redcron.store..")
+                        "io.redcron.schedule..", "io.redcron.workflow..", "io.redcron.store..")
                 .should().dependOnClassesThat().resideInAPackage("io.redcron.ops.."));
     }
 

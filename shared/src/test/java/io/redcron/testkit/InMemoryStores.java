@@ -49,6 +49,8 @@ public final class InMemoryStores {
     private final InMemoryAlertRules alertRules;
     private final InMemoryAlertSilences silences;
     private final InMemoryFailingTasks failing;
+    private final InMemoryWorkflowStore workflows;
+    private final InMemoryWorkflowRuns workflowRuns;
 
     public InMemoryStores(Clock clock) {
         this.clock = clock;
@@ -75,6 +77,8 @@ public final class InMemoryStores {
         alertRules = new InMemoryAlertRules(tables);
         silences = new InMemoryAlertSilences(tables);
         failing = new InMemoryFailingTasks(keyspace);
+        workflows = new InMemoryWorkflowStore(tables);
+        workflowRuns = new InMemoryWorkflowRuns(tables, epochs);
     }
 
     /** A set on a {@link ManualClock} that starts at {@code start}. */
@@ -132,6 +136,14 @@ public final class InMemoryStores {
 
     public io.redcron.port.FailingTasks failing() {
         return failing;
+    }
+
+    public io.redcron.port.WorkflowStore workflows() {
+        return workflows;
+    }
+
+    public io.redcron.port.WorkflowRuns workflowRuns() {
+        return workflowRuns;
     }
 
     public FencingEpochs epochs() {

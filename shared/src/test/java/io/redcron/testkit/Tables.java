@@ -47,6 +47,12 @@ final class Tables {
     /** Silences by id, of every namespace. */
     final TreeMap<Long, io.redcron.domain.AlertSilence> silences = new TreeMap<>();
     long nextSilenceId = 1;
+    /** Workflows by id, of every namespace; their runs, and each run's steps by name in definition order. */
+    final TreeMap<Long, io.redcron.workflow.Workflow> workflows = new TreeMap<>();
+    final TreeMap<Long, io.redcron.workflow.WorkflowRun> workflowRuns = new TreeMap<>();
+    final Map<Long, java.util.LinkedHashMap<String, io.redcron.workflow.StepRun>> workflowSteps = new java.util.HashMap<>();
+    long nextWorkflowId = 1;
+    long nextWorkflowRunId = 1;
     private long nextTaskId = 1;
     private long nextRunId = 1;
     private long nextAuditId = 1;

@@ -98,7 +98,6 @@ public final class MysqlWorkflowRuns implements WorkflowRuns {
             + " reason = NULL, output = NULL, finished_at = NULL WHERE workflow_run_id = ? AND step = ?";
     private static final String STEP_RUN_END = "SELECT r.id, r.status, r.error, r.exit_code, r.output FROM task_run r"
             + " WHERE r.id = ?";
-    private static final String CHILD_RUN_END = "SELECT c.id, c.status, c.error FROM workflow_run c WHERE c.id = ?";
     private static final String TASK_BY_NAME = "SELECT t.id, t.retry_max_attempts FROM task t"
             + " WHERE t.namespace = ? AND t.name = ?";
     // A step's run: recorded like a manual run (a free millisecond off the whole second), trigger WORKFLOW.
@@ -250,7 +249,7 @@ public final class MysqlWorkflowRuns implements WorkflowRuns {
 
     @Override
     public Optional<Cancellation> cancel(long workflowRunId, String reason, Instant now, String actor) {
-        String who = AuditWriter.actor(actor);
+        String who = actor == null ? null : AuditWriter.actor(actor);
         Instant at = Jdbc.millis(now);
         return jdbc.transaction("cancel workflow run " + workflowRunId, connection -> {
             Optional<WorkflowRun> run = Jdbc.one(connection, LOCK, MysqlWorkflowRuns::read, workflowRunId);
@@ -261,8 +260,10 @@ public final class MysqlWorkflowRuns implements WorkflowRuns {
                 return Optional.of(new Cancellation(run.get(), false, List.of(), List.of()));
             }
             Cancellation cancellation = cancelLocked(connection, run.get(), reason, at);
-            AuditWriter.write(connection, who, "workflow.cancel", "workflow-run:" + workflowRunId,
-                    run.get().namespace(), null, Json.write(Map.of("reason", reason)));
+            if (actor != null) {
+                AuditWriter.write(connection, who, "workflow.cancel", "workflow-run:" + workflowRunId,
+                        run.get().namespace(), null, Json.write(Map.of("reason", reason)));
+            }
             return Optional.of(cancellation);
         });
     }
@@ -432,30 +433,33 @@ public final class MysqlWorkflowRuns implements WorkflowRuns {
             return null;
         }
         if (step.runId() != null) {
-            return Jdbc.one(connection, STEP_RUN_END, row -> {
-                RunStatus status = RunStatus.valueOf(row.getString("status"));
-                if (!status.isFinal()) {
-                    return null;
-                }
-                String error = row.getString("error");
-                Integer exit = Jdbc.nullableInt(row, "exit_code");
-                String description = "run " + row.getLong("id") + " ended " + status
-                        + (exit != null && status != RunStatus.SUCCEEDED ? " (exit " + exit + ")" : "")
-                        + (error != null && status != RunStatus.SUCCEEDED ? ": " + error : "");
-                return new WorkflowProgress.Ended(status == RunStatus.SUCCEEDED, description, row.getString("output"));
-            }, step.runId()).orElseGet(() -> new WorkflowProgress.Ended(false,
-                    "run " + step.runId() + " was deleted before it ended", null));
+            Optional<Object[]> row = Jdbc.one(connection, STEP_RUN_END, r -> new Object[] {r.getLong("id"),
+                RunStatus.valueOf(r.getString("status")), r.getString("error"), Jdbc.nullableInt(r, "exit_code"),
+                r.getString("output")}, step.runId());
+            if (row.isEmpty()) {
+                return new WorkflowProgress.Ended(false, "run " + step.runId() + " was deleted before it ended", null);
+            }
+            RunStatus status = (RunStatus) row.get()[1];
+            if (!status.isFinal()) {
+                return null;
+            }
+            boolean succeeded = status == RunStatus.SUCCEEDED;
+            String error = (String) row.get()[2];
+            Integer exit = (Integer) row.get()[3];
+            String description = "run " + row.get()[0] + " ended " + status
+                    + (exit != null && !succeeded ? " (exit " + exit + ")" : "")
+                    + (error != null && !succeeded ? ": " + error : "");
+            return new WorkflowProgress.Ended(succeeded, description, (String) row.get()[4]);
         }
         if (step.childRunId() != null) {
-            return Jdbc.one(connection, CHILD_RUN_END, row -> {
-                WorkflowRunStatus status = WorkflowRunStatus.valueOf(row.getString("status"));
-                if (!status.isFinal()) {
-                    return null;
-                }
-                String error = row.getString("error");
-                return new WorkflowProgress.Ended(status == WorkflowRunStatus.SUCCEEDED, "workflow run "
-                        + row.getLong("id") + " ended " + status + (error != null ? ": " + error : ""), null);
-            }, step.childRunId()).orElse(null);
+            Optional<WorkflowRun> child = Jdbc.one(connection, BY_ID, MysqlWorkflowRuns::read, step.childRunId());
+            if (child.isEmpty() || !child.get().status().isFinal()) {
+                return null;
+            }
+            WorkflowRun ended = child.get();
+            return new WorkflowProgress.Ended(ended.status() == WorkflowRunStatus.SUCCEEDED, "workflow run "
+                    + ended.id() + " ended " + ended.status() + (ended.error() != null ? ": " + ended.error() : ""),
+                    null);
         }
         return null;
     }

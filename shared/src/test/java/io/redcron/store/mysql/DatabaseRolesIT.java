@@ -235,6 +235,37 @@ class DatabaseRolesIT {
         assertThat(operators.withdraw(NAMESPACE, "worker-7", "operator")).isTrue();
     }
 
+    /**
+     * Operators define, trigger and cancel workflows; the node records their steps' runs and moves
+     * them on but cannot change a definition; viewers only read. Nobody but the node starts a step.
+     */
+    @Test
+    void operatorsDefineAndRunWorkflowsWhichTheNodeMovesOnStepByStep() {
+        MysqlWorkflowStore definitions = new MysqlWorkflowStore(operator);
+        io.redcron.workflow.Workflow workflow = definitions.create(io.redcron.workflow.Workflow.of(NAMESPACE,
+                "roles-workflow", List.of(new io.redcron.workflow.Step("only",
+                        io.redcron.workflow.StepTarget.task(task.name()), Map.of(), io.redcron.workflow.Join.ALL,
+                        List.of()))), Instant.now(), "operator");
+        MysqlWorkflowRuns operatorRuns = new MysqlWorkflowRuns(operator);
+        io.redcron.workflow.WorkflowRun run = operatorRuns.record(workflow, io.redcron.domain.TriggerType.MANUAL,
+                Instant.now(), Map.of(), "operator");
+        long epoch = new MysqlFencingEpochs(node, Clock.systemUTC(), Duration.ofSeconds(5)).advance("roles-workflows",
+                "node-a");
+        assertThat(new MysqlWorkflowRuns(node).advance("roles-workflows", epoch, run.id(), Instant.now()).changed())
+                .as("another namespace's run").isFalse();
+        long term = new MysqlFencingEpochs(node, Clock.systemUTC(), Duration.ofSeconds(5)).advance(NAMESPACE, "node-a");
+        assertThat(new MysqlWorkflowRuns(node).advance(NAMESPACE, term, run.id(), Instant.now()).queued()).hasSize(1);
+        assertThat(new MysqlWorkflowRuns(viewer).steps(run.id())).extracting(io.redcron.workflow.StepRun::status)
+                .containsExactly(io.redcron.workflow.StepStatus.RUNNING);
+        assertRefused(node, "UPDATE workflow SET steps = '[]' WHERE id = ?", workflow.id());
+        assertRefused(node, "DELETE FROM workflow WHERE id = ?", workflow.id());
+        assertRefused(viewer, "UPDATE workflow_run SET status = 'FAILED' WHERE id = ?", run.id());
+        assertRefused(operator, "UPDATE workflow_run SET steps = '[]' WHERE id = ?", run.id());
+        assertRefused(operator, "UPDATE workflow_step SET run_id = 1 WHERE workflow_run_id = ?", run.id());
+        assertThat(operatorRuns.cancel(run.id(), "stop", Instant.now(), "operator").orElseThrow().cancelled()).isTrue();
+        assertThat(definitions.delete(NAMESPACE, "roles-workflow", "operator")).isTrue();
+    }
+
     /** Operators open and resume maintenance windows; the node and viewers only read them; nobody edits one. */
     @Test
     void operatorsOpenAndResumeWindowsWhichTheNodeOnlyReads() {

@@ -1,0 +1,167 @@
+package io.redcron.testkit;
+
+import io.redcron.port.DuplicateWorkflowException;
+import io.redcron.port.StaleWorkflowException;
+import io.redcron.port.StoreException;
+import io.redcron.port.WorkflowStore;
+import io.redcron.workflow.Step;
+import io.redcron.workflow.Workflow;
+
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/** {@link WorkflowStore} over the in-memory tables, as {@code MysqlWorkflowStore} behaves. */
+final class InMemoryWorkflowStore implements WorkflowStore {
+    private final Tables tables;
+
+    InMemoryWorkflowStore(Tables tables) {
+        this.tables = tables;
+    }
+
+    @Override
+    public Workflow create(Workflow workflow, Instant now, String actor) {
+        if (workflow.id() != null) {
+            throw new IllegalArgumentException("id: a new workflow has no id yet, got " + workflow.id());
+        }
+        Instant at = Tables.millis(now);
+        synchronized (tables) {
+            refuseTakenName(workflow);
+            Workflow stored = workflow.stored(tables.nextWorkflowId++, 1, at, at, nextFire(workflow, at));
+            tables.workflows.put(stored.id(), stored);
+            tables.audit(stored.namespace(), Texts.actor(actor), "workflow.create", "workflow:" + stored.id(), null,
+                    stored.name());
+            return stored;
+        }
+    }
+
+    private void refuseTakenName(Workflow workflow) {
+        for (Workflow other : tables.workflows.values()) {
+            if (other.namespace().equals(workflow.namespace()) && other.name().equals(workflow.name())
+                    && !other.id().equals(workflow.id())) {
+                throw new DuplicateWorkflowException(workflow.namespace(), workflow.name());
+            }
+        }
+    }
+
+    @Override
+    public Workflow update(Workflow workflow, long expectedVersion, Instant now, String actor) {
+        Instant at = Tables.millis(now);
+        synchronized (tables) {
+            Workflow before = tables.workflows.get(workflow.id());
+            if (before == null) {
+                throw new StoreException("workflow " + workflow.id() + " no longer exists");
+            }
+            if (before.version() != expectedVersion) {
+                throw new StaleWorkflowException(before.name(), expectedVersion, before.version());
+            }
+            refuseTakenName(workflow);
+            boolean sameSchedule = Objects.equals(before.cron(), workflow.cron()) && before.dialect() == workflow.dialect()
+                    && before.zone().equals(workflow.zone());
+            Instant next = sameSchedule && before.nextFireAt() != null && workflow.enabled() ? before.nextFireAt()
+                    : nextFire(workflow, at);
+            Workflow after = workflow.stored(workflow.id(), expectedVersion + 1, before.createdAt(), at, next);
+            tables.workflows.put(after.id(), after);
+            tables.audit(after.namespace(), Texts.actor(actor), "workflow.update", "workflow:" + after.id(),
+                    before.name(), after.name());
+            return after;
+        }
+    }
+
+    @Override
+    public Optional<Workflow> setEnabled(String namespace, String name, boolean enabled, Instant now, String actor) {
+        Instant at = Tables.millis(now);
+        synchronized (tables) {
+            Optional<Workflow> before = get(namespace, name);
+            if (before.isEmpty() || before.get().enabled() == enabled) {
+                return before;
+            }
+            Workflow changed = before.get().withEnabled(enabled);
+            Workflow after = changed.stored(changed.id(), changed.version() + 1, changed.createdAt(), at,
+                    enabled ? nextFire(changed, at) : null);
+            tables.workflows.put(after.id(), after);
+            tables.audit(namespace, Texts.actor(actor), enabled ? "workflow.resume" : "workflow.pause",
+                    "workflow:" + after.id(), null, null);
+            return Optional.of(after);
+        }
+    }
+
+    @Override
+    public boolean delete(String namespace, String name, String actor) {
+        synchronized (tables) {
+            Optional<Workflow> before = get(namespace, name);
+            before.ifPresent(found -> {
+                tables.workflows.remove(found.id());
+                tables.audit(namespace, Texts.actor(actor), "workflow.delete", "workflow:" + found.id(), found.name(),
+                        null);
+            });
+            return before.isPresent();
+        }
+    }
+
+    @Override
+    public Optional<Workflow> get(String namespace, String name) {
+        synchronized (tables) {
+            return tables.workflows.values().stream()
+                    .filter(workflow -> workflow.namespace().equals(namespace) && workflow.name().equals(name))
+                    .findFirst();
+        }
+    }
+
+    @Override
+    public Optional<Workflow> get(long id) {
+        synchronized (tables) {
+            return Optional.ofNullable(tables.workflows.get(id));
+        }
+    }
+
+    @Override
+    public List<Workflow> list(String namespace) {
+        synchronized (tables) {
+            return tables.workflows.values().stream().filter(workflow -> workflow.namespace().equals(namespace))
+                    .sorted(Comparator.comparing(Workflow::name)).toList();
+        }
+    }
+
+    @Override
+    public Map<String, List<String>> usersOf(String namespace, Collection<String> names) {
+        Set<String> wanted = new HashSet<>(names);
+        Map<String, List<String>> users = new TreeMap<>();
+        for (Workflow workflow : list(namespace)) {
+            for (Step step : workflow.steps()) {
+                if (wanted.contains(step.target().name())) {
+                    users.computeIfAbsent(step.target().name(), name -> new ArrayList<>()).add(workflow.name());
+                    break;
+                }
+            }
+        }
+        return users;
+    }
+
+    @Override
+    public List<Workflow> due(String namespace, Instant horizon, int limit) {
+        synchronized (tables) {
+            return tables.workflows.values().stream()
+                    .filter(workflow -> workflow.namespace().equals(namespace) && workflow.enabled()
+                            && workflow.nextFireAt() != null && !workflow.nextFireAt().isAfter(horizon))
+                    .sorted(Comparator.comparing(Workflow::nextFireAt)).limit(limit).toList();
+        }
+    }
+
+    static Instant nextFire(Workflow workflow, Instant now) {
+        if (!workflow.enabled()) {
+            return null;
+        }
+        return workflow.schedule().flatMap(schedule -> schedule.nextAfter(now, workflow.zone()))
+                .map(ZonedDateTime::toInstant).orElse(null);
+    }
+}
