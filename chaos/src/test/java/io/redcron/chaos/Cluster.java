@@ -127,6 +127,11 @@ final class Cluster implements AutoCloseable {
         return new MysqlTaskStore(dataSource, Clock.systemUTC());
     }
 
+    /** The scenario's database, for a scenario with stores of its own (workflows, say). */
+    javax.sql.DataSource dataSource() {
+        return dataSource;
+    }
+
     /** The run history, for a scenario that records a run behind the nodes' backs. */
     RunStore runStore() {
         return new MysqlRunStore(dataSource, Clock.systemUTC());

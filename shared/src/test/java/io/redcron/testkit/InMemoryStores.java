@@ -77,8 +77,8 @@ public final class InMemoryStores {
         alertRules = new InMemoryAlertRules(tables);
         silences = new InMemoryAlertSilences(tables);
         failing = new InMemoryFailingTasks(keyspace);
-        workflows = new InMemoryWorkflowStore(tables);
         workflowRuns = new InMemoryWorkflowRuns(tables, epochs);
+        workflows = new InMemoryWorkflowStore(tables, workflowRuns);
     }
 
     /** A set on a {@link ManualClock} that starts at {@code start}. */

@@ -238,6 +238,23 @@ final class InMemoryWorkflowRuns implements WorkflowRuns {
         }
     }
 
+    /** As {@code MysqlWorkflowStore} records them: the fires of a schedule a change ends, due by {@code now}. */
+    void recordDueFires(Workflow before, Instant now) {
+        if (!before.enabled() || before.nextFireAt() == null || before.nextFireAt().isAfter(now)
+                || before.schedule().isEmpty()) {
+            return;
+        }
+        java.time.Duration threshold = tables.misfireThresholds.getOrDefault(before.namespace(),
+                io.redcron.config.SchedulerConfig.DEFAULT_MISFIRE_THRESHOLD);
+        io.redcron.schedule.FirePlan plan = new io.redcron.schedule.FirePlanner(threshold, 1000).plan(
+                before.schedule().get(), before.zone(), before.nextFireAt(), now, before.misfirePolicy(),
+                before.catchUpLimit());
+        for (PlannedFire fire : plan.fires()) {
+            insert(before, TriggerType.CRON, fire.scheduledAt(), before.params(), null, null,
+                    fire.skipped() ? WorkflowRunStatus.SKIPPED : WorkflowRunStatus.QUEUED, fire.reason());
+        }
+    }
+
     @Override
     public List<Long> needingAttention(String namespace, int limit) {
         synchronized (tables) {

@@ -23,9 +23,11 @@ import java.util.TreeMap;
 /** {@link WorkflowStore} over the in-memory tables, as {@code MysqlWorkflowStore} behaves. */
 final class InMemoryWorkflowStore implements WorkflowStore {
     private final Tables tables;
+    private final InMemoryWorkflowRuns runs;
 
-    InMemoryWorkflowStore(Tables tables) {
+    InMemoryWorkflowStore(Tables tables, InMemoryWorkflowRuns runs) {
         this.tables = tables;
+        this.runs = runs;
     }
 
     @Override
@@ -67,8 +69,11 @@ final class InMemoryWorkflowStore implements WorkflowStore {
             refuseTakenName(workflow);
             boolean sameSchedule = Objects.equals(before.cron(), workflow.cron()) && before.dialect() == workflow.dialect()
                     && before.zone().equals(workflow.zone());
-            Instant next = sameSchedule && before.nextFireAt() != null && workflow.enabled() ? before.nextFireAt()
-                    : nextFire(workflow, at);
+            boolean keepsSchedule = sameSchedule && workflow.enabled();
+            if (!keepsSchedule) {
+                runs.recordDueFires(before, at);
+            }
+            Instant next = keepsSchedule && before.nextFireAt() != null ? before.nextFireAt() : nextFire(workflow, at);
             Workflow after = workflow.stored(workflow.id(), expectedVersion + 1, before.createdAt(), at, next);
             tables.workflows.put(after.id(), after);
             tables.audit(after.namespace(), Texts.actor(actor), "workflow.update", "workflow:" + after.id(),
@@ -86,6 +91,9 @@ final class InMemoryWorkflowStore implements WorkflowStore {
                 return before;
             }
             Workflow changed = before.get().withEnabled(enabled);
+            if (!enabled) {
+                runs.recordDueFires(before.get(), at);
+            }
             Workflow after = changed.stored(changed.id(), changed.version() + 1, changed.createdAt(), at,
                     enabled ? nextFire(changed, at) : null);
             tables.workflows.put(after.id(), after);
@@ -100,6 +108,7 @@ final class InMemoryWorkflowStore implements WorkflowStore {
         synchronized (tables) {
             Optional<Workflow> before = get(namespace, name);
             before.ifPresent(found -> {
+                runs.recordDueFires(found, tables.now());
                 tables.workflows.remove(found.id());
                 tables.audit(namespace, Texts.actor(actor), "workflow.delete", "workflow:" + found.id(), found.name(),
                         null);

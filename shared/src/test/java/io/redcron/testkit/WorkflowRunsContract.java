@@ -414,6 +414,28 @@ public abstract class WorkflowRunsContract {
     }
 
     @Test
+    void aPauseOrAnotherCronRecordsTheFiresDueThatNoLeaderRecordedYet() {
+        workflows.create(new Workflow(null, ns, "nightly", "", "0 2 * * *", null, null, null, 1, null, true,
+                Map.of(), etl().steps(), 0, null, null, null), clock.instant(), "alice");
+        clock.set(Instant.parse("2030-05-02T02:00:00.400Z"));
+        workflows.setEnabled(ns, "nightly", false, clock.instant(), "bob");
+        assertThat(runs.list(ns, "nightly", PageRequest.first(10)).items()).singleElement().satisfies(run -> {
+            assertThat(run.scheduledAt()).isEqualTo(Instant.parse("2030-05-02T02:00:00Z"));
+            assertThat(run.trigger()).isEqualTo(TriggerType.CRON);
+            assertThat(run.status()).isEqualTo(WorkflowRunStatus.QUEUED);
+        });
+        clock.set(Instant.parse("2030-05-03T02:00:00.400Z"));
+        assertThat(runs.list(ns, "nightly", PageRequest.first(10)).items()).as("paused: nothing due").hasSize(1);
+
+        Workflow resumed = workflows.setEnabled(ns, "nightly", true, clock.instant(), "bob").orElseThrow();
+        clock.set(Instant.parse("2030-05-04T02:00:01Z"));
+        workflows.update(new Workflow(resumed.id(), ns, "nightly", "", "0 3 * * *", null, null, null, 1, null, true,
+                Map.of(), resumed.steps(), resumed.version(), null, null, null), resumed.version(), clock.instant(), "bob");
+        assertThat(runs.list(ns, "nightly", PageRequest.first(10)).items()).extracting(WorkflowRun::scheduledAt)
+                .containsExactly(Instant.parse("2030-05-04T02:00:00Z"), Instant.parse("2030-05-02T02:00:00Z"));
+    }
+
+    @Test
     void anOldLeaderCanNeitherAdvanceNorRecord() {
         Workflow workflow = workflows.create(etl(), clock.instant(), "alice");
         WorkflowRun run = runs.record(workflow, TriggerType.MANUAL, clock.instant(), Map.of(), "alice");

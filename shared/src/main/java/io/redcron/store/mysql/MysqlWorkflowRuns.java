@@ -337,16 +337,24 @@ public final class MysqlWorkflowRuns implements WorkflowRuns {
                 // Changed since it was read: the change planned its own next fire.
                 return recorded;
             }
-            for (PlannedFire fire : fires) {
-                WorkflowRun run = insertRun(connection, workflow, TriggerType.CRON, fire.scheduledAt(),
-                        workflow.params(), null, null,
-                        fire.skipped() ? WorkflowRunStatus.SKIPPED : WorkflowRunStatus.QUEUED, fire.reason(), at);
-                if (run != null) {
-                    recorded.add(run);
-                }
-            }
+            recorded.addAll(recordCronFires(connection, workflow, fires, at));
             return recorded;
         });
+    }
+
+    /** Records cron fires, each once: one recorded before is left as it is. */
+    static List<WorkflowRun> recordCronFires(Connection connection, Workflow workflow, List<PlannedFire> fires,
+                                             Instant now) throws SQLException {
+        List<WorkflowRun> recorded = new ArrayList<>();
+        for (PlannedFire fire : fires) {
+            WorkflowRun run = insertRun(connection, workflow, TriggerType.CRON, fire.scheduledAt(), workflow.params(),
+                    null, null, fire.skipped() ? WorkflowRunStatus.SKIPPED : WorkflowRunStatus.QUEUED, fire.reason(),
+                    now);
+            if (run != null) {
+                recorded.add(run);
+            }
+        }
+        return recorded;
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.redcron.schedule.CronDialect;
 import io.redcron.workflow.Step;
 import io.redcron.workflow.Workflow;
 
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -46,10 +47,20 @@ public final class MysqlWorkflowStore implements WorkflowStore {
     private static final String DUE = COLUMNS + " WHERE namespace = ? AND next_fire_at <= ? AND enabled"
             + " ORDER BY next_fire_at LIMIT ?";
 
+    /** The most due fires a change records: a workflow fires at most once a second. */
+    private static final int FIRES_ON_CHANGE = 1000;
+
     private final Jdbc jdbc;
+    private final java.time.Clock clock;
 
     public MysqlWorkflowStore(DataSource dataSource) {
+        this(dataSource, java.time.Clock.systemUTC());
+    }
+
+    /** @param clock when a delete happens, for the fires it records */
+    public MysqlWorkflowStore(DataSource dataSource, java.time.Clock clock) {
         this.jdbc = new Jdbc(dataSource);
+        this.clock = clock;
     }
 
     @Override
@@ -98,8 +109,11 @@ public final class MysqlWorkflowStore implements WorkflowStore {
             if (before.version() != expectedVersion) {
                 throw new StaleWorkflowException(before.name(), expectedVersion, before.version());
             }
-            Instant next = sameSchedule(before, workflow) && before.nextFireAt() != null && workflow.enabled()
-                    ? before.nextFireAt() : nextFire(workflow, at);
+            boolean keepsSchedule = sameSchedule(before, workflow) && workflow.enabled();
+            if (!keepsSchedule) {
+                recordDueFires(connection, before, at);
+            }
+            Instant next = keepsSchedule && before.nextFireAt() != null ? before.nextFireAt() : nextFire(workflow, at);
             try {
                 Jdbc.update(connection, UPDATE, workflow.name(), workflow.description(), workflow.cron(),
                         workflow.dialect().name(), workflow.zone().getId(), workflow.misfirePolicy().name(),
@@ -119,6 +133,26 @@ public final class MysqlWorkflowStore implements WorkflowStore {
         });
     }
 
+    /**
+     * Records the fires of {@code before}'s schedule due by {@code now} that no leader recorded
+     * yet, as the leader would have (its misfire policy, the threshold it published): a change
+     * that ends a schedule (pause, another cron, delete) is the only party that knows the old one
+     * at the moment it commits, so it records them, as a task change does. The leader's own
+     * recording checks the workflow's version, so the two never both record a fire.
+     */
+    private static void recordDueFires(Connection connection, Workflow before, Instant now) throws SQLException {
+        if (!before.enabled() || before.nextFireAt() == null || before.nextFireAt().isAfter(now)
+                || before.schedule().isEmpty()) {
+            return;
+        }
+        java.time.Duration threshold = MysqlFencingEpochs.misfireThreshold(connection, before.namespace())
+                .orElse(io.redcron.config.SchedulerConfig.DEFAULT_MISFIRE_THRESHOLD);
+        io.redcron.schedule.FirePlan plan = new io.redcron.schedule.FirePlanner(threshold, FIRES_ON_CHANGE).plan(
+                before.schedule().get(), before.zone(), before.nextFireAt(), now, before.misfirePolicy(),
+                before.catchUpLimit());
+        MysqlWorkflowRuns.recordCronFires(connection, before, plan.fires(), now);
+    }
+
     private static boolean sameSchedule(Workflow a, Workflow b) {
         return java.util.Objects.equals(a.cron(), b.cron()) && a.dialect() == b.dialect() && a.zone().equals(b.zone());
     }
@@ -134,6 +168,9 @@ public final class MysqlWorkflowStore implements WorkflowStore {
                 return before;
             }
             Workflow changed = before.get().withEnabled(enabled);
+            if (!enabled) {
+                recordDueFires(connection, before.get(), at);
+            }
             Instant next = enabled ? nextFire(changed, at) : null;
             Jdbc.update(connection, SET_ENABLED, enabled, at, next, changed.id());
             Workflow after = changed.stored(changed.id(), changed.version() + 1, changed.createdAt(), at, next);
@@ -152,6 +189,7 @@ public final class MysqlWorkflowStore implements WorkflowStore {
             if (before.isEmpty()) {
                 return false;
             }
+            recordDueFires(connection, before.get(), Jdbc.millis(clock.instant()));
             Jdbc.update(connection, DELETE, before.get().id());
             AuditWriter.write(connection, who, "workflow.delete", "workflow:" + before.get().id(), namespace,
                     WorkflowAudit.json(before.get()), null);
