@@ -273,13 +273,25 @@ final class InMemoryWorkflowRuns implements WorkflowRuns {
                         }
                     }
                 }
-                if (run.status() == WorkflowRunStatus.QUEUED
+                if ((run.status() == WorkflowRunStatus.QUEUED && mayBeFirst(run))
                         || (run.status() == WorkflowRunStatus.RUNNING && !anyRunning)) {
                     ids.add(run.id());
                 }
             }
             return ids.stream().limit(limit).toList();
         }
+    }
+
+    /** Every queued run of a workflow that allows overlaps (or is gone), else only its earliest. */
+    private boolean mayBeFirst(WorkflowRun run) {
+        Workflow workflow = tables.workflows.get(run.workflowId());
+        if (workflow == null || workflow.concurrencyPolicy() == ConcurrencyPolicy.ALLOW) {
+            return true;
+        }
+        return tables.workflowRuns.values().stream()
+                .filter(other -> other.workflowId() == run.workflowId() && other.status() == WorkflowRunStatus.QUEUED)
+                .min(Comparator.comparing(WorkflowRun::scheduledAt).thenComparingLong(WorkflowRun::id))
+                .map(first -> first.id() == run.id()).orElse(true);
     }
 
     @Override

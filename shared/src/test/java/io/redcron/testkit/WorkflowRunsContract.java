@@ -370,6 +370,10 @@ public abstract class WorkflowRunsContract {
         clock.advance(Duration.ofSeconds(1));
         WorkflowRun second = started(forbid, Map.of());
         assertThat(second.status()).isEqualTo(WorkflowRunStatus.QUEUED);
+        clock.advance(Duration.ofSeconds(1));
+        WorkflowRun third = runs.record(forbid, TriggerType.MANUAL, clock.instant(), Map.of(), "alice");
+        assertThat(runs.needingAttention(ns, 10)).as("only the first in line is looked at")
+                .contains(second.id()).doesNotContain(third.id());
         end(first, "only", RunStatus.SUCCEEDED, "");
         runs.advance(ns, epoch, second.id(), clock.instant());
         assertThat(runs.get(second.id()).orElseThrow().status()).isEqualTo(WorkflowRunStatus.RUNNING);

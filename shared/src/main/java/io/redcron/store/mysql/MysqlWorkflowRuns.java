@@ -63,8 +63,14 @@ public final class MysqlWorkflowRuns implements WorkflowRuns {
             + " AND w.workflow_name = ? LIMIT " + (BoundedCount.LIMIT + 1) + ") c";
 
     // What the leader looks at: bounded by the runs and steps under way, through the state indexes.
-    private static final String QUEUED = "SELECT w.id FROM workflow_run w WHERE w.namespace = ? AND w.status = 'QUEUED'"
-            + " ORDER BY w.workflow_id, w.scheduled_at, w.id LIMIT ?";
+    // Queued runs that may start: every one of a workflow that allows overlaps (or is gone), else
+    // only its earliest, for the others wait behind it anyway (forbid) or are cancelled by a later
+    // one (replace): a backlog behind a long run costs one check per workflow and pass, not one per run.
+    private static final String QUEUED = "SELECT w.id FROM workflow_run w LEFT JOIN workflow d ON d.id = w.workflow_id"
+            + " WHERE w.namespace = ? AND w.status = 'QUEUED' AND (d.id IS NULL OR d.concurrency_policy = 'ALLOW'"
+            + " OR w.id = (SELECT q.id FROM workflow_run q WHERE q.namespace = w.namespace AND q.status = 'QUEUED'"
+            + " AND q.workflow_id = w.workflow_id ORDER BY q.scheduled_at, q.id LIMIT 1))"
+            + " ORDER BY w.scheduled_at, w.id LIMIT ?";
     private static final String ENDED_STEP_RUNS = "SELECT DISTINCT s.workflow_run_id FROM workflow_step s"
             + " JOIN task_run r ON r.id = s.run_id WHERE s.namespace = ? AND s.status = 'RUNNING' AND r."
             + RunTransition.condition(RunStatus.FINAL) + " LIMIT ?";
