@@ -173,6 +173,27 @@ class WorkflowCommandsIT {
     }
 
     @Test
+    void anEndlessFileIsReadOnlyUpToTheLimitThenRefused() {
+        assertRefused(cli.run("workflow add", "-f", "/dev/zero"), ExitCode.INVALID,
+                "file: /dev/zero is over 1 MiB; a workflow file is at most 1 MiB");
+        assertRefused(cli.run("workflow update", "nightly-etl", "-f", "/dev/zero"), ExitCode.INVALID,
+                "file: /dev/zero is over 1 MiB");
+    }
+
+    @Test
+    void textThatWouldActOnTheTerminalIsShownAsPictures() {
+        cli.ok("workflow add", "-f", file("esc.json", "{\"name\": \"esc\", \"description\": \"red \\u001B[31m bell \\u0007\","
+                + " \"params\": {\"P\": \"\\u001B[2J\"}, \"steps\": [{\"name\": \"a\", \"task\": \"extract-orders\"}]}"));
+        String shown = cli.ok("workflow show", "esc");
+        assertThat(shown).contains("Description:  red \u241B[31m bell \u2407").contains("{P=\u241B[2J}")
+                .doesNotContain("\u001B").doesNotContain("\u0007");
+        assertThat(cli.ok("workflow show", "esc", "--json")).contains("red \\u001B[31m bell \\u0007")
+                .doesNotContain("\u001B");
+        assertThat(cli.ok("workflow show", "esc", "--output", "yaml")).doesNotContain("\u001B").doesNotContain("\u0007");
+        assertThat(cli.json("workflow show", "esc").get("description").asText()).isEqualTo("red \u001B[31m bell \u0007");
+    }
+
+    @Test
     void aPausedWorkflowRefusesTriggersUntilResumed() {
         assertThat(cli.ok("workflow pause", "nightly-etl")).isEqualTo("Workflow 'nightly-etl' is paused: its cron records"
                 + " no runs and triggers are refused until it is resumed; runs under way go on.\n");
