@@ -346,18 +346,19 @@ final class WorkflowCommand {
                 WorkflowRun now = workflows.run(run.id());
                 List<StepRun> steps = workflows.steps(run.id());
                 if (out != null) {
-                    if (now.status() != status) {
-                        out.println("workflow run " + now.id() + ": " + now.status());
-                        status = now.status();
-                    }
                     for (StepRun step : steps) {
                         String line = WorkflowViews.change(step);
+                        // A step is shown once it has left PENDING, then on each change (a rerun's round too).
                         if (step.status() != StepStatus.PENDING || shown.containsKey(step.step())) {
                             if (!line.equals(shown.put(step.step(), line))) {
                                 out.println(line);
                             }
                         }
                     }
+                    if (now.status() != status && !now.status().isFinal()) {
+                        out.println("workflow run " + now.id() + ": " + now.status());
+                    }
+                    status = now.status();
                     out.flush();
                 }
                 if (now.status().isFinal()) {

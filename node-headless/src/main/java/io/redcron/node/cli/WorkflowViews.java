@@ -15,7 +15,6 @@ import io.redcron.workflow.WorkflowRun;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -220,11 +219,6 @@ final class WorkflowViews {
                 + (started.equals("-") ? "" : ", " + started)
                 + (step.output().isEmpty() ? "" : ", output " + String.join(", ", new TreeMap<>(step.output()).keySet()))
                 + (step.reason() == null || step.reason().isEmpty() ? "" : ": " + TerminalText.cell(step.reason()));
-    }
-
-    static Map<String, String> byName(List<StepRun> steps) {
-        return steps.stream().collect(Collectors.toMap(StepRun::step, WorkflowViews::change, (a, b) -> b,
-                java.util.LinkedHashMap::new));
     }
 
     private static void line(PrintWriter out, String label, String value) {
