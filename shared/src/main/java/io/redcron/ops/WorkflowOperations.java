@@ -64,11 +64,23 @@ public final class WorkflowOperations {
 
     /** Replaces the definition of the workflow named {@code name} with {@code changed}, at the version read. */
     public Workflow update(String name, Workflow changed) {
+        return update(name, changed, null);
+    }
+
+    /**
+     * Replaces the definition of the workflow named {@code name} with {@code changed}, if it is
+     * still at {@code expectedVersion} (the version an edited file was read at; null: the version
+     * read now).
+     *
+     * @throws io.redcron.port.StaleWorkflowException when it changed since {@code expectedVersion}
+     */
+    public Workflow update(String name, Workflow changed, Long expectedVersion) {
         Workflow current = get(name);
-        Workflow replacing = changed.stored(current.id(), current.version(), current.createdAt(), current.updatedAt(),
+        long expected = expectedVersion == null ? current.version() : expectedVersion;
+        Workflow replacing = changed.stored(current.id(), expected, current.createdAt(), current.updatedAt(),
                 current.nextFireAt());
         checkTargets(replacing);
-        return workflows.update(replacing, current.version(), clock.instant(), actor);
+        return workflows.update(replacing, expected, clock.instant(), actor);
     }
 
     public Workflow setEnabled(String name, boolean enabled) {

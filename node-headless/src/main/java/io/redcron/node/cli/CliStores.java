@@ -143,6 +143,21 @@ final class CliStores implements AutoCloseable {
         return io.redcron.store.mysql.MysqlHistoryCleanup.forOperator(dataSource);
     }
 
+    io.redcron.port.WorkflowStore workflows() {
+        return new io.redcron.store.mysql.MysqlWorkflowStore(dataSource);
+    }
+
+    io.redcron.port.WorkflowRuns workflowRuns() {
+        return new io.redcron.store.mysql.MysqlWorkflowRuns(dataSource);
+    }
+
+    /** The operator actions on workflows, on behalf of the user of this command line. */
+    io.redcron.ops.WorkflowOperations workflowOperations() {
+        io.redcron.port.WorkflowRuns workflowRuns = workflowRuns();
+        return new io.redcron.ops.WorkflowOperations(namespace(), actor(), workflows(), workflowRuns, tasks(),
+                new io.redcron.ops.StopWorkflowRuns(workflowRuns, runs(), events()), clock());
+    }
+
     FencingEpochs epochs() {
         return new MysqlFencingEpochs(dataSource, local);
     }

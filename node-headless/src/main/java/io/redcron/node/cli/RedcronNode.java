@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         subcommands = {SandboxCommand.class, RunCommand.class, CronCommand.class, MigrateCommand.class, TaskCommand.class, TriggerCommand.class,
                 PauseCommand.class, ResumeCommand.class, CancelCommand.class, RunsCommand.class, NodesCommand.class,
                 QueuesCommand.class, LeaderCommand.class, AuditCommand.class, RetentionCommand.class, MaintenanceCommand.class,
-                CalendarsCommand.class,
+                CalendarsCommand.class, WorkflowCommand.class,
                 AlertsCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Stores: every command that talks to the stores takes --config FILE, or --redis URI --jdbc URL",

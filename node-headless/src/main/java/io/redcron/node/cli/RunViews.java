@@ -73,11 +73,15 @@ final class RunViews {
         table.print(out);
     }
 
-    static void details(PrintWriter out, Run run, List<PastAttempt> earlierAttempts, Instant now) {
+    /** @param workflowStep for a step's run, the workflow run and step it is, else null */
+    static void details(PrintWriter out, Run run, String workflowStep, List<PastAttempt> earlierAttempts, Instant now) {
         boolean held = run.isHeld(now);
         line(out, "Run", Long.toString(run.id()));
         line(out, "Task", run.taskName() + " (id " + run.taskId() + ", group " + run.group() + ")");
         line(out, "Trigger", run.trigger().name().toLowerCase(Locale.ROOT));
+        if (workflowStep != null) {
+            line(out, "Workflow", workflowStep);
+        }
         line(out, "Scheduled", time(run.scheduledAt()));
         line(out, "Status", held ? HELD + " (claimed ahead of its time; not started)" : run.status().name());
         line(out, "Attempt", run.attempt() + " of " + run.maxAttempts());

@@ -10,6 +10,8 @@ import io.redcron.ops.Recorded;
 import io.redcron.port.Page;
 import io.redcron.port.PageRequest;
 import io.redcron.port.RunFilter;
+import io.redcron.workflow.StepRun;
+import io.redcron.workflow.WorkflowRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -118,12 +120,26 @@ final class RunsCommand {
         void run(CliStores stores, PrintWriter out) throws Exception {
             Run run = stores.lookup().run(runId);
             List<PastAttempt> attempts = stores.runs().attempts(run.id());
+            java.util.Optional<StepRun> step = stores.workflowOperations().stepOf(run);
+            // The workflow run's name, unless it was deleted meanwhile.
+            String workflow = step.flatMap(found -> stores.workflowRuns().get(found.workflowRunId()))
+                    .map(WorkflowRun::workflowName).orElse(null);
             if (json) {
                 ObjectNode doc = RunViews.json(run, true, stores.clock().instant());
+                step.ifPresent(found -> {
+                    ObjectNode of = doc.putObject("workflowStep");
+                    of.put("workflowRunId", found.workflowRunId());
+                    of.put("workflow", workflow);
+                    of.put("step", found.step());
+                    of.put("round", found.round());
+                });
                 doc.set("earlierAttempts", AttemptViews.json(attempts));
                 out.println(Json.write(doc));
             } else {
-                RunViews.details(out, run, attempts, stores.clock().instant());
+                RunViews.details(out, run, step.map(found -> (workflow == null ? "" : workflow + ", ") + "workflow run "
+                        + found.workflowRunId() + ", step " + found.step()
+                        + (found.round() > 1 ? " (round " + found.round() + ")" : "")).orElse(null),
+                        attempts, stores.clock().instant());
             }
             out.flush();
         }

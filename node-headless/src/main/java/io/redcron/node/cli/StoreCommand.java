@@ -32,6 +32,11 @@ abstract class StoreCommand implements Callable<Integer> {
         } finally {
             out.flush();
         }
+        return exitCode();
+    }
+
+    /** The exit code of a run that threw nothing; a command whose outcome it reports overrides it. */
+    Integer exitCode() {
         return ExitCode.OK;
     }
 

@@ -49,7 +49,7 @@ final class TaskCommand {
     }
 
     /** Standard input stays open for whatever else reads it; only the file is closed. */
-    private static final class NotClosing extends FilterInputStream {
+    static final class NotClosing extends FilterInputStream {
         NotClosing(InputStream in) {
             super(in);
         }

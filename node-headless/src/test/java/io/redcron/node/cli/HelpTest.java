@@ -14,7 +14,7 @@ class HelpTest {
 
         assertThat(result.exitCode()).isZero();
         assertThat(result.out()).contains("cron", "migrate", "task", "sandbox", "run", "trigger", "pause", "resume", "cancel",
-                "runs", "nodes", "queues", "leader", "maintenance", "calendars", "Exit codes:", "REDCRON_MYSQL_PASSWORD");
+                "runs", "nodes", "queues", "leader", "maintenance", "calendars", "workflow", "Exit codes:", "REDCRON_MYSQL_PASSWORD");
     }
 
     @ParameterizedTest
@@ -28,7 +28,9 @@ class HelpTest {
             "calendars unbind", "maintenance", "maintenance pause",
             "maintenance resume", "maintenance list",
             "alerts", "alerts rules", "alerts rules show", "alerts rules set", "alerts rules clear", "alerts silence",
-            "alerts silences", "alerts unsilence"})
+            "alerts silences", "alerts unsilence", "workflow", "workflow add", "workflow list", "workflow show",
+            "workflow update", "workflow pause", "workflow resume", "workflow delete", "workflow trigger", "workflow runs",
+            "workflow runs show", "workflow cancel", "workflow rerun"})
     void everyCommandHasHelp(String command) {
         String[] args = (command + " --help").split(" ");
 
@@ -48,7 +50,9 @@ class HelpTest {
             "calendars blackout add", "calendars blackout remove", "calendars bind", "calendars unbind", "cron check",
             "maintenance pause", "maintenance resume", "maintenance list",
             "alerts rules show", "alerts rules set", "alerts rules clear", "alerts silence", "alerts silences",
-            "alerts unsilence"})
+            "alerts unsilence", "workflow add", "workflow list", "workflow show", "workflow update", "workflow pause",
+            "workflow resume", "workflow delete", "workflow trigger", "workflow runs", "workflow runs show",
+            "workflow cancel", "workflow rerun"})
     void everyStoreCommandTakesTheConnectionOptions(String command) {
         Cli.Result result = Cli.run((command + " --help").split(" "));
 
@@ -70,6 +74,14 @@ class HelpTest {
         Cli.Result result = Cli.run("task", "add", "--help");
 
         assertThat(result.out()).contains("--exec=ARGV", "Put it last", "Exit codes:");
+    }
+
+    @Test
+    void workflowCommandsShowExamplesAndExitCodes() {
+        assertThat(Cli.run("workflow", "add", "--help").out()).contains("-f, --file=FILE", "Examples:", "Exit codes:");
+        assertThat(Cli.run("workflow", "trigger", "--help").out())
+                .contains("--wait", "-p, --param=NAME=VALUE", "5  with --wait: the workflow run ended, but did not succeed");
+        assertThat(Cli.run("workflow", "--help").out()).contains("docs/WORKFLOWS.md");
     }
 
     @Test
