@@ -108,6 +108,9 @@ GRANT SELECT ON redcron.alert_silence TO 'redcron_node'@'%';
 -- starts and ends their runs, and moves each step on as its run ends, recording the step's run
 -- like a fire (the task_run INSERT above). It never changes a workflow's definition.
 GRANT SELECT, UPDATE (next_fire_at) ON redcron.workflow TO 'redcron_node'@'%';
+-- It deletes old workflow runs, with their steps, only through workflow_history_purge, which
+-- judges them by the namespace's stored policy and the database's clock.
+GRANT EXECUTE ON PROCEDURE redcron.workflow_history_purge TO 'redcron_node'@'%';
 GRANT SELECT,
       INSERT (workflow_id, namespace, workflow_name, trigger_type, scheduled_at, status, params, steps,
               parent_run_id, parent_step, created_at, started_at, finished_at, error),

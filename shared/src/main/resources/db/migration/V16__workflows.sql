@@ -49,7 +49,9 @@ CREATE TABLE workflow_run (
     PRIMARY KEY (id),
     UNIQUE KEY uq_workflow_run_fire (workflow_id, scheduled_at),
     KEY ix_workflow_run_namespace (namespace, scheduled_at),
-    KEY ix_workflow_run_state (namespace, status, workflow_id)
+    KEY ix_workflow_run_state (namespace, status, workflow_id),
+    -- Retention takes the runs that ended longest ago.
+    KEY ix_workflow_run_finished (namespace, finished_at)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
 
 CREATE TABLE workflow_step (
@@ -70,3 +72,38 @@ CREATE TABLE workflow_step (
     KEY ix_workflow_step_state (namespace, status),
     KEY ix_workflow_step_run (run_id)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- Retention of workflow runs: the leader deletes, with their steps, the ended runs of a namespace
+-- that its retention policy lets go (its succeeded and failed ages, as for task runs; a policy that
+-- keeps everything keeps them), by the server's clock, never one younger than a day, oldest first.
+-- Through this routine only, as for task runs: a node's account cannot delete what its operators keep.
+DELIMITER $$
+CREATE PROCEDURE workflow_history_purge(
+    IN p_namespace VARCHAR(64) CHARACTER SET ascii,
+    IN p_limit     INT)
+    MODIFIES SQL DATA
+    SQL SECURITY DEFINER
+    COMMENT 'Deletes ended workflow runs and their steps that the retention policy lets go'
+BEGIN
+    DECLARE v_succeeded INT DEFAULT retention_age(p_namespace, 0, FALSE);
+    DECLARE v_failed INT DEFAULT retention_age(p_namespace, 0, TRUE);
+    DECLARE v_ids LONGTEXT DEFAULT NULL;
+    DECLARE v_purged INT DEFAULT 0;
+    SELECT JSON_ARRAYAGG(oldest.id) INTO v_ids FROM (
+        SELECT w.id FROM workflow_run w
+        WHERE w.namespace = p_namespace AND w.finished_at < UTC_TIMESTAMP(3) - INTERVAL 1 DAY
+          AND ((w.status IN ('SUCCEEDED', 'CANCELLED', 'SKIPPED') AND v_succeeded > 0
+                AND w.finished_at < UTC_TIMESTAMP(3) - INTERVAL v_succeeded DAY)
+            OR (w.status = 'FAILED' AND v_failed > 0
+                AND w.finished_at < UTC_TIMESTAMP(3) - INTERVAL v_failed DAY))
+        ORDER BY w.finished_at LIMIT p_limit) oldest;
+    IF v_ids IS NOT NULL THEN
+        DELETE s FROM JSON_TABLE(v_ids, '$[*]' COLUMNS (id BIGINT PATH '$')) AS asked
+            JOIN workflow_step s ON s.workflow_run_id = asked.id;
+        DELETE w FROM JSON_TABLE(v_ids, '$[*]' COLUMNS (id BIGINT PATH '$')) AS asked
+            JOIN workflow_run w ON w.id = asked.id;
+        SET v_purged = ROW_COUNT();
+    END IF;
+    SELECT v_purged AS purged;
+END$$
+DELIMITER ;

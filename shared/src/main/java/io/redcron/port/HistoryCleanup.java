@@ -46,6 +46,13 @@ public interface HistoryCleanup {
     /** Deletes at most {@code limit} audit rows of a namespace written before {@code before}, oldest first. */
     int purgeAudit(String namespace, Instant before, int limit);
 
+    /**
+     * Deletes, with their steps, at most {@code limit} workflow runs of a namespace that ended
+     * longer ago than its retention policy keeps them (its succeeded and failed ages, by the
+     * store's clock; never one younger than a day), oldest first; returns how many.
+     */
+    int purgeWorkflowRuns(String namespace, int limit);
+
     /** The scheduled time of the namespace's oldest run. */
     Optional<Instant> oldestRun(String namespace);
 

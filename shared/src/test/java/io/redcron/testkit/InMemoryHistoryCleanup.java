@@ -106,6 +106,37 @@ final class InMemoryHistoryCleanup implements HistoryCleanup {
         }
     }
 
+    /** The key of a namespace's own policy among its tasks' (task ids start at 1), as retention_policy keeps it. */
+    private static final long NAMESPACE_POLICY = 0L;
+
+    @Override
+    public int purgeWorkflowRuns(String namespace, int limit) {
+        synchronized (tables) {
+            io.redcron.domain.RetentionPolicy policy = tables.retention.getOrDefault(namespace, java.util.Map.of())
+                    .getOrDefault(NAMESPACE_POLICY, io.redcron.domain.RetentionPolicy.INHERIT);
+            Instant now = tables.now();
+            List<io.redcron.workflow.WorkflowRun> going = tables.workflowRuns.values().stream()
+                    .filter(run -> run.namespace().equals(namespace) && run.finishedAt() != null
+                            && run.finishedAt().isBefore(now.minus(java.time.Duration.ofDays(1)))
+                            && expired(run, policy, now))
+                    .sorted(Comparator.comparing(io.redcron.workflow.WorkflowRun::finishedAt)).limit(limit).toList();
+            for (io.redcron.workflow.WorkflowRun run : going) {
+                tables.workflowRuns.remove(run.id());
+                tables.workflowSteps.remove(run.id());
+            }
+            return going.size();
+        }
+    }
+
+    private static boolean expired(io.redcron.workflow.WorkflowRun run, io.redcron.domain.RetentionPolicy policy,
+                                   Instant now) {
+        boolean failed = run.status() == io.redcron.workflow.WorkflowRunStatus.FAILED;
+        Integer stored = failed ? policy.failedDays() : policy.succeededDays();
+        io.redcron.domain.RetentionPolicy defaults = io.redcron.domain.RetentionPolicy.DEFAULTS;
+        int days = stored != null ? stored : failed ? defaults.failedDays() : defaults.succeededDays();
+        return days > 0 && run.finishedAt().isBefore(now.minus(java.time.Duration.ofDays(days)));
+    }
+
     @Override
     public Optional<Instant> oldestRun(String namespace) {
         synchronized (tables) {

@@ -13,5 +13,8 @@ class InMemoryRetentionTest extends RetentionContract {
         retention = stores.retention();
         cleanup = stores.cleanup();
         audit = stores.audit();
+        workflows = stores.workflows();
+        workflowRuns = stores.workflowRuns();
+        epochs = stores.epochs();
     }
 }

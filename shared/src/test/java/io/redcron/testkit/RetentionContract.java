@@ -42,6 +42,9 @@ public abstract class RetentionContract {
     protected RetentionStore retention;
     protected HistoryCleanup cleanup;
     protected AuditLog audit;
+    protected io.redcron.port.WorkflowStore workflows;
+    protected io.redcron.port.WorkflowRuns workflowRuns;
+    protected io.redcron.port.FencingEpochs epochs;
     protected String ns;
     protected Task task;
 
@@ -242,6 +245,46 @@ public abstract class RetentionContract {
 
         assertThat(cleanup.purgeAudit(ns, FAR, 100)).isZero();
         assertThat(audit.list(ns, null, PageRequest.first(10)).items()).isNotEmpty();
+    }
+
+    @Test
+    void workflowRunsGoWithTheirStepsOnceTheNamespacesPolicyLetsThemGo() {
+        retention.changeNamespace(ns, new RetentionPolicy(30, 60, null, null, null), "alice");
+        io.redcron.workflow.Workflow workflow = workflows.create(io.redcron.workflow.Workflow.of(ns, "wf",
+                List.of(new io.redcron.workflow.Step("only", io.redcron.workflow.StepTarget.task(task.name()), Map.of(),
+                        io.redcron.workflow.Join.ALL, List.of()))), NOW, "alice");
+        long epoch = epochs.advance(ns, "leader");
+        long oldSuccess = endedWorkflowRun(workflow, epoch, NOW.minus(Duration.ofDays(40)), RunStatus.SUCCEEDED);
+        long oldFailure = endedWorkflowRun(workflow, epoch, NOW.minus(Duration.ofDays(40)), RunStatus.FAILED);
+        long young = endedWorkflowRun(workflow, epoch, NOW.minus(Duration.ofDays(10)), RunStatus.SUCCEEDED);
+        long older = endedWorkflowRun(workflow, epoch, NOW.minus(Duration.ofDays(70)), RunStatus.FAILED);
+        io.redcron.workflow.WorkflowRun unfinished = workflowRuns.record(workflow, io.redcron.domain.TriggerType.MANUAL,
+                NOW.minus(Duration.ofDays(90)), Map.of(), "alice");
+
+        assertThat(cleanup.purgeWorkflowRuns(ns, 1)).as("oldest first, up to the limit").isEqualTo(1);
+        assertThat(workflowRuns.get(older)).isEmpty();
+        assertThat(workflowRuns.steps(older)).isEmpty();
+        assertThat(cleanup.purgeWorkflowRuns(ns, 100)).isEqualTo(1);
+        assertThat(workflowRuns.get(oldSuccess)).isEmpty();
+        assertThat(workflowRuns.get(oldFailure)).as("failures are kept 60 days").isPresent();
+        assertThat(workflowRuns.get(young)).isPresent();
+        assertThat(workflowRuns.get(unfinished.id())).as("not ended").isPresent();
+        assertThat(cleanup.purgeWorkflowRuns(TaskFixtures.freshNamespace(), 100)).isZero();
+
+        retention.changeNamespace(ns, new RetentionPolicy(RetentionPolicy.FOREVER, RetentionPolicy.FOREVER, null, null,
+                null), "alice");
+        assertThat(cleanup.purgeWorkflowRuns(ns, 100)).as("kept forever").isZero();
+    }
+
+    /** A workflow run whose one step's run ended as {@code status}, all at {@code at}. */
+    private long endedWorkflowRun(io.redcron.workflow.Workflow workflow, long epoch, Instant at, RunStatus status) {
+        io.redcron.workflow.WorkflowRun run = workflowRuns.record(workflow, io.redcron.domain.TriggerType.MANUAL, at,
+                Map.of(), "alice");
+        Run step = workflowRuns.advance(ns, epoch, run.id(), at).queued().get(0);
+        runs.claim(step.id(), "node-1", at, at.plusSeconds(60));
+        runs.complete(step.id(), 1, RunStatus.RUNNING, new RunOutcome(status, at, 0, "", null));
+        assertThat(workflowRuns.advance(ns, epoch, run.id(), at).ended()).isNotNull();
+        return run.id();
     }
 
     /** A manual run requested at {@code at} that ended as {@code status} with {@code output}. */

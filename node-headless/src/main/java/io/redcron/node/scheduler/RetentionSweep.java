@@ -102,6 +102,7 @@ public final class RetentionSweep implements Runnable {
         }
         if (swept) {
             int audit = purgeAudit(policies.effective(), now, started);
+            purgeWorkflowRuns(started);
             report.purged(0, 0, audit);
             report.swept(cleanup.oldestRun(settings.namespace()));
             startOver();
@@ -169,6 +170,17 @@ public final class RetentionSweep implements Runnable {
             return null;
         }
         return newestKept.get(taskId).orElse(null);
+    }
+
+    /**
+     * Workflow runs, with their steps, by the namespace's policy (the routine judges them by the
+     * database's clock): a few rows per run, so batches within what is left of the budget.
+     */
+    private void purgeWorkflowRuns(long started) {
+        int last;
+        do {
+            last = cleanup.purgeWorkflowRuns(settings.namespace(), settings.batch());
+        } while (last == settings.batch() && System.nanoTime() - started < settings.budget().toNanos());
     }
 
     private int purgeAudit(RetentionPolicy policy, Instant now, long started) {

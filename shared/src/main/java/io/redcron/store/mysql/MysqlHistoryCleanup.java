@@ -40,6 +40,7 @@ public final class MysqlHistoryCleanup implements HistoryCleanup {
     private static final String NOT_PINNED = " AND NOT EXISTS (SELECT 1 FROM run_pin p WHERE p.run_id = task_run.id)";
     private static final String OLDEST_RUN = "SELECT MIN(scheduled_at) AS oldest FROM task_run WHERE namespace = ?";
     private static final String AUDIT_PURGE = "CALL audit_purge(?, ?, ?)";
+    private static final String WORKFLOW_PURGE = "CALL workflow_history_purge(?, ?)";
     private static final int CHUNK = 1000;
 
     private final Jdbc jdbc;
@@ -123,6 +124,12 @@ public final class MysqlHistoryCleanup implements HistoryCleanup {
         return jdbc.autoCommitRepeatable("purge old audit rows of namespace '" + namespace + "'", connection ->
                 Jdbc.one(connection, AUDIT_PURGE, row -> row.getInt("purged"), namespace, Jdbc.millis(before), limit)
                         .orElse(0));
+    }
+
+    @Override
+    public int purgeWorkflowRuns(String namespace, int limit) {
+        return jdbc.transaction("purge old workflow runs of namespace '" + namespace + "'", connection ->
+                Jdbc.one(connection, WORKFLOW_PURGE, row -> row.getInt("purged"), namespace, limit).orElse(0));
     }
 
     @Override

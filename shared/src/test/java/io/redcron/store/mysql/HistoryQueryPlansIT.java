@@ -203,6 +203,7 @@ class HistoryQueryPlansIT {
             Jdbc.list(connection, "CALL history_delete(?, ?, ?)", row -> row.getInt(1), NS, json, HistoryFill.END);
             Jdbc.list(connection, "CALL history_purge(?, ?, ?)", row -> row.getInt(1), NS, json, HistoryFill.END);
             Jdbc.list(connection, "CALL audit_purge(?, ?, ?)", row -> row.getInt(1), NS, HistoryFill.END, 500);
+            Jdbc.list(connection, "CALL workflow_history_purge(?, ?)", row -> row.getInt(1), NS, 500);
             assertThat(rowsRead(connection) - before).as("rows the routines read").isLessThan(500);
         }
     }
@@ -405,6 +406,7 @@ class HistoryQueryPlansIT {
                 new Scenario("retention: delete a batch, purge old audit", RETENTION_BATCH, p -> {
                     p.cleanup().delete(NS, List.of(facts.endedRun()), now.minus(Duration.ofDays(400)));
                     p.cleanup().purgeAudit(NS, now.minus(Duration.ofDays(400)), RETENTION_BATCH);
+                    p.cleanup().purgeWorkflowRuns(NS, RETENTION_BATCH);
                 }),
                 new Scenario("retention: policies, pins", HistoryFill.TASKS, p -> {
                     p.retention().settings(NS);

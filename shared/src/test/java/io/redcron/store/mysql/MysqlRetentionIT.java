@@ -33,6 +33,9 @@ class MysqlRetentionIT extends RetentionContract {
         retention = new MysqlRetentionStore(mysql.pool(), clock);
         cleanup = MysqlHistoryCleanup.forOperator(mysql.pool());
         audit = new MysqlAuditLog(mysql.pool());
+        workflows = new MysqlWorkflowStore(mysql.pool(), clock);
+        workflowRuns = new MysqlWorkflowRuns(mysql.pool());
+        epochs = new MysqlFencingEpochs(mysql.pool(), clock, Duration.ofSeconds(5));
     }
 
     /**
