@@ -86,6 +86,24 @@ public final class Screens {
         return io.redcron.desktop.cron.BuilderCalendars.of(() -> calendars.calendars(namespace), executor);
     }
 
+    /** The workflows screen, over the namespace shown. */
+    public io.redcron.desktop.workflows.WorkflowsViewModel workflows() {
+        return new io.redcron.desktop.workflows.WorkflowsViewModel(session.workflows(), session.workspace(), executor,
+                messages);
+    }
+
+    /** The workflow editor; step targets complete from the namespace's tasks and workflows. */
+    public io.redcron.desktop.workflows.WorkflowEditorViewModel workflowEditor() {
+        return new io.redcron.desktop.workflows.WorkflowEditorViewModel(session.workflows(),
+                session.operations().lookup(), session.workspace(), executor, messages);
+    }
+
+    /** One workflow run's graph and steps. */
+    public io.redcron.desktop.workflows.WorkflowRunViewModel workflowRun() {
+        return new io.redcron.desktop.workflows.WorkflowRunViewModel(session.workflows(), executor, messages,
+                session.clock());
+    }
+
     public TriggerViewModel trigger() {
         return new TriggerViewModel(TriggerViewModel.through(session.operations()), executor, messages);
     }
