@@ -7,6 +7,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Pane;
 import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
 import javafx.scene.shape.CubicCurve;
 import javafx.scene.shape.Polygon;
 
@@ -147,8 +148,11 @@ public final class WorkflowGraphPane extends Pane {
         double bend = Math.max(30, (endX - startX) / 2);
         CubicCurve curve = new CubicCurve(startX, startY, startX + bend, startY, endX - bend, endY, endX - ARROW, endY);
         curve.setFill(null);
+        curve.setStroke(Color.GRAY); // the theme's colour for the condition replaces it
+        curve.setStrokeWidth(1.6);
         curve.getStyleClass().addAll("wf-edge", StepLook.styleClass(line.when()));
         Polygon head = new Polygon(endX, endY, endX - ARROW - 2, endY - ARROW / 1.6, endX - ARROW - 2, endY + ARROW / 1.6);
+        head.setFill(Color.GRAY);
         head.getStyleClass().addAll("wf-arrow", StepLook.styleClass(line.when()));
         Label label = new Label(StepLook.text(line.when(), messages));
         label.getStyleClass().addAll("wf-edge-label", StepLook.styleClass(line.when()));

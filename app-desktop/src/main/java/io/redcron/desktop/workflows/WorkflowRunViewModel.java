@@ -52,6 +52,7 @@ public final class WorkflowRunViewModel {
     private final Clock clock;
     private long runId;
     private boolean reading;
+    private boolean readAgain;
 
     public WorkflowRunViewModel(WorkflowOperations operations, UiExecutor executor, Messages messages, Clock clock) {
         this.operations = operations;
@@ -71,18 +72,27 @@ public final class WorkflowRunViewModel {
         return runId;
     }
 
-    /** Reads the run and its steps again; skipped while a read is under way. */
+    /** Reads the run and its steps again; asked while a read is under way, it reads once more after it. */
     public void refresh() {
-        if (reading || runId == 0) {
+        if (runId == 0) {
+            return;
+        }
+        if (reading) {
+            readAgain = true;
             return;
         }
         reading = true;
+        readAgain = false;
         long id = runId;
         executor.submit(() -> new Read(operations.run(id), operations.steps(id)), read -> {
             reading = false;
             show(read.run(), read.steps());
+            if (readAgain) {
+                refresh();
+            }
         }, failure -> {
             reading = false;
+            readAgain = false;
             error.set(messages.get("workflows.failed", FailureText.oneLine(failure)));
         });
     }

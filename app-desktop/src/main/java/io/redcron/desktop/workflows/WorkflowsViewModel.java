@@ -51,6 +51,7 @@ public final class WorkflowsViewModel {
     private final UiExecutor executor;
     private final Messages messages;
     private boolean reading;
+    private boolean readAgain;
 
     public WorkflowsViewModel(WorkflowOperations operations, Workspace workspace, UiExecutor executor,
                               Messages messages) {
@@ -72,15 +73,24 @@ public final class WorkflowsViewModel {
         return operations;
     }
 
-    /** Reads the workflows and the selected one's runs again; rows keep their places. Skipped while a read is under way. */
+    /**
+     * Reads the workflows and the selected one's runs again; rows keep their places. Asked while a
+     * read is under way, it reads once more after that one.
+     */
     public void refresh() {
         if (reading) {
+            readAgain = true;
             return;
         }
         reading = true;
+        readAgain = false;
         String shown = selected.get() == null ? null : selected.get().name();
         executor.submit(() -> read(shown), read -> {
             reading = false;
+            if (readAgain) {
+                refresh(); // what was read may be older than what was asked for
+                return;
+            }
             StableRows.update(workflows, read.workflows(), WorkflowRow::name);
             if (shown != null && workflows.stream().noneMatch(row -> row.name().equals(shown))) {
                 selected.set(null);
@@ -90,6 +100,7 @@ public final class WorkflowsViewModel {
             }
         }, failure -> {
             reading = false;
+            readAgain = false;
             error.set(messages.get("workflows.failed", FailureText.oneLine(failure)));
         });
     }

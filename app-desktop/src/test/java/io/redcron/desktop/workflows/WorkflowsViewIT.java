@@ -181,6 +181,41 @@ class WorkflowsViewIT {
         await().atMost(PATIENCE).until(table.getItems()::isEmpty);
     }
 
+    @Test
+    void aWorkflowChangedSinceItWasOpenedOrANameTakenIsRefusedAndNothingIsSaved() {
+        Workflow first = session.workflows().add(Workflow.of(session.namespace(), "first", List.of(
+                new io.redcron.workflow.Step("only", StepTarget.task("load"), null, null, null))));
+        io.redcron.desktop.session.Screens screens = new io.redcron.desktop.session.Screens(session,
+                io.redcron.desktop.ui.UiExecutor.direct(), shown.messages());
+        WorkflowEditorViewModel stale = screens.workflowEditor();
+        stale.edit(first);
+        session.workflows().setEnabled("first", false);
+        stale.descriptionProperty().set("nightly load");
+        stale.save(saved -> { throw new AssertionError("saved over a newer version"); });
+
+        assertThat(stale.saveErrorProperty().get()).isEqualTo("Workflow 'first' was changed by someone else since you"
+                + " opened it; nothing was saved. Close the editor and open it again.");
+        assertThat(session.workflows().get("first").description()).isEmpty();
+
+        WorkflowEditorViewModel taken = screens.workflowEditor();
+        taken.startNew();
+        taken.nameProperty().set("first");
+        taken.steps().get(0).targetProperty().set("load");
+        taken.save(saved -> { throw new AssertionError("saved a second 'first'"); });
+        assertThat(taken.saveErrorProperty().get())
+                .isEqualTo("A workflow named 'first' already exists in this namespace; choose another name.");
+        assertThat(session.workflows().list()).hasSize(1);
+
+        WorkflowEditorViewModel fresh = screens.workflowEditor();
+        fresh.edit(session.workflows().get("first"));
+        fresh.descriptionProperty().set("nightly load");
+        List<Workflow> saved = new ArrayList<>();
+        fresh.save(saved::add);
+        assertThat(saved).hasSize(1);
+        assertThat(session.workflows().get("first").description()).isEqualTo("nightly load");
+        assertThat(session.workflows().get("first").enabled()).isFalse();
+    }
+
     private static void set(FxRobot robot, String id, String text) {
         TextField field = robot.lookup(id).queryAs(TextField.class);
         robot.interact(() -> field.setText(text));
