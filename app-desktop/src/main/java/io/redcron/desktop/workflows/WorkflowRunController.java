@@ -86,6 +86,14 @@ public final class WorkflowRunController {
         notice.bind(model.noticeProperty(), model.clock()::instant, model.messages());
         busy.visibleProperty().bind(model.busyProperty());
         KeptSelection.show(steps, model.steps(), StepRunRow::step);
+        io.redcron.desktop.ui.ColumnWidths.remember("workflow-steps", steps);
+        steps.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, key -> {
+            StepRunRow selected = steps.getSelectionModel().getSelectedItem();
+            if (key.getCode() == javafx.scene.input.KeyCode.ENTER && selected != null) {
+                key.consume();
+                open(selected);
+            }
+        });
         column(stepColumn, StepRunRow::step);
         column(targetColumn, row -> row.target().toString());
         column(statusColumn, StepRunRow::statusText);

@@ -101,7 +101,16 @@ public final class WorkflowsController {
             });
             return row;
         });
+        io.redcron.desktop.ui.ColumnWidths.remember("workflows", table);
         KeptSelection.show(runs, model.runs(), WorkflowRunRow::id);
+        io.redcron.desktop.ui.ColumnWidths.remember("workflow-runs", runs);
+        runs.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, key -> {
+            WorkflowRunRow selected = runs.getSelectionModel().getSelectedItem();
+            if (key.getCode() == javafx.scene.input.KeyCode.ENTER && selected != null) {
+                key.consume();
+                openRun(selected.id());
+            }
+        });
         column(runIdColumn, row -> Long.toString(row.id()));
         column(runStatusColumn, WorkflowRunRow::status);
         column(runTriggerColumn, WorkflowRunRow::trigger);
