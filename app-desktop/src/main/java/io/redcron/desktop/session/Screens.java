@@ -46,7 +46,8 @@ public final class Screens {
     public RunsViewModel runs(ZoneId zone) {
         return new RunsViewModel(session.operations(), session.runs(), session.retention(), session.workspace(), executor,
                 messages, zone,
-                io.redcron.desktop.runs.HiddenTasks.Memory.inPreferences(session.namespace()));
+                io.redcron.desktop.runs.HiddenTasks.Memory.inPreferences(session.namespace()))
+                .withWorkflows(session.workflows());
     }
 
     /** The retention dialog, opened on the namespace's policy or a task's. */

@@ -125,6 +125,15 @@ class WorkflowRunViewIT {
         robot.clickOn(box(robot, 0)).clickOn("#openStep");
         assertThat(opened).last().isEqualTo(RunsPreset.ofRun("extract-a", runs.get("a")));
 
+        // The runs screen says which step a run is, and leads back to the workflow run.
+        io.redcron.desktop.runs.RunsViewModel runsScreen = new io.redcron.desktop.session.Screens(session,
+                io.redcron.desktop.ui.UiExecutor.direct(), shown.messages()).runs(java.time.ZoneOffset.UTC);
+        runsScreen.open(RunsPreset.ofRun("extract-b", runs.get("b")));
+        assertThat(runsScreen.selectedProperty().get().id()).isEqualTo(runs.get("b"));
+        assertThat(runsScreen.selectedProperty().get().trigger()).isEqualTo("Workflow step");
+        assertThat(runsScreen.workflowStepTextProperty().get()).isEqualTo("Step b of workflow run " + run.id());
+        assertThat(runsScreen.workflowStepProperty().get().workflowRunId()).isEqualTo(run.id());
+
         robot.clickOn(rerun);
         await().atMost(PATIENCE).until(() -> operations.run(run.id()).status() == WorkflowRunStatus.RUNNING);
         await().atMost(PATIENCE).until(() -> line(robot, 1).equals("\u2026 Pending"));
