@@ -15,7 +15,6 @@ import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Checks what the workflow editor holds by building the domain's {@link Workflow} from it, so the
@@ -101,10 +100,5 @@ public final class DraftCheck {
             }
         }
         return -1;
-    }
-
-    /** A step's parameters as the editor shows them. */
-    static String params(Map<String, String> params) {
-        return ParamLines.format(params);
     }
 }

@@ -17,6 +17,7 @@ import io.redcron.workflow.EdgeCondition;
 import io.redcron.workflow.StepTarget;
 import io.redcron.workflow.Workflow;
 import javafx.beans.InvalidationListener;
+import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
@@ -30,9 +31,12 @@ import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -55,8 +59,7 @@ public final class WorkflowEditorViewModel {
     private final StringProperty catchUpLimit = new SimpleStringProperty("1");
     private final ObjectProperty<ConcurrencyPolicy> concurrency = new SimpleObjectProperty<>(ConcurrencyPolicy.FORBID);
     private final StringProperty params = new SimpleStringProperty("");
-    private final ObservableList<StepForm> steps = FXCollections.observableArrayList(
-            step -> step.fields());
+    private final ObservableList<StepForm> steps = FXCollections.observableArrayList(StepForm::fields);
     private final ObjectProperty<StepForm> selected = new SimpleObjectProperty<>();
     private final ObjectProperty<GraphLayout.Layout> layout = new SimpleObjectProperty<>(GraphLayout.of(List.of()));
     private final StringProperty problem = new SimpleStringProperty("");
@@ -71,6 +74,8 @@ public final class WorkflowEditorViewModel {
     private final Workspace workspace;
     private final UiExecutor executor;
     private final Messages messages;
+    /** The steps whose renames are followed by the edges into them. */
+    private final Set<StepForm> followed = Collections.newSetFromMap(new IdentityHashMap<>());
     private Workflow original;
     private DraftCheck.Result checked;
     private List<GraphLayout.Node> laidOut = List.of();
@@ -83,7 +88,7 @@ public final class WorkflowEditorViewModel {
         this.executor = executor;
         this.messages = messages;
         InvalidationListener changed = o -> check();
-        for (javafx.beans.Observable field : List.of(name, description, cron, dialect, zone, misfire, catchUpLimit,
+        for (Observable field : List.of(name, description, cron, dialect, zone, misfire, catchUpLimit,
                 concurrency, params)) {
             field.addListener(changed);
         }
@@ -229,8 +234,6 @@ public final class WorkflowEditorViewModel {
             stepNames.setAll(names);
         }
     }
-
-    private final java.util.Set<StepForm> followed = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     private void followOnce(StepForm step) {
         if (followed.add(step)) {
