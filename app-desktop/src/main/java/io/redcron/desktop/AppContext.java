@@ -123,6 +123,18 @@ public final class AppContext implements AutoCloseable, io.redcron.desktop.ui.Vi
         if (type == io.redcron.desktop.cluster.ClusterController.class) {
             return new io.redcron.desktop.cluster.ClusterController(screens().cluster(), dialogs);
         }
+        if (type == io.redcron.desktop.workflows.WorkflowsController.class) {
+            return new io.redcron.desktop.workflows.WorkflowsController(screens().workflows(), this, dialogs,
+                    this::openRuns);
+        }
+        if (type == io.redcron.desktop.workflows.WorkflowEditorController.class) {
+            return new io.redcron.desktop.workflows.WorkflowEditorController(screens().workflowEditor(),
+                    new io.redcron.desktop.cron.CronBuilderDialog(messages, java.time.Clock.systemDefaultZone(),
+                            screens().builderCalendars()));
+        }
+        if (type == io.redcron.desktop.workflows.WorkflowRunController.class) {
+            return new io.redcron.desktop.workflows.WorkflowRunController(screens().workflowRun());
+        }
         if (type == io.redcron.desktop.audit.AuditController.class) {
             return new io.redcron.desktop.audit.AuditController(screens().audit());
         }

@@ -73,7 +73,7 @@ public final class MainController {
                 () -> context.clusterTrouble(this::showTrouble));
         context.clusterTrouble(this::showTrouble);
         context.session().ifPresent(session -> pausedBanner.bind(context.maintenanceBanner(), dialogs));
-        // Ctrl+1 … Ctrl+6 switch screens in sidebar order, like tabs in a browser.
+        // Ctrl+1 … Ctrl+7 switch screens in sidebar order, like tabs in a browser.
         content.sceneProperty().addListener((o, old, scene) -> {
             if (scene == null) {
                 return;
@@ -91,7 +91,7 @@ public final class MainController {
         });
     }
 
-    /** The screens as the sidebar lists them: Ctrl+1 is the first, Ctrl+6 the last. */
+    /** The screens as the sidebar lists them: Ctrl+1 is the first, Ctrl+7 the last. */
     ToggleButton[] sidebarOrder() {
         return navigation.getToggles().stream().map(ToggleButton.class::cast).toArray(ToggleButton[]::new);
     }
@@ -198,6 +198,11 @@ public final class MainController {
     @FXML
     private void onCluster() {
         show(FxmlView.CLUSTER);
+    }
+
+    @FXML
+    private void onWorkflows() {
+        show(FxmlView.WORKFLOWS);
     }
 
     @FXML

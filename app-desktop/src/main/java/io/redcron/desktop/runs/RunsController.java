@@ -66,6 +66,8 @@ public final class RunsController {
     @FXML private Button openOutput;
     @FXML private Button pin;
     @FXML private Label detailPin;
+    @FXML private javafx.scene.layout.HBox workflowStepBox;
+    @FXML private Label detailWorkflowStep;
     @FXML private ProgressIndicator acting;
     @FXML private io.redcron.desktop.ui.NoticeBar notice;
     @FXML private Label error;
@@ -298,12 +300,25 @@ public final class RunsController {
         });
     }
 
+    /** The workflow run whose step the selected run is, in a window beside this one; its steps' runs open here. */
+    @FXML
+    private void onOpenWorkflowRun() {
+        io.redcron.workflow.StepRun step = model.workflowStepProperty().get();
+        if (step != null) {
+            new io.redcron.desktop.workflows.WorkflowRunWindow(views, dialogs, model.messages(), model::open)
+                    .open(step.workflowRunId());
+        }
+    }
+
     private void bindDetails() {
         detailTitle.textProperty().bind(model.detailTitleProperty());
         live.visibleProperty().bind(model.followingProperty());
         RunDetails.bindFields(details, model.selectedProperty());
         detailPin.textProperty().bind(model.pinTextProperty());
         showOnlyWithText(detailPin);
+        detailWorkflowStep.textProperty().bind(model.workflowStepTextProperty());
+        workflowStepBox.visibleProperty().bind(model.workflowStepProperty().isNotNull());
+        workflowStepBox.managedProperty().bind(workflowStepBox.visibleProperty());
         OutputPreview.show(output, model.outputProperty());
     }
 

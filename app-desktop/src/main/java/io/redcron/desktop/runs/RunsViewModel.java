@@ -66,7 +66,7 @@ import java.util.function.Function;
  * resolved to the tasks it matches; tasks the operator hid ({@link HiddenTasks}) are left out.
  */
 public final class RunsViewModel {
-    public enum TriggerChoice { ALL, CRON, MANUAL }
+    public enum TriggerChoice { ALL, CRON, MANUAL, WORKFLOW }
 
     public static final int PAGE_SIZE = 50;
     /**
@@ -97,6 +97,11 @@ public final class RunsViewModel {
     private final StringBinding newRunsText;
 
     private final ReadOnlyObjectWrapper<RunRow> selected = new ReadOnlyObjectWrapper<>();
+    /** The workflow step whose run is selected; null for a run no workflow started, or not read yet. */
+    private final ReadOnlyObjectWrapper<io.redcron.workflow.StepRun> workflowStep = new ReadOnlyObjectWrapper<>();
+    private final StringBinding workflowStepText;
+    private java.util.function.Function<Run, java.util.Optional<io.redcron.workflow.StepRun>> stepOf =
+            run -> java.util.Optional.empty();
     private final ObservableList<AttemptRow> attempts = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper output = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper following = new ReadOnlyBooleanWrapper();
@@ -169,6 +174,9 @@ public final class RunsViewModel {
         canPin = Bindings.createBooleanBinding(() -> selected.get() != null && pinKnown.get() && !acting.get(),
                 selected, pinKnown, acting);
         pinText = Bindings.createStringBinding(() -> pin.get() == null ? "" : pinText(pin.get()), pin);
+        workflowStepText = Bindings.createStringBinding(() -> workflowStep.get() == null ? ""
+                : messages.get("runs.detail.workflowStep", workflowStep.get().step(),
+                        workflowStep.get().workflowRunId()), workflowStep);
         newRunsText = Bindings.createStringBinding(() -> newRuns.get().text(messages), newRuns);
         // Typing makes the filter a part of a name again; a name set from a list stays exact.
         taskName.addListener((observable, before, after) -> exactTask = naming);
@@ -389,6 +397,7 @@ public final class RunsViewModel {
             case ALL -> null;
             case CRON -> TriggerType.CRON;
             case MANUAL -> TriggerType.MANUAL;
+            case WORKFLOW -> TriggerType.WORKFLOW;
         };
         if (from.get() != null && to.get() != null && from.get().isAfter(to.get())) {
             throw new RunActionException("runs.error.range");
@@ -472,10 +481,37 @@ public final class RunsViewModel {
         show(row);
         if (pinChanged) {
             loadPin(row.id());
+            loadWorkflowStep(row.run());
         }
         if (attemptsChanged) {
             loadAttempts(row);
         }
+    }
+
+    /**
+     * Lets the details say which workflow step started a run, and lead to that workflow run.
+     * Without it (or for a run no workflow started) the details say nothing of workflows.
+     */
+    public RunsViewModel withWorkflows(io.redcron.ops.WorkflowOperations workflows) {
+        stepOf = workflows::stepOf;
+        return this;
+    }
+
+    /**
+     * The workflow step a run was started for, read on its own; a failure to read it (an account
+     * that may not read workflows) leaves the details as they are for any other run.
+     */
+    private void loadWorkflowStep(Run run) {
+        workflowStep.set(null);
+        if (run.trigger() != TriggerType.WORKFLOW) {
+            return;
+        }
+        executor.submit(() -> stepOf.apply(run), found -> {
+            RunRow current = selected.get();
+            if (current != null && current.id() == run.id()) {
+                workflowStep.set(found.orElse(null));
+            }
+        }, failure -> { });
     }
 
     /** Whether the run is pinned, read on its own: the listing does not say. */
@@ -767,6 +803,11 @@ public final class RunsViewModel {
     public ReadOnlyObjectProperty<RunPin> pinProperty() { return pin.getReadOnlyProperty(); }
     /** Who pinned the selected run, when and why; empty while it is not pinned. */
     public StringBinding pinTextProperty() { return pinText; }
+    /** "Step load of workflow run 12" for a run a workflow started; empty otherwise. */
+    public StringBinding workflowStepTextProperty() { return workflowStepText; }
+    public javafx.beans.property.ReadOnlyObjectProperty<io.redcron.workflow.StepRun> workflowStepProperty() {
+        return workflowStep.getReadOnlyProperty();
+    }
     /** A run is selected and whether it is pinned is known. */
     public BooleanBinding canPinProperty() { return canPin; }
 

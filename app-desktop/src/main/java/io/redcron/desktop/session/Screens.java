@@ -46,7 +46,8 @@ public final class Screens {
     public RunsViewModel runs(ZoneId zone) {
         return new RunsViewModel(session.operations(), session.runs(), session.retention(), session.workspace(), executor,
                 messages, zone,
-                io.redcron.desktop.runs.HiddenTasks.Memory.inPreferences(session.namespace()));
+                io.redcron.desktop.runs.HiddenTasks.Memory.inPreferences(session.namespace()))
+                .withWorkflows(session.workflows());
     }
 
     /** The retention dialog, opened on the namespace's policy or a task's. */
@@ -84,6 +85,24 @@ public final class Screens {
         String namespace = session.namespace();
         io.redcron.port.CalendarStore calendars = session.calendars();
         return io.redcron.desktop.cron.BuilderCalendars.of(() -> calendars.calendars(namespace), executor);
+    }
+
+    /** The workflows screen, over the namespace shown. */
+    public io.redcron.desktop.workflows.WorkflowsViewModel workflows() {
+        return new io.redcron.desktop.workflows.WorkflowsViewModel(session.workflows(), session.workspace(), executor,
+                messages);
+    }
+
+    /** The workflow editor; step targets complete from the namespace's tasks and workflows. */
+    public io.redcron.desktop.workflows.WorkflowEditorViewModel workflowEditor() {
+        return new io.redcron.desktop.workflows.WorkflowEditorViewModel(session.workflows(),
+                session.operations().lookup(), session.workspace(), executor, messages);
+    }
+
+    /** One workflow run's graph and steps. */
+    public io.redcron.desktop.workflows.WorkflowRunViewModel workflowRun() {
+        return new io.redcron.desktop.workflows.WorkflowRunViewModel(session.workflows(), executor, messages,
+                session.clock());
     }
 
     public TriggerViewModel trigger() {

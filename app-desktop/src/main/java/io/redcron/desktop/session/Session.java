@@ -77,6 +77,19 @@ public final class Session implements AutoCloseable {
                 namespace, operator, clock);
     }
 
+    /**
+     * The operator actions on the workflows of the namespace now shown. A viewer's database
+     * account reads them; its changes are refused by the database.
+     */
+    public io.redcron.ops.WorkflowOperations workflows() {
+        String shown = namespace;
+        io.redcron.store.mysql.MysqlWorkflowRuns workflowRuns = new io.redcron.store.mysql.MysqlWorkflowRuns(dataSource);
+        return new io.redcron.ops.WorkflowOperations(shown, operator,
+                new io.redcron.store.mysql.MysqlWorkflowStore(dataSource), workflowRuns, tasks(),
+                new io.redcron.ops.StopWorkflowRuns(workflowRuns, runs(), new RedisEventBus(redis, new RedisKeys(shown), null)),
+                clock);
+    }
+
     public io.redcron.port.LeaderLease leader() {
         return new io.redcron.store.redis.RedisLeaderLease(redis, keys());
     }

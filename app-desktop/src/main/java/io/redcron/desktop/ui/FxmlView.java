@@ -16,7 +16,10 @@ public enum FxmlView {
     RETENTION("retention/RetentionView.fxml"),
     PAUSE("maintenance/PauseView.fxml"),
     SILENCES("silences/SilencesView.fxml"),
-    CALENDARS("calendars/CalendarsView.fxml");
+    CALENDARS("calendars/CalendarsView.fxml"),
+    WORKFLOWS("workflows/WorkflowsView.fxml"),
+    WORKFLOW_EDITOR("workflows/WorkflowEditorView.fxml"),
+    WORKFLOW_RUN("workflows/WorkflowRunView.fxml");
 
     private final String path;
 

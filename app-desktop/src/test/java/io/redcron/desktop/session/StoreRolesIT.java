@@ -202,6 +202,28 @@ class StoreRolesIT {
         assertThat(admin.redis().xlen(admin.keys().dead())).isEqualTo(1);
     }
 
+    /**
+     * The workflow screens on a viewer's account: whatever the database lets it read, each read it
+     * is refused and each change it tries is shown as a message, and nothing is stored.
+     */
+    @Test
+    void theWorkflowScreensShowTheViewersRefusalAndStoreNothing() {
+        Screens screens = new Screens(viewer, UiExecutor.direct(), ENGLISH);
+        io.redcron.desktop.workflows.WorkflowsViewModel list = screens.workflows();
+        list.refresh();
+        assertThat(list.workflows().isEmpty() ? list.errorProperty().get() : "listed").isNotEmpty();
+
+        io.redcron.desktop.workflows.WorkflowEditorViewModel editor = screens.workflowEditor();
+        editor.startNew();
+        editor.nameProperty().set("made-by-a-viewer");
+        editor.steps().get(0).targetProperty().set(task.name());
+        assertThat(editor.validProperty().get()).isTrue();
+        editor.save(saved -> { throw new AssertionError("saved by a viewer: " + saved); });
+
+        assertThat(editor.saveErrorProperty().get()).startsWith("Not saved: ");
+        assertThat(admin.workflows().list()).isEmpty();
+    }
+
     @Test
     void theViewerReadsRetentionAndPinsAndEachChangeItTriesShowsTheDatabasesRefusal() {
         admin.retention().pin(finished.id(), "evidence", "admin");

@@ -59,6 +59,16 @@ public final class DialogStage {
         };
     }
 
+    /** Views whose controllers {@code controller} makes for each controller class, from the screens (a view that opens others). */
+    public Views viewsByType(java.util.function.BiFunction<Class<?>, Screens, Object> controller) {
+        return new Views() {
+            @Override
+            public <C> ViewLoader.Loaded<C> open(FxmlView view) {
+                return new ViewLoader(messages, type -> controller.apply(type, screens)).load(view);
+            }
+        };
+    }
+
     /** A shell task of the namespace, daily at 03:00 UTC, in {@code group}. */
     public Task task(String name, String group) {
         return session.tasks().create(Task.builder().namespace(session.namespace()).name(name).cron("0 3 * * *")
