@@ -284,11 +284,8 @@ public final class WorkflowEditorViewModel {
             if (editing == null) {
                 return operations.add(workflow);
             }
-            Workflow current = operations.get(editing.name());
-            if (current.version() != editing.version()) {
-                throw new StaleWorkflowException(editing.name(), editing.version(), current.version());
-            }
-            return operations.update(editing.name(), workflow);
+            // Only if nobody changed it since it was opened: the store compares the version.
+            return operations.update(editing.name(), workflow, editing.version());
         }, stored -> {
             busy.set(false);
             original = stored;
