@@ -45,6 +45,11 @@ public final class MysqlRunStore implements RunStore {
     }
 
     @Override
+    public List<Run> shards(Run parent) {
+        return history.shards(parent);
+    }
+
+    @Override
     public Run insertManual(long taskId, Instant requestedAt, int maxAttempts, Map<String, String> params) {
         return history.insertManual(taskId, requestedAt, maxAttempts, params);
     }
