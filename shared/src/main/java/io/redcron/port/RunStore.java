@@ -34,6 +34,9 @@ public interface RunStore {
      */
     List<Run> shards(Run parent);
 
+    /** The parent run of a shard, through the fire's key; empty for a run that is no shard. */
+    Optional<Run> parent(Run shard);
+
     /**
      * Runs by id, without their output (as {@link #list} reads them); ids of no run are left out.
      * For the few hundred runs a screen names at once (dead and delayed entries).

@@ -106,6 +106,14 @@ public final class InMemoryRunStore implements RunStore {
     }
 
     @Override
+    public Optional<Run> parent(Run shard) {
+        synchronized (tables) {
+            return shard.isShard() ? Optional.ofNullable(tables.fire(shard.taskId(), shard.scheduledAt())).map(RunRow::toRun)
+                    : Optional.empty();
+        }
+    }
+
+    @Override
     public Page<Run> list(RunFilter filter, PageRequest page) {
         synchronized (tables) {
             List<Run> matching = tables.runs.values().stream().filter(matches(filter)).sorted(NEWEST_FIRST)

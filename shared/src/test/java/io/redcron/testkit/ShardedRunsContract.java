@@ -83,6 +83,8 @@ public abstract class ShardedRunsContract {
         });
         assertThat(runs.shards(split.parent())).extracting(Run::id)
                 .containsExactlyElementsOf(split.shards().stream().map(Run::id).toList());
+        assertThat(runs.parent(split.shards().get(2))).map(Run::id).contains(parent.id());
+        assertThat(runs.parent(split.parent())).as("no shard").isEmpty();
         assertThat(sharded.split(ns, epoch, parent.id(), 5, NOW).outcome()).as("split once")
                 .isEqualTo(Split.Outcome.UNCHANGED);
         assertThat(runs.shards(split.parent())).hasSize(3);

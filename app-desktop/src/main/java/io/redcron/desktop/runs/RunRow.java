@@ -94,7 +94,7 @@ public record RunRow(Run run, boolean held, String trigger, String scheduled, St
         return switch (run.status()) {
             case SUCCEEDED -> "success";
             case FAILED, TIMED_OUT -> "danger";
-            case RUNNING -> "accent";
+            case RUNNING, SHARDED -> "accent";
             case RETRYING -> "warning";
             case QUEUED, CANCELLED, SKIPPED -> "text-muted";
         };

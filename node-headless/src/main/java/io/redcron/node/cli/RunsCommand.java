@@ -16,6 +16,7 @@ import picocli.CommandLine.Parameters;
 
 import java.io.PrintWriter;
 import java.util.LinkedHashSet;
+import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 
@@ -118,12 +119,27 @@ final class RunsCommand {
         void run(CliStores stores, PrintWriter out) throws Exception {
             Run run = stores.lookup().run(runId);
             List<PastAttempt> attempts = stores.runs().attempts(run.id());
+            Instant now = stores.clock().instant();
+            List<Run> shards = run.isShardParent() ? stores.runs().shards(run) : List.of();
+            Long parent = run.isShard() ? stores.runs().parent(run).map(Run::id).orElse(null) : null;
             if (json) {
-                ObjectNode doc = RunViews.json(run, true, stores.clock().instant());
+                ObjectNode doc = RunViews.json(run, true, now);
                 doc.set("earlierAttempts", AttemptViews.json(attempts));
+                if (run.isShardParent()) {
+                    RunViews.shards(doc, run, shards, now);
+                }
+                if (parent != null) {
+                    doc.put("parentRunId", parent);
+                }
                 out.println(Json.write(doc));
             } else {
-                RunViews.details(out, run, attempts, stores.clock().instant());
+                RunViews.details(out, run, attempts, now);
+                if (parent != null) {
+                    out.println("Parent:    run " + parent + " (runs show " + parent + ")");
+                }
+                if (run.isShardParent()) {
+                    RunViews.shards(out, run, shards, now);
+                }
             }
             out.flush();
         }

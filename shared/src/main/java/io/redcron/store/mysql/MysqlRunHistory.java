@@ -104,6 +104,14 @@ final class MysqlRunHistory {
         return jdbc.autoCommit("read the shards of run " + parent.id(), connection -> ShardRows.shards(connection, parent));
     }
 
+    Optional<Run> parent(Run shard) {
+        if (!shard.isShard()) {
+            return Optional.empty();
+        }
+        return jdbc.autoCommit("read the parent of run " + shard.id(), connection -> Jdbc.one(connection, BY_FIRE,
+                RunRows::read, shard.taskId(), shard.scheduledAt()));
+    }
+
     Optional<Run> get(long id) {
         return jdbc.autoCommit("read run " + id, connection -> Jdbc.one(connection, RunRows.BY_ID, RunRows::read, id));
     }

@@ -50,6 +50,11 @@ public final class MysqlRunStore implements RunStore {
     }
 
     @Override
+    public Optional<Run> parent(Run shard) {
+        return history.parent(shard);
+    }
+
+    @Override
     public Run insertManual(long taskId, Instant requestedAt, int maxAttempts, Map<String, String> params) {
         return history.insertManual(taskId, requestedAt, maxAttempts, params);
     }

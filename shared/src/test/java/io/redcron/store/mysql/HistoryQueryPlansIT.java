@@ -436,7 +436,8 @@ class HistoryQueryPlansIT {
                     Run other = p.runs().insertManual(task.id(), now.plusMillis(1), 1, Map.of());
                     p.sharded().parents(OTHER, now.plusSeconds(1), 100);
                     Run split = p.sharded().split(OTHER, epoch, parent.id(), SHARDS, now.plusSeconds(1)).parent();
-                    p.runs().shards(split);
+                    List<Run> shards = p.runs().shards(split);
+                    p.runs().parent(shards.get(0));
                     p.sharded().settle(OTHER, epoch, parent.id(), now.plusSeconds(1));
                     p.runs().requestCancel(parent.id(), now, "ops");
                     p.runs().requestCancel(other.id(), now, "ops");
