@@ -17,7 +17,8 @@ final class Faults {
         return List.of(workerKill(3), leaderKill(), leaderStop(), redisRestartFromAof(), redisRestartEmpty(),
                 mariaDbStop(Duration.ofSeconds(30)), network(Duration.ofSeconds(20), Duration.ofSeconds(16)),
                 clockAhead(), workerTerm(), leaderKillStorm(Duration.ofSeconds(40)), new ForbidRunKill(Duration.ofSeconds(15)),
-                new EditWhileDown(), new MisfireWhileDown(), flushAll(), new MalformedEntries(), new UnservedGroup());
+                new EditWhileDown(), new MisfireWhileDown(), flushAll(), new MalformedEntries(), new UnservedGroup(),
+                new ShardedFireKill());
     }
 
     /** The faults a soak picks from at random (each on an already running cluster). */
