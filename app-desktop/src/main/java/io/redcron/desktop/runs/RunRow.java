@@ -35,6 +35,11 @@ public record RunRow(Run run, boolean held, String trigger, String scheduled, St
                 time(run.finishedAt(), zone), ran == null ? NONE : Durations.format(ran.truncatedTo(ChronoUnit.SECONDS)));
     }
 
+    /** Which shard of its fire the run is, e.g. {@code 2 / 8}; a dash for a run that is no shard. */
+    public String shard() {
+        return run.isShard() ? run.shardIndex() + " / " + run.shardTotal() : NONE;
+    }
+
     static String statusLabel(RunStatus status, Messages messages) {
         return messages.get("runs.status." + status.name());
     }
