@@ -663,7 +663,7 @@ public final class RunsViewModel {
         act(() -> RunActionException.localised(() -> operations.cancel().cancel(row.id()), row),
                 result -> Notice.of(messages.get(switch (result.outcome()) {
             case CANCELLED -> "runs.cancel.done";
-            case STOPPING -> "runs.cancel.stopping";
+            case STOPPING -> result.run().status() == RunStatus.SHARDED ? "runs.cancel.shards" : "runs.cancel.stopping";
             case ALREADY_ENDED -> "runs.cancel.ended";
         }, row.id(), RunRow.statusLabel(result.run().status(), messages)), workspace.clock().instant()));
     }

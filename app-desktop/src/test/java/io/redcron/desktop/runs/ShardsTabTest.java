@@ -62,6 +62,10 @@ class ShardsTabTest {
         assertThat(model.rows().stream().filter(row -> row.id() == parent.id()).findFirst().orElseThrow().status())
                 .isEqualTo("Waiting for its shards");
 
+        model.cancel();
+        assertThat(stores.runs().get(shards.get(0).id()).orElseThrow().status()).as("a waiting shard")
+                .isEqualTo(RunStatus.CANCELLED);
+
         model.select(model.rows().stream().filter(row -> row.id() == shards.get(0).id()).findFirst().orElseThrow());
         assertThat(model.shards()).as("a shard has none").isEmpty();
     }
