@@ -93,6 +93,24 @@ class ShardCoordinatorTest {
         assertThat(stores.runs().shards(parent)).isEmpty();
     }
 
+    @Test
+    void shardsSplitButNeverQueuedAreQueuedByTheReconciler() {
+        Run parent = stores.runs().insertManual(task(Sharding.fixed(2)).id(), NOW, 1, Map.of());
+        coordinator.run(epoch, NOW.plusSeconds(1));
+        // Redis lost the entries between the split's commit and any worker's read.
+        stores.loseRedis();
+        Reconciler reconciler = new Reconciler(NS, stores.recovery(), stores.runs(), stores.queue(), Duration.ofSeconds(5),
+                Duration.ofHours(1), io.redcron.node.alert.AlertSink.NONE, new StreamSweep(stores.queue(), stores.recovery(), Duration.ofMinutes(1),
+                100), stores.failing());
+
+        reconciler.run(NOW.plusSeconds(10));
+
+        List<Run> shards = stores.runs().shards(stores.runs().get(parent.id()).orElseThrow());
+        assertThat(stores.queue().waiting("batch", 10))
+                .containsExactlyInAnyOrderElementsOf(shards.stream().map(Run::id).toList());
+        assertThat(stores.queue().waiting("batch", 10)).as("never the parent").doesNotContain(parent.id());
+    }
+
     private void heartbeat(String node, Set<NodeRole> roles, Set<String> groups) {
         stores.nodes().heartbeat(new NodeInfo(node, "host", 1, "1.0", roles, groups, 4, 0, NOW, NOW),
                 Duration.ofMinutes(1));
