@@ -16,10 +16,12 @@ import java.util.Optional;
 public interface ShardedRuns {
 
     /**
-     * Parents still waiting (SHARDED), split or not, oldest fire first, at most {@code limit}:
-     * those not split yet only once due by {@code now}.
+     * Parents still waiting (SHARDED), split or not, of the tasks after {@code afterTaskId}, by task
+     * and then oldest first, at most {@code limit}: those not split yet only once due by
+     * {@code now}. A caller pages through the tasks, so that one task's many parents (a forbid
+     * task's fires piling up) never hold back the others'.
      */
-    List<Run> parents(String namespace, Instant now, int limit);
+    List<Run> parents(String namespace, Instant now, long afterTaskId, int limit);
 
     /**
      * Splits a due parent into {@code shards} queued shard runs under its task's concurrency

@@ -28,10 +28,11 @@ public final class InMemoryShardedRuns implements ShardedRuns {
     }
 
     @Override
-    public List<Run> parents(String namespace, Instant now, int limit) {
+    public List<Run> parents(String namespace, Instant now, long afterTaskId, int limit) {
         synchronized (tables) {
             return tables.runs.values().stream()
                     .filter(row -> row.namespace.equals(namespace) && row.status == RunStatus.SHARDED
+                            && row.taskId > afterTaskId
                             && (row.shardTotal > 0 || !row.dueAt.isAfter(now)))
                     .sorted(Comparator.comparingLong((RunRow row) -> row.taskId).thenComparing(row -> row.dueAt))
                     .limit(limit).map(RunRow::toListed).toList();

@@ -64,7 +64,8 @@ public abstract class ShardedRunsContract {
         Run parent = runs.insertManual(task.id(), NOW, 2, Map.of("day", "monday"));
         assertThat(parent.status()).isEqualTo(RunStatus.SHARDED);
         assertThat(parent.shardTotal()).as("not split yet").isZero();
-        assertThat(sharded.parents(ns, NOW, 10)).extracting(Run::id).containsExactly(parent.id());
+        assertThat(sharded.parents(ns, NOW, task.id(), 10)).as("after its task").isEmpty();
+        assertThat(sharded.parents(ns, NOW, 0, 10)).extracting(Run::id).containsExactly(parent.id());
 
         Split split = sharded.split(ns, epoch, parent.id(), 3, NOW);
 
@@ -106,7 +107,7 @@ public abstract class ShardedRunsContract {
         assertThat(settled.error()).isEqualTo("1 of 3 shards failed (shard 1: exit code 3)");
         assertThat(settled.finishedAt()).isEqualTo(NOW.plusSeconds(5));
         assertThat(sharded.settle(ns, epoch, parent.id(), NOW.plusSeconds(6))).as("settled once").isEmpty();
-        assertThat(sharded.parents(ns, NOW.plusSeconds(6), 10)).isEmpty();
+        assertThat(sharded.parents(ns, NOW.plusSeconds(6), 0, 10)).isEmpty();
     }
 
     @Test

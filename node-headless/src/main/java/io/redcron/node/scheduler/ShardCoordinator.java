@@ -39,6 +39,8 @@ final class ShardCoordinator {
     private final NodeRegistry registry;
     private final RunQueue queue;
     private final EventBus events;
+    /** Where the next pass reads on: the task after which the last full read stopped. */
+    private long afterTaskId;
 
     ShardCoordinator(String namespace, ShardedRuns sharded, SchedulerStore store, NodeRegistry registry,
                      RunQueue queue, EventBus events) {
@@ -52,7 +54,10 @@ final class ShardCoordinator {
 
     /** One pass under the leader's {@code epoch}; returns how many parents were split or ended. */
     int run(long epoch, Instant now) {
-        List<Run> parents = sharded.parents(namespace, now, PARENTS_PER_PASS);
+        List<Run> parents = sharded.parents(namespace, now, afterTaskId, PARENTS_PER_PASS);
+        // A full read goes on after its last task next time (a task with more parents than a read
+        // gets its earliest ones now, the rest when the pages come round); a short one starts over.
+        afterTaskId = parents.size() < PARENTS_PER_PASS ? 0 : parents.get(parents.size() - 1).taskId();
         if (parents.isEmpty()) {
             return 0;
         }

@@ -27,7 +27,7 @@ import javax.sql.DataSource;
  */
 public final class MysqlShardedRuns implements ShardedRuns {
     private static final String PARENTS = "SELECT " + RunRows.LISTED_COLUMNS + " FROM task_run r"
-            + " WHERE r.namespace = ? AND r." + ShardRows.SHARDED + " AND (r.shard_total > 0 OR r.due_at <= ?)"
+            + " WHERE r.namespace = ? AND r." + ShardRows.SHARDED + " AND r.task_id > ? AND (r.shard_total > 0 OR r.due_at <= ?)"
             + " ORDER BY r.task_id, r.due_at LIMIT ?";
     private static final String TASK = "SELECT concurrency_policy, shards, retry_max_attempts FROM task"
             + " WHERE id = ? FOR UPDATE";
@@ -50,9 +50,10 @@ public final class MysqlShardedRuns implements ShardedRuns {
     }
 
     @Override
-    public List<Run> parents(String namespace, Instant now, int limit) {
+    public List<Run> parents(String namespace, Instant now, long afterTaskId, int limit) {
         return jdbc.autoCommit("read the sharded runs of namespace '" + namespace + "'",
-                connection -> Jdbc.list(connection, PARENTS, RunRows::readListed, namespace, now, limit));
+                connection -> Jdbc.list(connection, PARENTS, RunRows::readListed, namespace, afterTaskId, now,
+                        limit));
     }
 
     @Override

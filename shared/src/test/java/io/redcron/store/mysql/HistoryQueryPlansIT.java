@@ -434,7 +434,7 @@ class HistoryQueryPlansIT {
                     long epoch = p.epochs().advance(OTHER, "node-1");
                     Run parent = p.runs().insertManual(task.id(), now, 1, Map.of());
                     Run other = p.runs().insertManual(task.id(), now.plusMillis(1), 1, Map.of());
-                    p.sharded().parents(OTHER, now.plusSeconds(1), 100);
+                    p.sharded().parents(OTHER, now.plusSeconds(1), 0, 100);
                     Run split = p.sharded().split(OTHER, epoch, parent.id(), SHARDS, now.plusSeconds(1)).parent();
                     List<Run> shards = p.runs().shards(split);
                     p.runs().parent(shards.get(0));
