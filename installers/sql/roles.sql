@@ -37,19 +37,21 @@ GRANT SELECT, UPDATE (next_fire_at) ON redcron.task TO 'redcron_node'@'%';
 GRANT SELECT ON redcron.task_label TO 'redcron_node'@'%';
 -- The leader records one run per fire: queued, or skipped with the misfire reason (finished_at,
 -- error). The columns are those of the INSERT; lost_attempts and cancel_requested take defaults.
+-- It splits a sharded task's fire into shard runs (shard_index, shard_total, migration 17).
 GRANT SELECT,
       INSERT (task_id, namespace, task_name, task_group, trigger_type, scheduled_at, due_at, status, attempt,
-              max_attempts, created_at, finished_at, error, params)
+              max_attempts, created_at, finished_at, error, params, shard_index, shard_total)
       ON redcron.task_run TO 'redcron_node'@'%';
 -- What happens to a run after it is recorded: claims (status, attempt, node, lease_until,
 -- started_at, clearing finished_at, exit_code, output), lease renewals (lease_until), results and
 -- retries (status, started_at, finished_at, exit_code, output, error, due_at), forbid waits (due_at)
 -- and skips, replace's cancel of the run it replaces (cancel_requested), hand-backs on shutdown and
 -- the reaper's lost attempts (lost_attempts), whether a claim made ahead began (attempt_began,
--- migration 7), the reconciler's failures. Never the run's task,
--- namespace, names, trigger, fire time, attempt limit, creation or parameters.
+-- migration 7), the reconciler's failures, a sharded fire's parent split (shard_total, once) and
+-- settled. Never the run's task, namespace, names, trigger, fire time, attempt limit, creation,
+-- parameters or shard index.
 GRANT UPDATE (status, attempt, lost_attempts, cancel_requested, node, lease_until, due_at, started_at, finished_at,
-              exit_code, output, error, attempt_began)
+              exit_code, output, error, attempt_began, shard_total)
       ON redcron.task_run TO 'redcron_node'@'%';
 -- A new leader bumps its namespace's epoch in one INSERT … ON DUPLICATE KEY UPDATE, which needs
 -- UPDATE on every column it inserts, namespace included.
@@ -132,10 +134,11 @@ GRANT SELECT,
       INSERT (namespace, name, task_group, description, cron, dialect, zone, type, payload, timeout_ms,
               retry_max_attempts, retry_initial_ms, retry_multiplier, retry_max_ms, retry_jitter, misfire_policy,
               catch_up_limit, concurrency_policy, enabled, owner, labels, alert_targets, params, version, created_at,
-              updated_at, next_fire_at),
+              updated_at, next_fire_at, shards),
       UPDATE (name, task_group, description, cron, dialect, zone, type, payload, timeout_ms, retry_max_attempts,
               retry_initial_ms, retry_multiplier, retry_max_ms, retry_jitter, misfire_policy, catch_up_limit,
-              concurrency_policy, enabled, owner, labels, alert_targets, params, version, updated_at, next_fire_at),
+              concurrency_policy, enabled, owner, labels, alert_targets, params, version, updated_at, next_fire_at,
+              shards),
       DELETE
       ON redcron.task TO 'redcron_operator'@'%';
 -- The labels are rewritten with their task: deleted and inserted, never updated.

@@ -18,7 +18,7 @@ final class Faults {
                 mariaDbStop(Duration.ofSeconds(30)), network(Duration.ofSeconds(20), Duration.ofSeconds(16)),
                 clockAhead(), workerTerm(), leaderKillStorm(Duration.ofSeconds(40)), new ForbidRunKill(Duration.ofSeconds(15)),
                 new EditWhileDown(), new MisfireWhileDown(), flushAll(), new MalformedEntries(), new UnservedGroup(),
-                new WorkflowFanInKills());
+                new WorkflowFanInKills(), new ShardedFireKill());
     }
 
     /** The faults a soak picks from at random (each on an already running cluster). */

@@ -35,7 +35,9 @@ record RunRow(long id, long taskId, Instant scheduledAt, String status, String t
     }
 
     boolean isFinal() {
-        return !(status.equals("QUEUED") || status.equals("RUNNING") || status.equals("RETRYING"));
+        // SHARDED: the parent of a sharded fire, waiting for its shards.
+        return !(status.equals("QUEUED") || status.equals("RUNNING") || status.equals("RETRYING")
+                || status.equals("SHARDED"));
     }
 
     static List<RunRow> readAll(String jdbcUrl, String namespace) {

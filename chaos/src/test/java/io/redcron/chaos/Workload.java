@@ -35,6 +35,8 @@ final class Workload {
         FLAKY(2, 0, true, ConcurrencyPolicy.FORBID),
         /** A cron of its own that fires a few times only: not expected to keep succeeding after a fault. */
         PROBE(0, 0, false, ConcurrencyPolicy.FORBID),
+        /** Each fire split into shards that each run 2 s; fires overlap, as shards of one fire do. */
+        SHARDED(5, 2, false, ConcurrencyPolicy.ALLOW),
         /** In a group no worker serves: its runs are failed at the queue deadline. */
         UNSERVED(2, 0, false, ConcurrencyPolicy.FORBID);
 
@@ -52,7 +54,7 @@ final class Workload {
 
         /** Fires all along, so every such task must succeed again after a fault. */
         boolean steady() {
-            return this != PROBE && this != UNSERVED;
+            return this != PROBE && this != UNSERVED && this != SHARDED;
         }
 
         /** A worker may run it; runs of other kinds end FAILED. */
@@ -155,6 +157,12 @@ final class Workload {
                      ConcurrencyPolicy concurrency) {
         return add(store, definition(name, Kind.PROBE, cron).misfirePolicy(misfire).catchUpLimit(catchUpLimit)
                 .concurrencyPolicy(concurrency), Kind.PROBE);
+    }
+
+    /** A task whose every fire is split into {@code shards} shard runs. */
+    Planned addSharded(TaskStore store, String name, int shards) {
+        return add(store, definition(name, Kind.SHARDED, Kind.SHARDED.cron())
+                .sharding(io.redcron.domain.Sharding.fixed(shards)), Kind.SHARDED);
     }
 
     /** A task routed to {@code group}, which no node of the cluster serves. */

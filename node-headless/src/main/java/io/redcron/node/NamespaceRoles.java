@@ -141,7 +141,7 @@ final class NamespaceRoles {
             SchedulerParts parts = new SchedulerParts(namespace, nodeId, new MysqlSchedulerStore(dataSource, clock),
                     new MysqlRecoveryStore(dataSource), runs, new RedisScheduleIndex(redis, keys), queue, registry,
                     config.worker().lease(), config.scheduler().queueDeadline(), config.alerts().rateLimit(),
-                    fireRules(), failing);
+                    fireRules(), failing, new io.redcron.store.mysql.MysqlShardedRuns(dataSource), events);
             scheduler = parts.loop(new SchedulerLoop.Settings(namespace, config.scheduler().tick(),
                     Duration.ofSeconds(2), config.scheduler().batchSize(),
                     new FirePlanner(config.scheduler().misfireThreshold(), config.scheduler().firesPerTask()),

@@ -203,10 +203,12 @@ public final class ClaimRules {
             return own.get();
         }
         TaskRules task = input.task();
-        if (task == null) {
+        Run run = input.run().run();
+        // A shard is never weighed against its siblings: its task's policy applied to the fire as
+        // a whole when the leader split it.
+        if (task == null || run.trigger() == TriggerType.SHARD) {
             return Decision.claim();
         }
-        Run run = input.run().run();
         if (isLateFire(run, input.now(), input.misfireThreshold())) {
             Optional<String> dropped = misfire(run, task, input.laterMisfires(), input.now());
             if (dropped.isPresent()) {
@@ -224,10 +226,14 @@ public final class ClaimRules {
     /**
      * Whether a claim of the run must weigh its task's rules on its own (under the task's lock)
      * rather than in a batch of plain claims: a task not known to allow overlaps (null: gone), a
-     * cancel asked for, or a late cron fire.
+     * cancel asked for, or a late cron fire. A shard is weighed only for a cancel: its task's
+     * policy applied to its fire as a whole.
      */
     public static boolean weighedAlone(UnfinishedRun run, ConcurrencyPolicy concurrency, Instant now,
                                        Duration misfireThreshold) {
+        if (run.run().trigger() == TriggerType.SHARD) {
+            return run.cancelRequested();
+        }
         return concurrency != ConcurrencyPolicy.ALLOW || run.cancelRequested()
                 || isLateFire(run.run(), now, misfireThreshold);
     }

@@ -16,17 +16,45 @@ import java.util.Objects;
  * @param output     the tail of the merged stdout/stderr of the last attempt; null in a listing
  *                   ({@code RunStore.list} reads no output) and before an attempt has any
  * @param error      why the run failed, was skipped or refused, in one line
+ * @param shardIndex which shard of its fire this run is (0-based), or {@link #NOT_A_SHARD}
+ * @param shardTotal on a shard, how many shards its fire has; on the parent of a sharded fire,
+ *                   the same once it was split (0 before); 0 on any other run
  */
 public record Run(long id, long taskId, String namespace, String taskName, String group, TriggerType trigger,
                   Instant scheduledAt, RunStatus status, int attempt, int maxAttempts, int lostAttempts, String node,
                   Instant leaseUntil, Instant createdAt, Instant startedAt, Instant finishedAt, Integer exitCode,
-                  String output, String error, Map<String, String> params) {
+                  String output, String error, Map<String, String> params, int shardIndex, int shardTotal) {
+
+    /** The {@code shardIndex} of a run that is no shard. */
+    public static final int NOT_A_SHARD = -1;
 
     public Run {
         Objects.requireNonNull(trigger, "trigger");
         Objects.requireNonNull(scheduledAt, "scheduledAt");
         Objects.requireNonNull(status, "status");
         params = params == null ? Map.of() : Map.copyOf(params);
+        if (shardIndex < NOT_A_SHARD || shardTotal < 0 || (shardIndex >= 0 && shardIndex >= shardTotal)) {
+            throw new IllegalArgumentException("shard: index " + shardIndex + " of " + shardTotal + " is no shard");
+        }
+    }
+
+    /** A run that is no shard (nearly every run). */
+    public Run(long id, long taskId, String namespace, String taskName, String group, TriggerType trigger,
+               Instant scheduledAt, RunStatus status, int attempt, int maxAttempts, int lostAttempts, String node,
+               Instant leaseUntil, Instant createdAt, Instant startedAt, Instant finishedAt, Integer exitCode,
+               String output, String error, Map<String, String> params) {
+        this(id, taskId, namespace, taskName, group, trigger, scheduledAt, status, attempt, maxAttempts, lostAttempts,
+                node, leaseUntil, createdAt, startedAt, finishedAt, exitCode, output, error, params, NOT_A_SHARD, 0);
+    }
+
+    /** Whether this run is one shard of a sharded fire. */
+    public boolean isShard() {
+        return shardIndex != NOT_A_SHARD;
+    }
+
+    /** Whether this run is the parent of a sharded fire: waiting for its shards, or ended with them. */
+    public boolean isShardParent() {
+        return !isShard() && (status == RunStatus.SHARDED || shardTotal > 0);
     }
 
     /**
@@ -53,19 +81,21 @@ public record Run(long id, long taskId, String namespace, String taskName, Strin
      */
     public Run claimed(String node, Instant leaseUntil, Instant startedAt) {
         return new Run(id, taskId, namespace, taskName, group, trigger, scheduledAt, RunStatus.RUNNING, attempt + 1,
-                maxAttempts, lostAttempts, node, leaseUntil, createdAt, startedAt, null, null, null, error, params);
+                maxAttempts, lostAttempts, node, leaseUntil, createdAt, startedAt, null, null, null, error, params,
+                shardIndex, shardTotal);
     }
 
     /** The run as it waited before a claim that has not begun: queued, the claim's attempt not taken. */
     public Run unclaimed() {
         return new Run(id, taskId, namespace, taskName, group, trigger, scheduledAt, RunStatus.QUEUED, attempt - 1,
-                maxAttempts, lostAttempts, null, null, createdAt, null, null, null, null, error, params);
+                maxAttempts, lostAttempts, null, null, createdAt, null, null, null, null, error, params, shardIndex, shardTotal);
     }
 
     /** The same run leased until {@code leaseUntil}. */
     public Run withLease(Instant leaseUntil) {
         return new Run(id, taskId, namespace, taskName, group, trigger, scheduledAt, status, attempt, maxAttempts,
-                lostAttempts, node, leaseUntil, createdAt, startedAt, finishedAt, exitCode, output, error, params);
+                lostAttempts, node, leaseUntil, createdAt, startedAt, finishedAt, exitCode, output, error, params,
+                shardIndex, shardTotal);
     }
 
     /** Whether a failed attempt may be retried: lost attempts do not count. */

@@ -24,7 +24,13 @@ public enum RunStatus {
     TIMED_OUT,
     CANCELLED,
     /** Never started: the concurrency policy or the misfire policy dropped it. */
-    SKIPPED;
+    SKIPPED,
+    /**
+     * The parent run of a sharded task's fire: it never runs itself, it waits for its shards (each
+     * a run of its own) and ends with their aggregate. Neither waiting nor in flight, so no claim,
+     * reaper, reconciler or stream ever touches it; the leader's shard coordinator does.
+     */
+    SHARDED;
 
     private static final Map<RunStatus, Set<RunStatus>> ALLOWED = new EnumMap<>(RunStatus.class);
 
@@ -36,6 +42,8 @@ public enum RunStatus {
         ALLOWED.put(RUNNING, EnumSet.of(SUCCEEDED, FAILED, TIMED_OUT, CANCELLED, RETRYING, QUEUED, SKIPPED));
         // A retry is claimed straight from RETRYING once its backoff is over; it is never skipped.
         ALLOWED.put(RETRYING, EnumSet.of(RUNNING, CANCELLED, FAILED));
+        // A parent ends when its shards have all ended (or it is cancelled, or its task is gone).
+        ALLOWED.put(SHARDED, EnumSet.of(SUCCEEDED, FAILED, CANCELLED, SKIPPED));
         for (RunStatus done : EnumSet.of(SUCCEEDED, FAILED, TIMED_OUT, CANCELLED, SKIPPED)) {
             ALLOWED.put(done, EnumSet.noneOf(RunStatus.class));
         }
@@ -43,9 +51,10 @@ public enum RunStatus {
 
     /**
      * The statuses a run is recorded in: queued, or skipped when its fire is dropped as it is
-     * recorded (a misfire, or a fire of a task deleted before it was recorded).
+     * recorded (a misfire, or a fire of a task deleted before it was recorded), or sharded (the
+     * parent of a sharded task's fire).
      */
-    public static final Set<RunStatus> INITIAL = Collections.unmodifiableSet(EnumSet.of(QUEUED, SKIPPED));
+    public static final Set<RunStatus> INITIAL = Collections.unmodifiableSet(EnumSet.of(QUEUED, SKIPPED, SHARDED));
     /** Final: no change leads out of them. */
     public static final Set<RunStatus> FINAL = Collections.unmodifiableSet(where(status -> ALLOWED.get(status).isEmpty()));
     /** Not final: waiting, or in flight. */

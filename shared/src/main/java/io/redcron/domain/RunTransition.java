@@ -13,8 +13,9 @@ import java.util.stream.Collectors;
  */
 public enum RunTransition {
     /**
-     * A run is recorded: a cron fire or a manual run, queued; or a fire the misfire policy drops as
-     * it is recorded (or a deleted task's), skipped. It comes from no status: the table's initial ones.
+     * A run is recorded: a cron fire, a manual run or a shard, queued; a sharded task's fire or
+     * manual run, as the parent waiting for its shards; or a fire the misfire policy drops as it is
+     * recorded (or a deleted task's), skipped. It comes from no status: the table's initial ones.
      */
     RECORD_NEW(EnumSet.noneOf(RunStatus.class), RunStatus.INITIAL),
     /** A worker claims a waiting run: its next attempt starts (or is held for its time). */
@@ -53,7 +54,14 @@ public enum RunTransition {
      * task change that withdrew a fire not due yet. Only from QUEUED with no attempt: a run that
      * has been attempted is finished or run again, never skipped.
      */
-    SKIP(EnumSet.of(RunStatus.QUEUED), EnumSet.of(RunStatus.SKIPPED));
+    SKIP(EnumSet.of(RunStatus.QUEUED), EnumSet.of(RunStatus.SKIPPED)),
+    /**
+     * The parent of a sharded fire ends: with its shards' aggregate once they have all ended,
+     * CANCELLED when an operator cancels it before it was split, SKIPPED when its task was deleted
+     * before it was split.
+     */
+    SETTLE_SHARDS(EnumSet.of(RunStatus.SHARDED), EnumSet.of(RunStatus.SUCCEEDED, RunStatus.FAILED,
+            RunStatus.CANCELLED, RunStatus.SKIPPED));
 
     private final Set<RunStatus> from;
     private final Set<RunStatus> to;

@@ -19,12 +19,13 @@ import java.util.regex.Pattern;
  *
  * @param group      routing group: only workers serving it run the task
  * @param catchUpLimit the most missed fires {@link MisfirePolicy#CATCH_UP} replays
+ * @param sharding   whether each fire is fanned out over shards ({@link Sharding#NONE} if not)
  * @param nextFireAt the next fire the scheduler has planned, null until it has
  */
 public record Task(Long id, String namespace, String name, String group, String description,
                    String cron, CronDialect dialect, ZoneId zone, TaskPayload payload, Duration timeout,
                    RetryPolicy retry, MisfirePolicy misfirePolicy, int catchUpLimit,
-                   ConcurrencyPolicy concurrencyPolicy, boolean enabled, String owner, Map<String, String> labels,
+                   ConcurrencyPolicy concurrencyPolicy, Sharding sharding, boolean enabled, String owner, Map<String, String> labels,
                    List<String> alertTargets, Map<String, String> params, long version, Instant createdAt,
                    Instant updatedAt, Instant nextFireAt) {
 
@@ -58,6 +59,7 @@ public record Task(Long id, String namespace, String name, String group, String 
             throw new InvalidTaskException("catch-up-limit", "must be 1-1000, got " + catchUpLimit);
         }
         Checks.required("concurrency", concurrencyPolicy);
+        sharding = sharding == null ? Sharding.NONE : sharding;
         owner = Checks.optionalText("owner", owner, 200);
         labels = labels == null ? Map.of() : Map.copyOf(labels);
         labels.forEach((key, value) -> {
@@ -152,6 +154,7 @@ public record Task(Long id, String namespace, String name, String group, String 
         private MisfirePolicy misfirePolicy = MisfirePolicy.FIRE_ONCE;
         private int catchUpLimit = 10;
         private ConcurrencyPolicy concurrencyPolicy = ConcurrencyPolicy.FORBID;
+        private Sharding sharding = Sharding.NONE;
         private boolean enabled = true;
         private String owner = "";
         private Map<String, String> labels = Map.of();
@@ -180,6 +183,7 @@ public record Task(Long id, String namespace, String name, String group, String 
             misfirePolicy = task.misfirePolicy;
             catchUpLimit = task.catchUpLimit;
             concurrencyPolicy = task.concurrencyPolicy;
+            sharding = task.sharding;
             enabled = task.enabled;
             owner = task.owner;
             labels = task.labels;
@@ -205,6 +209,7 @@ public record Task(Long id, String namespace, String name, String group, String 
         public Builder misfirePolicy(MisfirePolicy value) { misfirePolicy = value; return this; }
         public Builder catchUpLimit(int value) { catchUpLimit = value; return this; }
         public Builder concurrencyPolicy(ConcurrencyPolicy value) { concurrencyPolicy = value; return this; }
+        public Builder sharding(Sharding value) { sharding = value; return this; }
         public Builder enabled(boolean value) { enabled = value; return this; }
         public Builder owner(String value) { owner = value; return this; }
         public Builder labels(Map<String, String> value) { labels = value; return this; }
@@ -221,7 +226,7 @@ public record Task(Long id, String namespace, String name, String group, String 
 
         public Task build() {
             return new Task(id, namespace, name, group, description, cron, dialect, zone, payload, timeout, retry,
-                    misfirePolicy, catchUpLimit, concurrencyPolicy, enabled, owner, labels, alertTargets, params,
+                    misfirePolicy, catchUpLimit, concurrencyPolicy, sharding, enabled, owner, labels, alertTargets, params,
                     version, createdAt, updatedAt, nextFireAt);
         }
     }

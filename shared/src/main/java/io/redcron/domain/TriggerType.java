@@ -7,7 +7,13 @@ public enum TriggerType {
     /** Started by an operator (CLI or desktop), possibly with parameter overrides. */
     MANUAL,
     /** A step of a workflow run (see {@code io.redcron.workflow}). */
-    WORKFLOW;
+    WORKFLOW,
+    /**
+     * One shard of a sharded task's fire (or manual run), made by the leader when it splits the
+     * parent run. Its time is the parent's, so neither misfire rules nor holding for the fire time
+     * apply to it, and its task's concurrency policy was applied to the fire as a whole.
+     */
+    SHARD;
 
     public static TriggerType parse(String text) {
         return Enums.parse(TriggerType.class, "trigger", text);

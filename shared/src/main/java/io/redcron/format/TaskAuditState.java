@@ -38,6 +38,7 @@ public final class TaskAuditState {
         out.put("misfirePolicy", task.misfirePolicy());
         out.put("catchUpLimit", task.catchUpLimit());
         out.put("concurrencyPolicy", task.concurrencyPolicy());
+        out.put("shards", task.sharding().format());
         out.put("enabled", task.enabled());
         out.put("owner", task.owner());
         out.put("labels", task.labels());

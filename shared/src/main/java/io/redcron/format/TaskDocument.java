@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redcron.domain.ConcurrencyPolicy;
+import io.redcron.domain.Sharding;
 import io.redcron.domain.Durations;
 import io.redcron.domain.ExecPayload;
 import io.redcron.domain.HttpPayload;
@@ -41,7 +42,7 @@ public final class TaskDocument {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private static final Set<String> FIELDS = Set.of("id", "namespace", "name", "group", "description", "cron",
             "dialect", "zone", "type", "exec", "shell", "http", "java", "timeout", "retries", "misfire",
-            "catchUpLimit", "concurrency", "enabled", "owner", "labels", "alerts", "params", "version",
+            "catchUpLimit", "concurrency", "shards", "enabled", "owner", "labels", "alerts", "params", "version",
             "createdAt", "updatedAt", "nextFireTime", "schedule", "retention", "calendar", "alerting");
     private static final Set<String> RETENTION_FIELDS = Set.of("succeeded", "failed", "keepLast", "output");
 
@@ -189,6 +190,14 @@ public final class TaskDocument {
             into.catchUpLimit(integer(doc, "catchUpLimit"));
         }
         text(doc, "concurrency").ifPresent(value -> into.concurrencyPolicy(ConcurrencyPolicy.parse(value)));
+        if (doc.has("shards") && !doc.get("shards").isNull()) {
+            // A number of shards, or the words per-worker and none.
+            JsonNode shards = doc.get("shards");
+            if (!shards.isTextual() && !shards.isIntegralNumber()) {
+                throw new InvalidTaskException("shards", "must be a number of shards, 'per-worker' or 'none'");
+            }
+            into.sharding(Sharding.parse(shards.asText()));
+        }
         if (doc.has("enabled")) {
             if (!doc.get("enabled").isBoolean()) {
                 throw new InvalidTaskException("enabled", "must be true or false");
@@ -246,6 +255,11 @@ public final class TaskDocument {
         doc.put("misfire", task.misfirePolicy().name().toLowerCase(Locale.ROOT).replace('_', '-'));
         doc.put("catchUpLimit", task.catchUpLimit());
         doc.put("concurrency", task.concurrencyPolicy().name().toLowerCase(Locale.ROOT));
+        if (task.sharding().kind() == Sharding.Kind.FIXED) {
+            doc.put("shards", task.sharding().count());
+        } else if (task.sharding().isSharded()) {
+            doc.put("shards", task.sharding().format());
+        }
         doc.put("enabled", task.enabled());
         doc.put("owner", task.owner());
         doc.set("labels", map(task.labels()));

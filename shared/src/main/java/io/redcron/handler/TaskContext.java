@@ -23,6 +23,19 @@ public interface TaskContext {
     /** The task's parameters overlaid with the run's own (manual) parameters. */
     Map<String, String> params();
 
+    /**
+     * Which shard of a sharded task's fire this run is (0-based, as {@code REDCRON_SHARD_INDEX}),
+     * or -1 for a run that is no shard.
+     */
+    default int shardIndex() {
+        return -1;
+    }
+
+    /** How many shards the fire has (as {@code REDCRON_SHARD_TOTAL}); 0 for a run that is no shard. */
+    default int shardTotal() {
+        return 0;
+    }
+
     /** The handler settings stored in the task definition. */
     Map<String, String> settings();
 

@@ -9,7 +9,8 @@ import java.time.Clock;
 
 /**
  * Cancels a run: a waiting run is cancelled at once; a running one is marked, and its node told
- * to stop it; an ended one is left as it is. The mark in the run store is what counts: the event
+ * to stop it; an ended one is left as it is. The parent of a sharded run is cancelled at once
+ * before it was split, and after through its shards (it ends once they have). The mark in the run store is what counts: the event
  * only makes the node act on it sooner.
  */
 public final class CancelRun {
@@ -50,6 +51,15 @@ public final class CancelRun {
         }
         Run after = runs.requestCancel(runId, clock.instant(), "cancelled by " + actor).orElse(before);
         audit.cancelled(before, after);
+        if (after.status() == RunStatus.SHARDED) {
+            // A split parent ends once its shards have: those running are told to stop.
+            for (Run shard : runs.shards(after)) {
+                if (shard.status() == RunStatus.RUNNING) {
+                    events.publish(new EventBus.Event(EventBus.Event.Kind.CANCEL_RUN, shard.id()));
+                }
+            }
+            return new Cancellation(Cancellation.Outcome.STOPPING, after);
+        }
         if (after.status() == RunStatus.RUNNING) {
             events.publish(new EventBus.Event(EventBus.Event.Kind.CANCEL_RUN, runId));
             return new Cancellation(Cancellation.Outcome.STOPPING, after);

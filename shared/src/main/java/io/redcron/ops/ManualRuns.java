@@ -2,6 +2,7 @@ package io.redcron.ops;
 
 import io.redcron.domain.InvalidTaskException;
 import io.redcron.domain.Run;
+import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.ops.OperationException.Kind;
 import io.redcron.port.QueuedRun;
@@ -60,6 +61,10 @@ final class ManualRuns {
             throw e;
         }
         audit.accept(run);
+        if (run.status() != RunStatus.QUEUED) {
+            // The parent of a sharded run waits for its shards, which the leader makes and queues.
+            return new Recorded(run, true, null);
+        }
         try {
             queue.enqueue(List.of(QueuedRun.of(run.group(), run.id())));
             return new Recorded(run, true, null);

@@ -29,6 +29,15 @@ public interface RunStore {
     Optional<Run> get(long id);
 
     /**
+     * The shards of a sharded fire's parent run, by index; none for a parent not split yet, or a
+     * run that is no parent. Read through the fire's key, so as cheap as one run.
+     */
+    List<Run> shards(Run parent);
+
+    /** The parent run of a shard, through the fire's key; empty for a run that is no shard. */
+    Optional<Run> parent(Run shard);
+
+    /**
      * Runs by id, without their output (as {@link #list} reads them); ids of no run are left out.
      * For the few hundred runs a screen names at once (dead and delayed entries).
      */

@@ -90,7 +90,8 @@ public interface WorkflowRuns {
     Advance advance(String namespace, long epoch, long workflowRunId, Instant now);
 
     /**
-     * @param queued     the task runs recorded for steps, for the caller to put on their streams
+     * @param queued     the task runs recorded for steps, for the caller to put on their streams (a
+     *                   sharded task's run is the parent of its shards, which the leader splits: not here)
      * @param runsToStop task runs of workflow runs a {@code replace} cancelled, for the caller to stop
      * @param ended      the run's final status when this pass ended it, else null
      */

@@ -98,6 +98,22 @@ public final class InMemoryRunStore implements RunStore {
     }
 
     @Override
+    public List<Run> shards(Run parent) {
+        synchronized (tables) {
+            RunRow row = tables.runs.get(parent.id());
+            return row == null ? List.of() : tables.shards(row).stream().map(RunRow::toListed).toList();
+        }
+    }
+
+    @Override
+    public Optional<Run> parent(Run shard) {
+        synchronized (tables) {
+            return shard.isShard() ? Optional.ofNullable(tables.fire(shard.taskId(), shard.scheduledAt())).map(RunRow::toRun)
+                    : Optional.empty();
+        }
+    }
+
+    @Override
     public Page<Run> list(RunFilter filter, PageRequest page) {
         synchronized (tables) {
             List<Run> matching = tables.runs.values().stream().filter(matches(filter)).sorted(NEWEST_FIRST)
@@ -260,7 +276,9 @@ public final class InMemoryRunStore implements RunStore {
             if (row == null || row.status.isFinal()) {
                 return Optional.ofNullable(row).map(RunRow::toRun);
             }
-            if (row.status == RunStatus.RUNNING) {
+            if (row.status == RunStatus.SHARDED) {
+                tables.cancelSharded(row, now, reason);
+            } else if (row.status == RunStatus.RUNNING) {
                 row.cancelRequested = true;
             } else {
                 row.move(RunTransition.CANCEL_WAITING, RunStatus.CANCELLED);

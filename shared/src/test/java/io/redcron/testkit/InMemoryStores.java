@@ -39,6 +39,7 @@ public final class InMemoryStores {
     private final InMemoryLiveOutput liveOutput = new InMemoryLiveOutput();
     private final InMemorySchedulerStore scheduler;
     private final InMemoryRecoveryStore recovery;
+    private final InMemoryShardedRuns sharded;
     private final InMemoryEventBus events = new InMemoryEventBus();
     private final InMemoryAlertOutbox alerts = new InMemoryAlertOutbox();
     private final InMemoryRetentionStore retention;
@@ -63,6 +64,7 @@ public final class InMemoryStores {
         epochs = new InMemoryFencingEpochs(tables, SchedulerConfig.DEFAULT_MISFIRE_THRESHOLD);
         scheduler = new InMemorySchedulerStore(tables, epochs);
         recovery = new InMemoryRecoveryStore(tables);
+        sharded = new InMemoryShardedRuns(tables, epochs);
         queue = new InMemoryRunQueue(keyspace);
         index = new InMemoryScheduleIndex(keyspace);
         inspector = new InMemoryQueueInspector(keyspace);
@@ -92,6 +94,10 @@ public final class InMemoryStores {
 
     public TaskStore tasks() {
         return tasks;
+    }
+
+    public io.redcron.port.ShardedRuns sharded() {
+        return sharded;
     }
 
     public RunStore runs() {

@@ -418,7 +418,9 @@ final class InMemoryWorkflowRuns implements WorkflowRuns {
                 Run stepRun = insertStepRun(launch, now);
                 steps.put(launch.step(), new StepRun(run.id(), launch.step(), StepStatus.RUNNING, stepRun.id(), null,
                         Map.of(), null, step.round(), now, null));
-                queued.add(stepRun);
+                if (stepRun.status() == RunStatus.QUEUED) {
+                    queued.add(stepRun);
+                }
             } else {
                 Workflow child = launch.workflow();
                 WorkflowRun childRun = insert(child, TriggerType.WORKFLOW, now, merged(child.params(), launch.params()),

@@ -105,7 +105,7 @@ final class Tables {
     /** The run of a task's cron fire, if recorded. */
     RunRow fire(long taskId, Instant scheduledAt) {
         for (RunRow row : runs.values()) {
-            if (row.taskId == taskId && row.scheduledAt.equals(scheduledAt)) {
+            if (row.taskId == taskId && row.scheduledAt.equals(scheduledAt) && row.shardIndex == Run.NOT_A_SHARD) {
                 return row;
             }
         }
@@ -124,12 +124,52 @@ final class Tables {
         RunRow row = new RunRow(newRunId(), task, TriggerType.CRON, scheduledAt, task.retry().maxAttempts(), now,
                 scheduledAt.isAfter(now) ? scheduledAt : now, Map.of());
         if (skipped) {
-            row.move(RunTransition.SKIP, RunStatus.SKIPPED);
+            // Recorded skipped, as MySQL inserts it (a sharded task's fire too: it never has shards).
+            row.status = RunTransition.RECORD_NEW.target(RunStatus.SKIPPED);
             row.finishedAt = now;
             row.error = Texts.truncate(reason, Texts.MAX_ERROR);
         }
         runs.put(row.id, row);
         return row;
+    }
+
+    /** The shards of a parent, by index. */
+    List<RunRow> shards(RunRow parent) {
+        List<RunRow> shards = new ArrayList<>();
+        for (RunRow row : runs.values()) {
+            if (row.taskId == parent.taskId && row.scheduledAt.equals(parent.scheduledAt)
+                    && row.shardIndex != Run.NOT_A_SHARD && parent.shardIndex == Run.NOT_A_SHARD) {
+                shards.add(row);
+            }
+        }
+        shards.sort(java.util.Comparator.comparingInt(row -> row.shardIndex));
+        return shards;
+    }
+
+    /**
+     * Stops a parent, as MySQL does: unsplit, it ends CANCELLED at once; split, it is marked, its
+     * waiting shards end CANCELLED and its running ones are asked to stop (returned).
+     */
+    List<RunRow> cancelSharded(RunRow parent, Instant now, String reason) {
+        if (parent.shardTotal == 0) {
+            parent.move(RunTransition.SETTLE_SHARDS, RunStatus.CANCELLED);
+            parent.finishedAt = millis(now);
+            parent.error = Texts.error(reason);
+            return List.of();
+        }
+        parent.cancelRequested = true;
+        List<RunRow> stopping = new ArrayList<>();
+        for (RunRow shard : shards(parent)) {
+            if (RunStatus.WAITING.contains(shard.status)) {
+                shard.move(RunTransition.CANCEL_WAITING, RunStatus.CANCELLED);
+                shard.finishedAt = millis(now);
+                shard.error = Texts.error(reason);
+            } else if (RunStatus.IN_FLIGHT.contains(shard.status)) {
+                shard.cancelRequested = true;
+                stopping.add(shard);
+            }
+        }
+        return stopping;
     }
 
     void audit(String namespace, String actor, String action, String subject, String before, String after) {
@@ -167,6 +207,8 @@ final class Tables {
         boolean cancelRequested;
         /** False while a claim made ahead of the run's time has not begun executing. */
         boolean attemptBegan = true;
+        int shardIndex = Run.NOT_A_SHARD;
+        int shardTotal;
 
         RunRow(long id, Task task, TriggerType trigger, Instant scheduledAt, int maxAttempts, Instant createdAt,
                Instant dueAt, Map<String, String> params) {
@@ -181,6 +223,27 @@ final class Tables {
             this.createdAt = createdAt;
             this.dueAt = dueAt;
             this.params = params == null ? Map.of() : Map.copyOf(params);
+            // A sharded task's run is recorded as the parent of its shards, as MySQL does.
+            if (trigger != TriggerType.SHARD && task.sharding().isSharded()) {
+                this.status = RunTransition.RECORD_NEW.target(RunStatus.SHARDED);
+            }
+        }
+
+        /** Shard {@code index} of {@code total} of a split parent: its task, names, time and parameters. */
+        RunRow(long id, RunRow parent, int index, int total, int maxAttempts, Instant now) {
+            this.id = id;
+            this.taskId = parent.taskId;
+            this.namespace = parent.namespace;
+            this.taskName = parent.taskName;
+            this.group = parent.group;
+            this.trigger = TriggerType.SHARD;
+            this.scheduledAt = parent.scheduledAt;
+            this.maxAttempts = maxAttempts;
+            this.createdAt = now;
+            this.dueAt = now;
+            this.params = parent.params;
+            this.shardIndex = index;
+            this.shardTotal = total;
         }
 
         /** Changes the status by a named transition, which must allow it. */
@@ -213,13 +276,15 @@ final class Tables {
 
         Run toRun() {
             return new Run(id, taskId, namespace, taskName, group, trigger, scheduledAt, status, attempt, maxAttempts,
-                    lostAttempts, node, leaseUntil, createdAt, startedAt, finishedAt, exitCode, output, error, params);
+                    lostAttempts, node, leaseUntil, createdAt, startedAt, finishedAt, exitCode, output, error, params,
+                    shardIndex, shardTotal);
         }
 
         /** As a listing shows it: without its output. */
         Run toListed() {
             return new Run(id, taskId, namespace, taskName, group, trigger, scheduledAt, status, attempt, maxAttempts,
-                    lostAttempts, node, leaseUntil, createdAt, startedAt, finishedAt, exitCode, null, error, params);
+                    lostAttempts, node, leaseUntil, createdAt, startedAt, finishedAt, exitCode, null, error, params,
+                    shardIndex, shardTotal);
         }
     }
 }

@@ -278,6 +278,20 @@ public abstract class WorkflowRunsContract {
     }
 
     @Test
+    void aShardedTasksStepRecordsTheParentOfItsShardsAndEndsWithIt() {
+        tasks.create(TaskFixtures.shell(ns, "sharded").sharding(io.redcron.domain.Sharding.fixed(4)).build(), "alice");
+        Workflow workflow = Workflow.of(ns, "map-reduce", List.of(step("map", "sharded"),
+                step("reduce", "load", Edge.onSuccess("map"))));
+        WorkflowRun run = started(workflow, Map.of());
+        StepRun map = steps(run).get("map");
+        assertThat(map.status()).isEqualTo(StepStatus.RUNNING);
+        Run parent = taskRuns.get(map.runId()).orElseThrow();
+        assertThat(parent.status()).isEqualTo(RunStatus.SHARDED);
+        assertThat(parent.trigger()).isEqualTo(TriggerType.WORKFLOW);
+        assertThat(runs.advance(ns, epoch, run.id(), clock.instant()).queued()).as("the leader splits it").isEmpty();
+    }
+
+    @Test
     void aBadOutputLineFailsTheStepThatPrintedIt() {
         WorkflowRun run = started(etl(), Map.of());
         end(run, "extract", RunStatus.SUCCEEDED, "redcron-output: [1, 2]");

@@ -35,6 +35,11 @@ public record RunRow(Run run, boolean held, String trigger, String scheduled, St
                 time(run.finishedAt(), zone), ran == null ? NONE : Durations.format(ran.truncatedTo(ChronoUnit.SECONDS)));
     }
 
+    /** Which shard of its fire the run is, e.g. {@code 2 / 8}; a dash for a run that is no shard. */
+    public String shard() {
+        return run.isShard() ? run.shardIndex() + " / " + run.shardTotal() : NONE;
+    }
+
     static String statusLabel(RunStatus status, Messages messages) {
         return messages.get("runs.status." + status.name());
     }
@@ -94,7 +99,7 @@ public record RunRow(Run run, boolean held, String trigger, String scheduled, St
         return switch (run.status()) {
             case SUCCEEDED -> "success";
             case FAILED, TIMED_OUT -> "danger";
-            case RUNNING -> "accent";
+            case RUNNING, SHARDED -> "accent";
             case RETRYING -> "warning";
             case QUEUED, CANCELLED, SKIPPED -> "text-muted";
         };

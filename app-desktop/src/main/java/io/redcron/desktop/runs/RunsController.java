@@ -92,6 +92,14 @@ public final class RunsController {
     @FXML private TextArea output;
     @FXML private javafx.scene.control.Tab attemptsTab;
     @FXML private TableView<AttemptRow> attemptsTable;
+    @FXML private javafx.scene.control.Tab shardsTab;
+    @FXML private TableView<RunRow> shardsTable;
+    @FXML private TableColumn<RunRow, String> shardIndexColumn;
+    @FXML private TableColumn<RunRow, String> shardStatusColumn;
+    @FXML private TableColumn<RunRow, String> shardNodeColumn;
+    @FXML private TableColumn<RunRow, String> shardAttemptColumn;
+    @FXML private TableColumn<RunRow, String> shardDurationColumn;
+    @FXML private TableColumn<RunRow, String> shardErrorColumn;
     @FXML private TableColumn<AttemptRow, String> attemptNumberColumn;
     @FXML private TableColumn<AttemptRow, String> attemptNodeColumn;
     @FXML private TableColumn<AttemptRow, String> attemptStartedColumn;
@@ -192,6 +200,14 @@ public final class RunsController {
         column(attemptWaitColumn, AttemptRow::waitBefore);
         column(attemptErrorColumn, AttemptRow::error);
         attemptsTab.textProperty().bind(model.attemptsTitleProperty());
+        shardsTable.setItems(model.shards());
+        column(shardIndexColumn, RunRow::shard);
+        column(shardStatusColumn, RunRow::status);
+        column(shardNodeColumn, RunRow::node);
+        column(shardAttemptColumn, RunRow::attempt);
+        column(shardDurationColumn, RunRow::duration);
+        column(shardErrorColumn, RunRow::error);
+        shardsTab.textProperty().bind(model.shardsTitleProperty());
         attemptOutput.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
             AttemptRow chosen = attemptsTable.getSelectionModel().getSelectedItem();
             return chosen == null ? "" : chosen.outputTail();

@@ -19,6 +19,7 @@ import io.redcron.port.RunFilter;
 import io.redcron.port.RetentionStore;
 import io.redcron.port.RetentionStore.RunPin;
 import io.redcron.port.RunStore;
+import io.redcron.domain.ShardRules;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
@@ -103,6 +104,8 @@ public final class RunsViewModel {
     private java.util.function.Function<Run, java.util.Optional<io.redcron.workflow.StepRun>> stepOf =
             run -> java.util.Optional.empty();
     private final ObservableList<AttemptRow> attempts = FXCollections.observableArrayList();
+    private final ObservableList<RunRow> shards = FXCollections.observableArrayList();
+    private final javafx.beans.property.StringProperty shardsTitle = new javafx.beans.property.SimpleStringProperty();
     private final ReadOnlyStringWrapper output = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper following = new ReadOnlyBooleanWrapper();
     private final BooleanProperty acting = new SimpleBooleanProperty();
@@ -486,6 +489,30 @@ public final class RunsViewModel {
         if (attemptsChanged) {
             loadAttempts(row);
         }
+        // A sharded fire under way is read again with every refresh: its shards move, it does not.
+        if (pinChanged || (row.run().isShardParent() && !row.run().status().isFinal())) {
+            loadShards(row);
+        }
+    }
+
+    /** The shards of a sharded fire's parent, with how far they are; none for any other run. */
+    private void loadShards(RunRow row) {
+        Run run = row.run();
+        if (!run.isShardParent()) {
+            shards.clear();
+            shardsTitle.set(messages.get("runs.shards"));
+            return;
+        }
+        executor.submit(() -> runs.shards(run), found -> {
+            RunRow current = selected.get();
+            if (current != null && current.id() == run.id()) {
+                Instant now = workspace.clock().instant();
+                shards.setAll(found.stream().map(shard -> row(shard, now, taskZones)).toList());
+                ShardRules.Progress progress = ShardRules.progress(run.shardTotal(), found);
+                shardsTitle.set(run.shardTotal() == 0 ? messages.get("runs.shards.unsplit")
+                        : messages.get("runs.shards.progress", progress.ended(), progress.total(), progress.failed()));
+            }
+        }, failure -> error.set(describe(failure, messages)));
     }
 
     /**
@@ -672,7 +699,7 @@ public final class RunsViewModel {
         act(() -> RunActionException.localised(() -> operations.cancel().cancel(row.id()), row),
                 result -> Notice.of(messages.get(switch (result.outcome()) {
             case CANCELLED -> "runs.cancel.done";
-            case STOPPING -> "runs.cancel.stopping";
+            case STOPPING -> result.run().status() == RunStatus.SHARDED ? "runs.cancel.shards" : "runs.cancel.stopping";
             case ALREADY_ENDED -> "runs.cancel.ended";
         }, row.id(), RunRow.statusLabel(result.run().status(), messages)), workspace.clock().instant()));
     }
@@ -779,6 +806,8 @@ public final class RunsViewModel {
     }
 
     public ObservableList<AttemptRow> attempts() { return attempts; }
+    public ObservableList<RunRow> shards() { return shards; }
+    public javafx.beans.property.ReadOnlyStringProperty shardsTitleProperty() { return shardsTitle; }
     public StringBinding attemptsTitleProperty() { return attemptsTitle; }
     public StringProperty taskNameProperty() { return taskName; }
     public ObservableSet<RunStatus> statuses() { return statuses; }

@@ -34,6 +34,7 @@ public enum EditorField {
     MISFIRE("misfire", "misfire"),
     CATCH_UP_LIMIT("catchUpLimit", "catch-up-limit"),
     CONCURRENCY("concurrency", "concurrency"),
+    SHARDS("shards", "shards"),
     LABELS("labels", "labels"),
     PARAMS("params", "params"),
     ALERTS("alerts", "alerts");

@@ -88,6 +88,7 @@ public final class TaskEditorController {
     @FXML private ComboBox<MisfirePolicy> misfire;
     @FXML private Label misfireHelp;
     @FXML private TextField catchUpLimit;
+    @FXML private TextField shards;
     @FXML private ComboBox<ConcurrencyPolicy> concurrency;
     @FXML private Label concurrencyHelp;
     @FXML private CheckBox enabled;
@@ -141,6 +142,7 @@ public final class TaskEditorController {
         bind(EditorField.MAX_BACKOFF, maxBackoff, model.maxBackoffProperty());
         bind(EditorField.JITTER, jitter, model.jitterProperty());
         bind(EditorField.CATCH_UP_LIMIT, catchUpLimit, model.catchUpLimitProperty());
+        bind(EditorField.SHARDS, shards, model.shardsProperty());
         bind(EditorField.LABELS, labels, model.labelsProperty());
         bind(EditorField.ALERTS, alerts, model.alertsProperty());
         bind(EditorField.PARAMS, params, model.paramsProperty());

@@ -73,6 +73,8 @@ public final class TaskEditorViewModel {
     private final StringProperty jitter = new SimpleStringProperty(Double.toString(RetryPolicy.NONE.jitter()));
     private final ObjectProperty<MisfirePolicy> misfire = new SimpleObjectProperty<>(MisfirePolicy.FIRE_ONCE);
     private final StringProperty catchUpLimit = new SimpleStringProperty("10");
+    /** Empty: not sharded; else a number of shards or per-worker. */
+    private final StringProperty shards = new SimpleStringProperty("");
     private final ObjectProperty<ConcurrencyPolicy> concurrency = new SimpleObjectProperty<>(ConcurrencyPolicy.FORBID);
     private final BooleanProperty enabled = new SimpleBooleanProperty(true);
     private final StringProperty owner = new SimpleStringProperty("");
@@ -138,6 +140,7 @@ public final class TaskEditorViewModel {
         input(EditorField.MISFIRE, misfire);
         input(EditorField.CATCH_UP_LIMIT, catchUpLimit);
         input(EditorField.CONCURRENCY, concurrency);
+        input(EditorField.SHARDS, shards);
         input(EditorField.LABELS, labels);
         input(EditorField.PARAMS, params);
         input(EditorField.ALERTS, alerts);
@@ -257,6 +260,7 @@ public final class TaskEditorViewModel {
         misfire.set(task.misfirePolicy());
         catchUpLimit.set(Integer.toString(task.catchUpLimit()));
         concurrency.set(task.concurrencyPolicy());
+        shards.set(task.sharding().isSharded() ? task.sharding().format() : "");
         enabled.set(task.enabled());
         owner.set(task.owner());
         labels.set(lines(task.labels(), "="));
@@ -346,7 +350,7 @@ public final class TaskEditorViewModel {
                 type.get(), command.get(), workDir.get(), env.get(), httpMethod.get(), url.get(), headers.get(), body.get(),
                 accept.get(), redirects.get(), timeout.get(), retries.get(), backoff.get(), multiplier.get(), maxBackoff.get(), jitter.get(),
                 misfire.get(), catchUpLimit.get(), concurrency.get(), enabled.get(), owner.get(), labels.get(),
-                alerts.get(), params.get());
+                alerts.get(), params.get(), shards.get());
     }
 
     /** Saves, then calls {@code onSaved} with the stored task; errors stay in the editor. */
@@ -451,6 +455,7 @@ public final class TaskEditorViewModel {
     public StringProperty jitterProperty() { return jitter; }
     public ObjectProperty<MisfirePolicy> misfireProperty() { return misfire; }
     public StringProperty catchUpLimitProperty() { return catchUpLimit; }
+    public StringProperty shardsProperty() { return shards; }
     public ObjectProperty<ConcurrencyPolicy> concurrencyProperty() { return concurrency; }
     public BooleanProperty enabledProperty() { return enabled; }
     public StringProperty ownerProperty() { return owner; }

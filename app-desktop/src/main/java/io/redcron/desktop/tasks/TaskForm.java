@@ -34,7 +34,20 @@ final class TaskForm {
                   String retries, String backoff,
                   String multiplier, String maxBackoff, String jitter, MisfirePolicy misfire, String catchUpLimit,
                   ConcurrencyPolicy concurrency, boolean enabled, String owner, String labels, String alerts,
-                  String params) {
+                  String params, String shards) {
+
+        /** A task that is not sharded. */
+        Values(String name, String group, String description, String cron, String dialect, String zone,
+               TaskType type, String command, String workDir, String env, String httpMethod, String url,
+               String headers, String body, String accept, RedirectPolicy redirects, String timeout,
+               String retries, String backoff,
+               String multiplier, String maxBackoff, String jitter, MisfirePolicy misfire, String catchUpLimit,
+               ConcurrencyPolicy concurrency, boolean enabled, String owner, String labels, String alerts,
+               String params) {
+            this(name, group, description, cron, dialect, zone, type, command, workDir, env, httpMethod, url, headers,
+                    body, accept, redirects, timeout, retries, backoff, multiplier, maxBackoff, jitter, misfire,
+                    catchUpLimit, concurrency, enabled, owner, labels, alerts, params, "");
+        }
     }
 
     /** Either a valid task, or the errors by field name. */
@@ -80,6 +93,7 @@ final class TaskForm {
         field("retries", () -> builder.retry(retry(v)));
         field("catch-up-limit", () -> builder.catchUpLimit(integer("catch-up-limit", v.catchUpLimit())));
         builder.misfirePolicy(v.misfire()).concurrencyPolicy(v.concurrency()).enabled(v.enabled());
+        field("shards", () -> builder.sharding(io.redcron.domain.Sharding.parse(v.shards())));
         field("owner", () -> builder.owner(v.owner()));
         field("labels", () -> builder.labels(pairs("labels", v.labels(), '=')));
         field("alerts", () -> builder.alertTargets(lines(v.alerts())));

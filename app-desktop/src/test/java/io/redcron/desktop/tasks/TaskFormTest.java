@@ -53,6 +53,27 @@ class TaskFormTest {
         assertThat(http.redirects()).isEqualTo(RedirectPolicy.SAME_ORIGIN);
     }
 
+    @Test
+    void shardsAreReadAndABadCountIsShownAtItsField() {
+        TaskForm.Values v = values(TaskType.SHELL, "work.sh", "0 * * * *", "UTC", "30s", "");
+        assertThat(TaskForm.check(withShards(v, "8"), null).task().sharding())
+                .isEqualTo(io.redcron.domain.Sharding.fixed(8));
+        assertThat(TaskForm.check(withShards(v, "per-worker"), null).task().sharding())
+                .isEqualTo(io.redcron.domain.Sharding.perWorker());
+        assertThat(TaskForm.check(v, null).task().sharding()).isEqualTo(io.redcron.domain.Sharding.NONE);
+        TaskForm.Result bad = TaskForm.check(withShards(v, "lots"), null);
+        assertThat(bad.errors()).containsOnlyKeys("shards");
+        assertThat(bad.errors().get("shards")).contains("per-worker");
+    }
+
+    private static TaskForm.Values withShards(TaskForm.Values v, String shards) {
+        return new TaskForm.Values(v.name(), v.group(), v.description(), v.cron(), v.dialect(), v.zone(), v.type(),
+                v.command(), v.workDir(), v.env(), v.httpMethod(), v.url(), v.headers(), v.body(), v.accept(),
+                v.redirects(), v.timeout(), v.retries(), v.backoff(), v.multiplier(), v.maxBackoff(), v.jitter(),
+                v.misfire(), v.catchUpLimit(), v.concurrency(), v.enabled(), v.owner(), v.labels(), v.alerts(), v.params(),
+                shards);
+    }
+
     private static TaskForm.Values values(TaskType type, String command, String cron, String zone, String timeout,
                                           String url) {
         return new TaskForm.Values("nightly", "default", "", cron, "unix", zone, type, command, "", "MODE=fast", "POST",

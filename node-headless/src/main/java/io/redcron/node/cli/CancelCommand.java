@@ -21,7 +21,10 @@ final class CancelCommand extends StoreCommand {
         Cancellation cancellation = stores.operations().cancel().cancel(runId);
         Run run = cancellation.run();
         out.println(switch (cancellation.outcome()) {
-            case STOPPING -> "Run " + runId + " is running on " + TerminalText.cell(run.node()) + ": asked it to stop.";
+            case STOPPING -> run.status() == io.redcron.domain.RunStatus.SHARDED
+                    ? "Run " + runId + " is sharded: its waiting shards are cancelled, its running ones asked to stop;"
+                            + " it ends once they have."
+                    : "Run " + runId + " is running on " + TerminalText.cell(run.node()) + ": asked it to stop.";
             case CANCELLED -> "Run " + runId + " is cancelled.";
             case ALREADY_ENDED -> "Run " + runId + " had already ended (" + run.status() + "); nothing to cancel.";
         });

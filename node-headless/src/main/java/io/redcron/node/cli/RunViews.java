@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redcron.domain.CredentialRedaction;
 import io.redcron.domain.PastAttempt;
 import io.redcron.domain.Run;
+import io.redcron.domain.ShardRules;
 import io.redcron.format.TaskDocument;
 
 import java.io.PrintWriter;
@@ -48,6 +49,12 @@ final class RunViews {
             doc.put("exitCode", run.exitCode());
         }
         doc.put("error", run.error());
+        if (run.isShard()) {
+            doc.put("shardIndex", run.shardIndex());
+            doc.put("shardTotal", run.shardTotal());
+        } else if (run.isShardParent()) {
+            doc.put("shardTotal", run.shardTotal());
+        }
         if (withOutput) {
             doc.put("output", run.output() == null ? "" : run.output());
             ObjectNode params = doc.putObject("params");
@@ -73,12 +80,46 @@ final class RunViews {
         table.print(out);
     }
 
+    /** A sharded fire's parent and its shards in JSON: the parent's progress and each shard, as a listing shows it. */
+    static void shards(ObjectNode doc, Run parent, List<Run> shards, Instant now) {
+        ShardRules.Progress progress = ShardRules.progress(parent.shardTotal(), shards);
+        ObjectNode counts = doc.putObject("shardProgress");
+        counts.put("total", progress.total());
+        counts.put("ended", progress.ended());
+        counts.put("failed", progress.failed());
+        counts.put("running", progress.running());
+        doc.set("shards", json(shards, now));
+    }
+
+    /** The parent of a sharded fire: how far its shards are, then one line each. */
+    static void shards(PrintWriter out, Run parent, List<Run> shards, Instant now) {
+        if (parent.shardTotal() == 0) {
+            out.println("Shards:    not split yet (the leader splits it when it is due)");
+            return;
+        }
+        out.println("Shards:    " + progress(ShardRules.progress(parent.shardTotal(), shards)));
+        Table table = new Table("SHARD", "RUN", "STATUS", "NODE", "ATTEMPT", "DURATION");
+        for (Run shard : shards) {
+            table.row(shard.shardIndex() + "/" + shard.shardTotal(), Long.toString(shard.id()), status(shard, now),
+                    shard.node() == null ? "-" : shard.node(), shard.attempt() + "/" + shard.maxAttempts(),
+                    shard.startedAt() == null || shard.isHeld(now) ? "-" : io.redcron.domain.Durations.format(shard.duration()));
+        }
+        table.print(out);
+    }
+
+    /** E.g. {@code 5 of 8 ended, 1 failed, 2 running}. */
+    static String progress(ShardRules.Progress progress) {
+        return progress.ended() + " of " + progress.total() + " ended" + (progress.failed() > 0 ? ", " + progress.failed()
+                + " failed" : "") + (progress.running() > 0 ? ", " + progress.running() + " running" : "");
+    }
+
     /** @param workflowStep for a step's run, the workflow run and step it is, else null */
     static void details(PrintWriter out, Run run, String workflowStep, List<PastAttempt> earlierAttempts, Instant now) {
         boolean held = run.isHeld(now);
         line(out, "Run", Long.toString(run.id()));
         line(out, "Task", run.taskName() + " (id " + run.taskId() + ", group " + run.group() + ")");
-        line(out, "Trigger", run.trigger().name().toLowerCase(Locale.ROOT));
+        line(out, "Trigger", run.trigger().name().toLowerCase(Locale.ROOT) + (run.isShard()
+                ? " (shard " + run.shardIndex() + " of " + run.shardTotal() + ", numbered from 0)" : ""));
         if (workflowStep != null) {
             line(out, "Workflow", workflowStep);
         }

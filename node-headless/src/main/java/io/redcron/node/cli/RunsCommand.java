@@ -18,6 +18,7 @@ import picocli.CommandLine.Parameters;
 
 import java.io.PrintWriter;
 import java.util.LinkedHashSet;
+import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 
@@ -120,12 +121,15 @@ final class RunsCommand {
         void run(CliStores stores, PrintWriter out) throws Exception {
             Run run = stores.lookup().run(runId);
             List<PastAttempt> attempts = stores.runs().attempts(run.id());
+            Instant now = stores.clock().instant();
+            List<Run> shards = run.isShardParent() ? stores.runs().shards(run) : List.of();
+            Long parent = run.isShard() ? stores.runs().parent(run).map(Run::id).orElse(null) : null;
             java.util.Optional<StepRun> step = stores.workflowOperations().stepOf(run);
             // The workflow run's name, unless it was deleted meanwhile.
             String workflow = step.flatMap(found -> stores.workflowRuns().get(found.workflowRunId()))
                     .map(WorkflowRun::workflowName).orElse(null);
             if (json) {
-                ObjectNode doc = RunViews.json(run, true, stores.clock().instant());
+                ObjectNode doc = RunViews.json(run, true, now);
                 step.ifPresent(found -> {
                     ObjectNode of = doc.putObject("workflowStep");
                     of.put("workflowRunId", found.workflowRunId());
@@ -134,12 +138,24 @@ final class RunsCommand {
                     of.put("round", found.round());
                 });
                 doc.set("earlierAttempts", AttemptViews.json(attempts));
+                if (run.isShardParent()) {
+                    RunViews.shards(doc, run, shards, now);
+                }
+                if (parent != null) {
+                    doc.put("parentRunId", parent);
+                }
                 out.println(Json.write(doc));
             } else {
                 RunViews.details(out, run, step.map(found -> (workflow == null ? "" : workflow + ", ") + "workflow run "
                         + found.workflowRunId() + ", step " + found.step()
                         + (found.round() > 1 ? " (round " + found.round() + ")" : "")).orElse(null),
-                        attempts, stores.clock().instant());
+                        attempts, now);
+                if (parent != null) {
+                    out.println("Parent:    run " + parent + " (runs show " + parent + ")");
+                }
+                if (run.isShardParent()) {
+                    RunViews.shards(out, run, shards, now);
+                }
             }
             out.flush();
         }

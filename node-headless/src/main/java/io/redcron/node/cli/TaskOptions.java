@@ -99,6 +99,10 @@ final class TaskOptions {
     @Option(names = "--concurrency", paramLabel = "allow|forbid|replace", description = "When a fire finds a run in flight. Default: forbid.")
     String concurrency;
 
+    @Option(names = "--shards", paramLabel = "N|per-worker|none",
+            description = "Fan each fire out over N shards (1-1000), one per live worker of the group, or none. Default: none.")
+    String shards;
+
     @Option(names = "--group", paramLabel = "GROUP", description = "Routing group: which workers run it. Default: default.")
     String group;
 
@@ -146,6 +150,9 @@ final class TaskOptions {
         }
         if (concurrency != null) {
             task.concurrencyPolicy(ConcurrencyPolicy.parse(concurrency));
+        }
+        if (shards != null) {
+            task.sharding(io.redcron.domain.Sharding.parse(shards));
         }
         if (group != null) {
             task.group(group);

@@ -77,6 +77,10 @@ final class TaskViews {
                 : ""));
         line(out, "Misfire", task.misfirePolicy().name().toLowerCase(Locale.ROOT).replace('_', '-'));
         line(out, "Concurrency", task.concurrencyPolicy().name().toLowerCase(Locale.ROOT));
+        if (task.sharding().isSharded()) {
+            line(out, "Shards", task.sharding().kind() == io.redcron.domain.Sharding.Kind.PER_WORKER
+                    ? "one per live worker of the group" : task.sharding().format());
+        }
         line(out, "Enabled", task.enabled() ? "yes" : "no");
         if (!task.owner().isEmpty()) {
             line(out, "Owner", task.owner());

@@ -38,6 +38,10 @@ final class TriggerCommand extends StoreCommand {
     /** What became of a run recorded by an operator, in the words every command uses. */
     static String state(Recorded recorded) {
         Run run = recorded.run();
+        if (run.status() == io.redcron.domain.RunStatus.SHARDED) {
+            return "run " + run.id() + " is recorded; the scheduler splits it into its shards and queues them."
+                    + " Follow it with: redcron-node runs show " + run.id();
+        }
         return recorded.queued()
                 ? "run " + run.id() + " is queued. Follow it with: redcron-node runs tail " + run.id()
                 : "run " + run.id() + " is recorded, not queued (" + TerminalText.cell(recorded.notQueuedReason())

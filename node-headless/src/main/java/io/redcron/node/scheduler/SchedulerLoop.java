@@ -18,7 +18,8 @@ import java.util.Set;
 /**
  * The leader's main loop: keep the index in step, fire what is due within the lookahead, promote
  * due retries, then sleep until the earliest entry comes within the lookahead (at most a tick) or
- * until woken by a task change. Housekeeping (reaper, reconciler) runs every few passes.
+ * until woken by a task change. Housekeeping (reaper, shard coordinator, reconciler) runs every
+ * few passes.
  * Followers just wait for their turn.
  *
  * <p>The lookahead moves the database work of a fire (its run row, its stream entry, a worker's
@@ -36,6 +37,7 @@ public final class SchedulerLoop implements Runnable {
     private final IndexSync sync;
     private final FirePass fires;
     private final Reaper reaper;
+    private final ShardCoordinator shards;
     private final Reconciler reconciler;
     private final StreamSweep sweep;
     private final UnservedGroups unserved;
@@ -53,7 +55,7 @@ public final class SchedulerLoop implements Runnable {
     public SchedulerLoop(Settings settings, Leadership leadership, SchedulerStore store, ScheduleIndex index,
                          RunQueue queue, Reaper reaper, Reconciler reconciler, StreamSweep sweep,
                          UnservedGroups unserved, Clock clock, io.redcron.node.alert.AlertSink alerts,
-                         TaskFireRules rules) {
+                         TaskFireRules rules, ShardCoordinator shards) {
         this.namespace = settings.namespace();
         this.leadership = leadership;
         this.store = store;
@@ -63,6 +65,7 @@ public final class SchedulerLoop implements Runnable {
         this.fires = new FirePass(namespace, store, index, queue, settings.planner(), settings.batchSize(),
                 settings.rowsPerTransaction(), alerts, rules);
         this.reaper = reaper;
+        this.shards = shards;
         this.reconciler = reconciler;
         this.sweep = sweep;
         this.unserved = unserved;
@@ -122,7 +125,7 @@ public final class SchedulerLoop implements Runnable {
             int due = fires.run(epoch, now, now.plus(lookahead));
             queue.promoteDue(now, batchSize);
             if (!now.isBefore(nextHousekeeping)) {
-                housekeeping(now);
+                housekeeping(epoch, now);
             }
             if (due >= batchSize || sync.rebuilding()) {
                 return Duration.ZERO;
@@ -143,10 +146,11 @@ public final class SchedulerLoop implements Runnable {
      * Each duty on its own: one that fails (a store down, an entry nobody expected) is logged and
      * tried again next time, and neither stops the others nor moves the next housekeeping earlier.
      */
-    private void housekeeping(Instant now) {
+    private void housekeeping(long epoch, Instant now) {
         nextHousekeeping = now.plus(housekeeping);
         duty("reading the task groups", () -> groups = store.groups(namespace));
         duty("reaper", () -> reaper.run(now, groups));
+        duty("shard coordinator", () -> shards.run(epoch, now));
         duty("reconciler", () -> reconciler.run(now));
         duty("stream sweep", () -> sweep.run(groups));
         duty("check for groups without a worker", () -> unserved.run(now, groups));

@@ -69,7 +69,8 @@ final class Attempts {
             Map<String, String> params = new HashMap<>(flight.task.params());
             params.putAll(run.params());
             request = new ExecutionRequest(run.id(), run.taskId(), run.attempt(), run.scheduledAt(),
-                    run.taskName(), flight.task.payload(), params, flight.task.timeout());
+                    run.taskName(), flight.task.payload(), params, flight.task.timeout(), run.shardIndex(),
+                    run.shardTotal());
         } catch (RuntimeException e) {
             ended.accept(new ExecutionResult(ExecutionStatus.FAILED, null, "", "node " + nodeId
                     + " could not run it: " + e.getMessage(), Duration.ZERO));

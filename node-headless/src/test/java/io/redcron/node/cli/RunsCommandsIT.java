@@ -240,6 +240,37 @@ class RunsCommandsIT {
     }
 
     @Test
+    void aShardedRunShowsItsShardsAndEachShardItsParent() {
+        cli.ok("task add", "--name", "fan-out", "--cron", "0 1 * * *", "--shards", "3", "--concurrency", "allow",
+                "--shell", "echo $REDCRON_SHARD_INDEX");
+        assertThat(cli.ok("task show", "fan-out")).contains("Shards:", "3");
+        String triggered = cli.ok("trigger", "fan-out");
+        long id = Long.parseLong(triggered.replaceAll("(?s).*run (\\d+) is recorded.*", "$1"));
+        assertThat(triggered).contains("splits it into its shards");
+        JsonNode parent = cli.json("runs show", Long.toString(id));
+        assertThat(parent.get("status").asText()).isEqualTo("SHARDED");
+        assertThat(cli.ok("runs show", Long.toString(id))).contains("Shards:    not split yet");
+
+        String ns = parent.get("namespace").asText();
+        long epoch = new io.redcron.store.mysql.MysqlFencingEpochs(pool, Clock.systemUTC()).advance(ns, "node-a");
+        List<Run> shards = new io.redcron.store.mysql.MysqlShardedRuns(pool).split(ns, epoch, id, 3,
+                Instant.now().plusSeconds(1)).shards();
+        finish(shards.get(0).id(), RunStatus.SUCCEEDED, 0, "");
+
+        String text = cli.ok("runs show", Long.toString(id));
+        assertThat(text).contains("Shards:    1 of 3 ended", "SHARD", "0/3", "2/3");
+        JsonNode json = cli.json("runs show", Long.toString(id));
+        assertThat(json.get("shardProgress").get("ended").asInt()).isEqualTo(1);
+        assertThat(json.get("shards")).hasSize(3);
+        assertThat(cli.json("runs show", Long.toString(shards.get(2).id())).get("parentRunId").asLong()).isEqualTo(id);
+        assertThat(cli.ok("runs show", Long.toString(shards.get(2).id())))
+                .contains("shard 2 of 3", "Parent:    run " + id);
+
+        assertThat(cli.ok("cancel", Long.toString(id))).contains("is sharded");
+        assertThat(runs.get(shards.get(1).id()).orElseThrow().status()).isEqualTo(RunStatus.CANCELLED);
+    }
+
+    @Test
     void cancelOfAQueuedRun() {
         long id = trigger();
 

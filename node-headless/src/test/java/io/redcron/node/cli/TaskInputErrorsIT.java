@@ -67,7 +67,8 @@ class TaskInputErrorsIT {
                 arguments("labels", List.of("--name", "job", "--cron", "* * * * *", "--shell", "true", "--label", "=x")),
                 arguments("params", List.of("--name", "job", "--cron", "* * * * *", "--shell", "true", "--param", "BAD-NAME=1")),
                 arguments("misfire", List.of("--name", "job", "--cron", "* * * * *", "--shell", "true", "--misfire", "later")),
-                arguments("concurrency", List.of("--name", "job", "--cron", "* * * * *", "--shell", "true", "--concurrency", "maybe")));
+                arguments("concurrency", List.of("--name", "job", "--cron", "* * * * *", "--shell", "true", "--concurrency", "maybe")),
+                arguments("shards", List.of("--name", "job", "--cron", "* * * * *", "--shell", "true", "--shards", "1001")));
     }
 
     @ParameterizedTest(name = "{0}: {1}")

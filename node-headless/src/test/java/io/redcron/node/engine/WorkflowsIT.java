@@ -112,6 +112,26 @@ class WorkflowsIT {
     }
 
     @Test
+    void aShardedStepEndsWhenEveryShardHasAndTheReduceStepRunsAfter() {
+        cluster.add(cluster.shell("map", "0 0 0 1 1 ? 2099", "echo \"shard $REDCRON_SHARD_INDEX of $REDCRON_SHARD_TOTAL\"")
+                .sharding(io.redcron.domain.Sharding.fixed(3)));
+        task("reduce", "echo reduced");
+        Workflow workflow = workflows().create(Workflow.of(cluster.namespace(), "map-reduce", List.of(step("map"),
+                step("reduce", Edge.onSuccess("map")))), Instant.now(), "test");
+        cluster.start("node-a");
+        WorkflowRun run = workflowRuns().record(workflow, TriggerType.MANUAL, Instant.now(), Map.of(), "test");
+
+        assertThat(ended(run).status()).isEqualTo(WorkflowRunStatus.SUCCEEDED);
+        Run parent = cluster.runs().get(steps(run).get("map").runId()).orElseThrow();
+        assertThat(parent.status()).isEqualTo(RunStatus.SUCCEEDED);
+        List<Run> shards = cluster.runs().shards(parent);
+        assertThat(shards).hasSize(3).allMatch(shard -> shard.status() == RunStatus.SUCCEEDED);
+        Run reduce = cluster.runs().get(steps(run).get("reduce").runId()).orElseThrow();
+        assertThat(reduce.startedAt()).as("after every shard").isAfterOrEqualTo(shards.stream().map(Run::finishedAt)
+                .max(java.util.Comparator.naturalOrder()).orElseThrow());
+    }
+
+    @Test
     void aWorkflowFiresByItsCronOncePerFire() {
         task("tick", "echo tick");
         Workflow workflow = workflows().create(new Workflow(null, cluster.namespace(), "every-second", "",

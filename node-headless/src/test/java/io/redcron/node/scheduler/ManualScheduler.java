@@ -47,7 +47,7 @@ public final class ManualScheduler {
         FirePlanner planner = new FirePlanner(misfireThreshold, 1000);
         SchedulerParts parts = new SchedulerParts(namespace, nodeId, stores.scheduler(), stores.recovery(),
                 stores.runs(), stores.index(), stores.queue(), stores.nodes(), runLease, Duration.ofHours(1),
-                Duration.ofMinutes(5), rules, stores.failing());
+                Duration.ofMinutes(5), rules, stores.failing(), stores.sharded(), stores.events());
         SchedulerLoop.Settings settings = new SchedulerLoop.Settings(namespace, Duration.ofSeconds(1),
                 Duration.ofSeconds(2), 1000, planner, lookahead, 5000);
         this.loop = parts.loop(settings, leadership, clock, alerts);

@@ -13,7 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Inserts the run rows of cron fires: one per fire, queued or skipped with the reason. The leader
+ * Inserts the run rows of cron fires: one per fire, queued (a sharded task's: the parent of its
+ * shards, SHARDED) or skipped with the reason. The leader
  * records fires this way, and so does a task change that records the fires its old schedule
  * missed while no scheduler ran. A fire recorded before is kept as it is.
  */
@@ -41,7 +42,9 @@ final class FireRows {
                     // then nothing that looks for runs waiting too long (reconciler, queue
                     // deadline) counts it as waiting.
                     fire.scheduledAt().isAfter(now) ? fire.scheduledAt() : now,
-                    RunTransition.RECORD_NEW.target(fire.skipped() ? RunStatus.SKIPPED : RunStatus.QUEUED),
+                    RunTransition.RECORD_NEW.target(fire.skipped() ? RunStatus.SKIPPED
+                            // A sharded task's fire is the parent of its shards, split by the leader.
+                            : task.sharding().isSharded() ? RunStatus.SHARDED : RunStatus.QUEUED),
                     task.retry().maxAttempts(), now, fire.skipped() ? now : null,
                     fire.skipped() ? Text.truncate(fire.reason(), RunChanges.MAX_ERROR) : null});
                 if (rows.size() == ROWS_PER_STATEMENT) {

@@ -38,15 +38,9 @@ import java.util.TreeSet;
 final class MysqlRunHistory {
     private static final int MAX_MANUAL_TRIES = 1000;
     private static final String BY_FIRE = "SELECT " + RunRows.COLUMNS + " FROM task_run r"
-            + " WHERE r.task_id = ? AND r.scheduled_at = ?";
-    private static final String INSERT_COLUMNS = " INTO task_run (task_id, namespace, task_name, task_group,"
-            + " trigger_type, scheduled_at, due_at, status, attempt, max_attempts, created_at, params)"
-            + " SELECT t.id, t.namespace, t.name, t.task_group, ?, ?, ?, "
-            + RunTransition.RECORD_NEW.literal(RunStatus.QUEUED) + ", 0, ?, ?, ? FROM task t WHERE t.id = ?";
-    private static final String INSERT = "INSERT" + INSERT_COLUMNS;
-    // A fire recorded before is kept as it is; IGNORE rather than ON DUPLICATE KEY UPDATE, which
-    // needs the UPDATE right on every inserted column (see FireRows).
-    private static final String INSERT_CRON_FIRE = "INSERT IGNORE" + INSERT_COLUMNS;
+            + " WHERE r.task_id = ? AND r.scheduled_at = ? AND r.shard_index = " + Run.NOT_A_SHARD;
+    private static final String INSERT = NewRuns.INSERT;
+    private static final String INSERT_CRON_FIRE = NewRuns.INSERT_IGNORE;
     private static final String FOR_UPDATE = RunRows.BY_ID + " FOR UPDATE";
     /** The ends of a run that waits, by name: what {@link #changeIdle} may do. */
     private static final List<RunTransition> IDLE_CHANGES = List.of(RunTransition.CANCEL_WAITING,
@@ -104,6 +98,18 @@ final class MysqlRunHistory {
             throw new IllegalStateException("task " + taskId + " has runs at every millisecond from " + requestedAt
                     + " on; no free moment for a manual run");
         });
+    }
+
+    List<Run> shards(Run parent) {
+        return jdbc.autoCommit("read the shards of run " + parent.id(), connection -> ShardRows.shards(connection, parent));
+    }
+
+    Optional<Run> parent(Run shard) {
+        if (!shard.isShard()) {
+            return Optional.empty();
+        }
+        return jdbc.autoCommit("read the parent of run " + shard.id(), connection -> Jdbc.one(connection, BY_FIRE,
+                RunRows::read, shard.taskId(), shard.scheduledAt()));
     }
 
     Optional<Run> get(long id) {
@@ -184,7 +190,9 @@ final class MysqlRunHistory {
             if (run.isEmpty() || run.get().status().isFinal()) {
                 return run;
             }
-            if (RunStatus.IN_FLIGHT.contains(run.get().status())) {
+            if (run.get().status() == RunStatus.SHARDED) {
+                ShardRows.cancel(connection, run.get(), now, reason);
+            } else if (RunStatus.IN_FLIGHT.contains(run.get().status())) {
                 Jdbc.update(connection, RunChanges.MARK_CANCEL, runId);
             } else {
                 Jdbc.update(connection, RunChanges.CANCEL_WAITING, now, RunChanges.error(reason), runId,

@@ -52,7 +52,7 @@ public final class MysqlRunStatistics implements RunStatistics {
     private static final String TAIL_BY_WINDOW = "SELECT " + RunFigures.Ended.COLUMNS
             + " FROM task_run r FORCE INDEX (ix_task_run_namespace) WHERE r.id > ?" + IN_WINDOW + FINAL;
     private static final String LATEST_FAILURE = "SELECT r.task_name, r.finished_at, r.error FROM task_run r"
-            + " WHERE r.task_id = ? AND r.scheduled_at = ?";
+            + " WHERE r.task_id = ? AND r.scheduled_at = ? AND r.shard_index = " + io.redcron.domain.Run.NOT_A_SHARD;
 
     private final Jdbc jdbc;
     private final ByTaskQuery byTask;

@@ -45,6 +45,16 @@ public final class MysqlRunStore implements RunStore {
     }
 
     @Override
+    public List<Run> shards(Run parent) {
+        return history.shards(parent);
+    }
+
+    @Override
+    public Optional<Run> parent(Run shard) {
+        return history.parent(shard);
+    }
+
+    @Override
     public Run insertManual(long taskId, Instant requestedAt, int maxAttempts, Map<String, String> params) {
         return history.insertManual(taskId, requestedAt, maxAttempts, params);
     }

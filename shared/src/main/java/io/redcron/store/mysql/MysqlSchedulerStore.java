@@ -162,7 +162,7 @@ public final class MysqlSchedulerStore implements SchedulerStore {
         }
         // Without the output column: a fire's run has none yet.
         String sql = "SELECT " + RunRows.LISTED_COLUMNS + " FROM task_run r WHERE r.task_id IN (" + placeholders(taskIds.size())
-                + ") AND r.scheduled_at BETWEEN ? AND ?";
+                + ") AND r.scheduled_at BETWEEN ? AND ? AND r.shard_index = " + Run.NOT_A_SHARD;
         List<Object> values = new ArrayList<>(taskIds);
         values.add(from);
         values.add(to);

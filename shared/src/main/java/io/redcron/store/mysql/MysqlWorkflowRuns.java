@@ -106,11 +106,9 @@ public final class MysqlWorkflowRuns implements WorkflowRuns {
             + " WHERE r.id = ?";
     private static final String TASK_BY_NAME = "SELECT t.id, t.retry_max_attempts FROM task t"
             + " WHERE t.namespace = ? AND t.name = ?";
-    // A step's run: recorded like a manual run (a free millisecond off the whole second), trigger WORKFLOW.
-    private static final String INSERT_STEP_RUN = "INSERT INTO task_run (task_id, namespace, task_name, task_group,"
-            + " trigger_type, scheduled_at, due_at, status, attempt, max_attempts, created_at, params)"
-            + " SELECT t.id, t.namespace, t.name, t.task_group, ?, ?, ?, "
-            + RunTransition.RECORD_NEW.literal(RunStatus.QUEUED) + ", 0, ?, ?, ? FROM task t WHERE t.id = ?";
+    // A step's run: recorded like a manual run (a free millisecond off the whole second), trigger
+    // WORKFLOW; a sharded task's as the parent of its shards, which the leader splits.
+    private static final String INSERT_STEP_RUN = NewRuns.INSERT;
     private static final String NEXT_FIRE = "UPDATE workflow SET next_fire_at = ? WHERE id = ? AND version = ?";
     private static final int MAX_FREE_TRIES = 1000;
 
@@ -526,7 +524,9 @@ public final class MysqlWorkflowRuns implements WorkflowRuns {
             if (launch.task() != null) {
                 Run stepRun = insertStepRun(connection, launch, now);
                 Jdbc.update(connection, START_TASK_STEP, stepRun.id(), now, run.id(), launch.step());
-                queued.add(stepRun);
+                if (stepRun.status() == RunStatus.QUEUED) {
+                    queued.add(stepRun);
+                }
             } else {
                 Workflow child = launch.workflow();
                 WorkflowRun childRun = insertRun(connection, child, TriggerType.WORKFLOW, now,

@@ -13,7 +13,7 @@ final class RunRows {
     /** Every column but the output, which can be 64 KiB a run: what a listing reads ({@link #readListed}). */
     static final String LISTED_COLUMNS = "r.id, r.task_id, r.namespace, r.task_name, r.task_group, r.trigger_type,"
             + " r.scheduled_at, r.status, r.attempt, r.max_attempts, r.lost_attempts, r.node, r.lease_until, r.created_at,"
-            + " r.started_at, r.finished_at, r.exit_code, r.error, r.params";
+            + " r.started_at, r.finished_at, r.exit_code, r.error, r.params, r.shard_index, r.shard_total";
     static final String COLUMNS = LISTED_COLUMNS + ", r.output";
     static final String BY_ID = "SELECT " + COLUMNS + " FROM task_run r WHERE r.id = ?";
 
@@ -42,6 +42,7 @@ final class RunRows {
                 RunStatus.valueOf(row.getString("status")), row.getInt("attempt"), row.getInt("max_attempts"), row.getInt("lost_attempts"),
                 row.getString("node"), Jdbc.instant(row, "lease_until"), Jdbc.instant(row, "created_at"),
                 Jdbc.instant(row, "started_at"), Jdbc.instant(row, "finished_at"), Jdbc.nullableInt(row, "exit_code"),
-                output, row.getString("error"), Json.stringMap(row.getString("params")));
+                output, row.getString("error"), Json.stringMap(row.getString("params")), row.getInt("shard_index"),
+                row.getInt("shard_total"));
     }
 }

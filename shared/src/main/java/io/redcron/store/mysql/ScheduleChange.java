@@ -40,7 +40,8 @@ final class ScheduleChange {
     private static final int FIRES_PER_STEP = 10_000;
     private static final String FUTURE_FIRES = "SELECT id, scheduled_at, status, attempt FROM task_run"
             + " WHERE task_id = ? AND scheduled_at > ? AND trigger_type = 'CRON' AND "
-            + RunTransition.condition(java.util.EnumSet.of(RunStatus.QUEUED, RunStatus.RUNNING)) + " FOR UPDATE";
+            + RunTransition.condition(java.util.EnumSet.of(RunStatus.QUEUED, RunStatus.RUNNING, RunStatus.SHARDED))
+            + " AND shard_index = " + io.redcron.domain.Run.NOT_A_SHARD + " FOR UPDATE";
     // The reason goes with the request: a claim held for its time and never begun is then dropped by
     // its worker as a withdrawn fire (SKIPPED, with this reason), not as an operator's cancel.
     private static final String ASK_TO_CANCEL = "UPDATE task_run SET cancel_requested = TRUE, error = ? WHERE id = ? AND "
@@ -121,7 +122,11 @@ final class ScheduleChange {
                 continue;
             }
             boolean neverAttempted = (Integer) row[3] == 0;
-            if (neverAttempted && RunTransition.SKIP.from().contains(RunStatus.valueOf((String) row[2]))) {
+            if (RunStatus.valueOf((String) row[2]) == RunStatus.SHARDED) {
+                // A sharded fire ahead is never split before its time: it ends with no shard.
+                Jdbc.update(connection, ShardRows.END_UNSPLIT, RunTransition.SETTLE_SHARDS.target(RunStatus.SKIPPED),
+                        now, reason, id);
+            } else if (neverAttempted && RunTransition.SKIP.from().contains(RunStatus.valueOf((String) row[2]))) {
                 Jdbc.update(connection, RunChanges.SKIP, now, reason, id);
             } else {
                 // Claimed and held by a worker for its time (or handed back after a claim): its

@@ -5,6 +5,7 @@ import io.redcron.format.TaskAuditState;
 import io.redcron.domain.ConcurrencyPolicy;
 import io.redcron.domain.MisfirePolicy;
 import io.redcron.domain.RetryPolicy;
+import io.redcron.domain.Sharding;
 import io.redcron.domain.Task;
 import io.redcron.domain.TaskType;
 import io.redcron.schedule.CronDialect;
@@ -31,12 +32,14 @@ final class TaskRows {
     static final String COLUMNS = "t.id, t.namespace, t.name, t.task_group, t.description, t.cron, t.dialect, t.zone,"
             + " t.type, t.payload, t.timeout_ms, t.retry_max_attempts, t.retry_initial_ms, t.retry_multiplier,"
             + " t.retry_max_ms, t.retry_jitter, t.misfire_policy, t.catch_up_limit, t.concurrency_policy, t.enabled,"
-            + " t.owner, t.labels, t.alert_targets, t.params, t.version, t.created_at, t.updated_at, t.next_fire_at";
+            + " t.owner, t.labels, t.alert_targets, t.params, t.version, t.created_at, t.updated_at, t.next_fire_at,"
+            + " t.shards";
 
     /** The columns an edit replaces, in the order of {@link #definition}. */
     static final String DEFINITION_COLUMNS = "name, task_group, description, cron, dialect, zone, type, payload,"
             + " timeout_ms, retry_max_attempts, retry_initial_ms, retry_multiplier, retry_max_ms, retry_jitter,"
-            + " misfire_policy, catch_up_limit, concurrency_policy, enabled, owner, labels, alert_targets, params";
+            + " misfire_policy, catch_up_limit, concurrency_policy, enabled, owner, labels, alert_targets, params,"
+            + " shards";
 
     static final int DEFINITION_SIZE = DEFINITION_COLUMNS.split(",").length;
 
@@ -56,6 +59,7 @@ final class TaskRows {
             retry.initialBackoff().toMillis(), retry.multiplier(), retry.maxBackoff().toMillis(), retry.jitter(),
             task.misfirePolicy(), task.catchUpLimit(), task.concurrencyPolicy(), task.enabled(), task.owner(),
             Json.write(task.labels()), Json.write(task.alertTargets()), Json.write(task.params()),
+            task.sharding().toColumn(),
         };
     }
 
@@ -105,6 +109,7 @@ final class TaskRows {
                 .misfirePolicy(MisfirePolicy.valueOf(row.getString("misfire_policy")))
                 .catchUpLimit(row.getInt("catch_up_limit"))
                 .concurrencyPolicy(ConcurrencyPolicy.valueOf(row.getString("concurrency_policy")))
+                .sharding(Sharding.fromColumn(row.getInt("shards")))
                 .enabled(row.getBoolean("enabled"))
                 .owner(row.getString("owner"))
                 .labels(Json.stringMap(row.getString("labels")))

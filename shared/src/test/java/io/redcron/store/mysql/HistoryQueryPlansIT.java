@@ -68,9 +68,11 @@ class HistoryQueryPlansIT {
     private static final Set<String> HISTORY = Set.of("task_run", "audit_log");
     private static final List<Class<?>> PORTS = List.of(TaskStore.class, RunStore.class, RecoveryStore.class,
             RunStatistics.class, AuditLog.class, FencingEpochs.class, io.redcron.port.HistoryCleanup.class,
-            io.redcron.port.RetentionStore.class);
+            io.redcron.port.RetentionStore.class, io.redcron.port.ShardedRuns.class);
     /** Runs retention reads and deletes per batch. */
     private static final int RETENTION_BATCH = 500;
+    /** Shards of the sharded fire of the shards scenario. */
+    private static final int SHARDS = 8;
 
     @RegisterExtension
     static final MysqlStores mysql = MysqlStores.freshDatabase();
@@ -84,7 +86,7 @@ class HistoryQueryPlansIT {
     /** The stores, each behind a proxy that notes which port methods the scenarios call. */
     private record Ports(TaskStore tasks, RunStore runs, RecoveryStore recovery, RunStatistics statistics,
                          AuditLog audit, FencingEpochs epochs, io.redcron.port.HistoryCleanup cleanup,
-                         io.redcron.port.RetentionStore retention) {
+                         io.redcron.port.RetentionStore retention, io.redcron.port.ShardedRuns sharded) {
     }
 
     /** Ids the scenarios act on, read from the filled history. */
@@ -112,7 +114,8 @@ class HistoryQueryPlansIT {
                 track(AuditLog.class, new MysqlAuditLog(recorder)),
                 track(FencingEpochs.class, new MysqlFencingEpochs(recorder, clock, Duration.ofMinutes(1))),
                 track(io.redcron.port.HistoryCleanup.class, MysqlHistoryCleanup.forOperator(recorder)),
-                track(io.redcron.port.RetentionStore.class, new MysqlRetentionStore(recorder, clock)));
+                track(io.redcron.port.RetentionStore.class, new MysqlRetentionStore(recorder, clock)),
+                track(io.redcron.port.ShardedRuns.class, new MysqlShardedRuns(recorder)));
         facts = readFacts();
         recorder.drain();
     }
@@ -425,6 +428,22 @@ class HistoryQueryPlansIT {
                 new Scenario("audit: one subject", HistoryFill.AUDIT_ROWS / HistoryFill.TASKS * 2,
                         p -> p.audit().list(NS, "task:7", first)),
                 new Scenario("audit: record a change", 1, p -> p.audit().record(NS, "ops", "run.trigger", "run:1", null, "{}")),
+                // The shard coordinator and `runs show` of a sharded fire: its parent, through the state
+                // index (the fill has none under way), and its shards, through the fire's key.
+                new Scenario("shards: a fire split, its shards read, settled; one cancelled", SHARDS + 1, p -> {
+                    Task task = p.tasks().create(TaskFixtures.shell(OTHER, "sharded-task")
+                            .sharding(io.redcron.domain.Sharding.fixed(SHARDS)).build(), "ops");
+                    long epoch = p.epochs().advance(OTHER, "node-1");
+                    Run parent = p.runs().insertManual(task.id(), now, 1, Map.of());
+                    Run other = p.runs().insertManual(task.id(), now.plusMillis(1), 1, Map.of());
+                    p.sharded().parents(OTHER, now.plusSeconds(1), 0, 100);
+                    Run split = p.sharded().split(OTHER, epoch, parent.id(), SHARDS, now.plusSeconds(1)).parent();
+                    List<Run> shards = p.runs().shards(split);
+                    p.runs().parent(shards.get(0));
+                    p.sharded().settle(OTHER, epoch, parent.id(), now.plusSeconds(1));
+                    p.runs().requestCancel(parent.id(), now, "ops");
+                    p.runs().requestCancel(other.id(), now, "ops");
+                }),
                 // Cluster screen, and a new leader's term
                 new Scenario("cluster: the epoch; a new term", 1, p -> {
                     p.epochs().current(NS);

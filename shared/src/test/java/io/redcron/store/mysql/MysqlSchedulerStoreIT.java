@@ -103,6 +103,23 @@ class MysqlSchedulerStoreIT {
     }
 
     @Test
+    void aShardedTasksFireIsRecordedAsItsParentAndReadBackWithoutItsShards() {
+        Task fanOut = create(shell(ns, "fan-out").sharding(io.redcron.domain.Sharding.fixed(4))
+                .concurrencyPolicy(io.redcron.domain.ConcurrencyPolicy.ALLOW));
+        clock.set(RECORDED);
+        List<TaskFires> batch = List.of(fires(fanOut, NEXT, skipped(FIRE.minusSeconds(300), "misfire"), queued(FIRE)));
+
+        List<Run> runs = store.recordFires(ns, epoch, batch);
+
+        assertThat(runs).extracting(Run::scheduledAt, Run::status).containsExactly(
+                tuple(FIRE.minusSeconds(300), RunStatus.SKIPPED), tuple(FIRE, RunStatus.SHARDED));
+        long parent = runs.get(1).id();
+        new MysqlShardedRuns(pool).split(ns, epoch, parent, 4, FIRE.plusSeconds(1));
+        assertThat(store.recordFires(ns, epoch, batch)).as("the same fires again: the parents, not their shards")
+                .extracting(Run::id).containsExactly(runs.get(0).id(), parent);
+    }
+
+    @Test
     void recordingTheSameFiresAgainFindsTheRunsOfTheFirstTime() {
         Task backup = create(shell(ns, "backup"));
         Task report = create(shell(ns, "report"));

@@ -86,7 +86,14 @@ class RunStatusTransitionsIT {
         operations.add(new Operation("handBack", RunTransition.HAND_BACK, run -> runs.handBack(run.id(), run.attempt(),
                 "node-a", NOW, "draining"), RunTransition.RELEASE_UNSTARTED));
         operations.add(new Operation("requestCancel", RunTransition.CANCEL_WAITING,
-                run -> runs.requestCancel(run.id(), NOW, "not today")));
+                run -> runs.requestCancel(run.id(), NOW, "not today"), RunTransition.SETTLE_SHARDS));
+        MysqlShardedRuns sharded = new MysqlShardedRuns(pool);
+        MysqlFencingEpochs epochs = new MysqlFencingEpochs(pool, CLOCK);
+        // The leader's coordinator: a split changes no status of the parent (its shards are new runs).
+        operations.add(new Operation("split", RunTransition.SETTLE_SHARDS, run -> sharded.split(run.namespace(),
+                epochs.advance(run.namespace(), "node-a"), run.id(), 2, NOW)));
+        operations.add(new Operation("settle", RunTransition.SETTLE_SHARDS, run -> sharded.settle(run.namespace(),
+                epochs.advance(run.namespace(), "node-a"), run.id(), NOW)));
         operations.add(new Operation("recoverLost", RunTransition.REQUEUE_LOST, run -> recovery.recoverLost(run.id(),
                 run.attempt(), NOW.plus(LEASE).plusSeconds(1), 3, "lost"), RunTransition.CANCEL_LOST,
                 RunTransition.RELEASE_UNSTARTED));
@@ -169,6 +176,11 @@ class RunStatusTransitionsIT {
         recorded.addAll(scheduler.recordFires(ns, epoch, List.of(new SchedulerStore.TaskFires(planned, List.of(
                 new SchedulerStore.Fire(NOW.minusSeconds(120), true, "misfire: skipped (policy skip)"),
                 new SchedulerStore.Fire(NOW.minusSeconds(30), false, null)), NOW.plusSeconds(60)))));
+
+        Task shardedTask = tasks.create(shell(ns, "sharded").sharding(io.redcron.domain.Sharding.fixed(2)).build(), "alice");
+        Run parent = runs.insertManual(shardedTask.id(), NOW, 3, Map.of());
+        recorded.add(parent);
+        recorded.addAll(new MysqlShardedRuns(pool).split(ns, epoch, parent.id(), 2, NOW.plusSeconds(1)).shards());
 
         assertThat(recorded).extracting(Run::status).allMatch(RunTransition.RECORD_NEW.to()::contains)
                 .containsAll(RunTransition.RECORD_NEW.to());

@@ -193,6 +193,24 @@ class ScheduleChangeIT {
         assertThat(withdrawn.attempt()).isZero();
     }
 
+    @Test
+    void aPauseWithdrawsAShardedFireRecordedAheadBeforeItIsSplit() {
+        Task task = tasks.create(shell(ns, "fan-out").cron("* * * * *").sharding(io.redcron.domain.Sharding.fixed(3))
+                .build(), "alice");
+        clock.set(FIRST.minusSeconds(2));
+        Run ahead = runs.insertOrGetCronFire(task.id(), FIRST, 1);
+        assertThat(ahead.status()).isEqualTo(RunStatus.SHARDED);
+        sql.update("UPDATE task SET next_fire_at = ? WHERE id = ?", FIRST.plusSeconds(60), task.id());
+        clock.set(FIRST.minusMillis(500));
+
+        tasks.setEnabled(task.id(), false, "alice");
+
+        Run withdrawn = runs.get(ahead.id()).orElseThrow();
+        assertThat(withdrawn.status()).isEqualTo(RunStatus.SKIPPED);
+        assertThat(withdrawn.error()).contains("disabled");
+        assertThat(runs.shards(withdrawn)).isEmpty();
+    }
+
     private Task everyMinute(String name, MisfirePolicy policy, int catchUpLimit) {
         Task task = tasks.create(shell(ns, name).cron("* * * * *").misfirePolicy(policy).catchUpLimit(catchUpLimit)
                 .build(), "alice");

@@ -58,6 +58,16 @@ final class HandlerContext implements TaskContext {
     }
 
     @Override
+    public int shardIndex() {
+        return request.shardIndex();
+    }
+
+    @Override
+    public int shardTotal() {
+        return request.shardTotal();
+    }
+
+    @Override
     public Map<String, String> params() {
         return request.params();
     }

@@ -39,6 +39,10 @@ final class RunVariables {
         env.put("REDCRON_ATTEMPT", Integer.toString(request.attempt()));
         env.put("REDCRON_SCHEDULED_AT", scheduledAt(request));
         env.put("REDCRON_TASK_NAME", request.taskName());
+        if (request.isShard()) {
+            env.put("REDCRON_SHARD_INDEX", Integer.toString(request.shardIndex()));
+            env.put("REDCRON_SHARD_TOTAL", Integer.toString(request.shardTotal()));
+        }
         // Sorted, so that two names differing only in case resolve the same way every time.
         new TreeMap<>(request.params()).forEach((name, value) ->
                 env.put("REDCRON_PARAM_" + name.toUpperCase(Locale.ROOT), value));
@@ -51,6 +55,10 @@ final class RunVariables {
         headers.put("X-Redcron-Task-Id", Long.toString(request.taskId()));
         headers.put("X-Redcron-Attempt", Integer.toString(request.attempt()));
         headers.put("X-Redcron-Scheduled-At", scheduledAt(request));
+        if (request.isShard()) {
+            headers.put("X-Redcron-Shard-Index", Integer.toString(request.shardIndex()));
+            headers.put("X-Redcron-Shard-Total", Integer.toString(request.shardTotal()));
+        }
         new TreeMap<>(request.params()).forEach((name, value) -> headers.put("X-Redcron-Param-" + name, value));
         return headers;
     }

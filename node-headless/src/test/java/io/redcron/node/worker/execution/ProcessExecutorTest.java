@@ -60,6 +60,16 @@ class ProcessExecutorTest {
                 "REDCRON_TASK_NAME=nightly-report",
                 "REDCRON_PARAM_REGION=eu-west",
                 "PATH=" + System.getenv("PATH"));
+        assertThat(result.output()).as("no shard").doesNotContain("REDCRON_SHARD_");
+    }
+
+    @Test
+    void aShardSeesWhichShardItIs() {
+        ExecutionRequest plain = request(new ExecPayload(List.of("env"), null, Map.of()));
+        ExecutionResult result = run(new ExecutionRequest(plain.runId(), plain.taskId(), plain.attempt(),
+                plain.scheduledAt(), plain.taskName(), plain.payload(), Map.of(), plain.timeout(), 2, 8));
+
+        assertThat(result.output().lines()).contains("REDCRON_SHARD_INDEX=2", "REDCRON_SHARD_TOTAL=8");
     }
 
     @Test
