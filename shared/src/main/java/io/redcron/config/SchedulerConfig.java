@@ -23,6 +23,7 @@ public record SchedulerConfig(Duration tick, Duration lease, Duration misfireThr
                               Duration queueDeadline, Duration lookahead, int firesPerTask, int rowsPerTransaction) {
     /** The threshold of a namespace whose leader has not published its own. */
     public static final Duration DEFAULT_MISFIRE_THRESHOLD = Setting.SCHEDULER_MISFIRE_THRESHOLD.defaultDuration();
+    public static final Duration DEFAULT_LOOKAHEAD = Setting.SCHEDULER_LOOKAHEAD.defaultDuration();
 
     public SchedulerConfig {
         positive(Setting.SCHEDULER_TICK, tick);

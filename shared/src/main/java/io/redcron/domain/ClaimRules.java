@@ -246,7 +246,7 @@ public final class ClaimRules {
     public static boolean beginsAtClaim(UnfinishedRun run, ConcurrencyPolicy concurrency, Instant now,
                                         Duration misfireThreshold) {
         return !weighedAlone(run, concurrency, now, misfireThreshold)
-                && (run.run().trigger() != TriggerType.CRON || !run.run().scheduledAt().isAfter(now));
+                && (!run.run().trigger().waitsForItsTime() || !run.run().scheduledAt().isAfter(now));
     }
 
     /**

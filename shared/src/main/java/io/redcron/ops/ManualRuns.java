@@ -2,6 +2,7 @@ package io.redcron.ops;
 
 import io.redcron.domain.InvalidTaskException;
 import io.redcron.domain.Run;
+import io.redcron.domain.RunRequest;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
 import io.redcron.ops.OperationException.Kind;
@@ -10,6 +11,7 @@ import io.redcron.port.RunQueue;
 import io.redcron.port.RunStore;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -20,6 +22,9 @@ import java.util.function.Consumer;
  * delays it until the scheduler's reconciler queues it, so that is reported, not thrown.
  */
 final class ManualRuns {
+    /** How long before its time a run asked for later reaches its stream: the scheduler's default lookahead. */
+    static final java.time.Duration LEAD = io.redcron.config.SchedulerConfig.DEFAULT_LOOKAHEAD;
+
     private final RunStore runs;
     private final RunQueue queue;
     private final Clock clock;
@@ -65,6 +70,45 @@ final class ManualRuns {
             // The parent of a sharded run waits for its shards, which the leader makes and queues.
             return new Recorded(run, true, null);
         }
+        return queue(run);
+    }
+
+    /**
+     * Records the run a request asks for, unless its idempotency key names an earlier run (then
+     * that one is returned as it is: not audited or queued again). A run for later is put on the
+     * delayed set to reach its stream {@link #LEAD} before its time, as the scheduler's lookahead
+     * does for fires: a worker claims it ahead and holds it until then.
+     */
+    RequestedRun request(Task task, RunRequest request, Consumer<Run> audit) {
+        checkParams(task, request.params());
+        Instant now = clock.instant();
+        try {
+            request.checkAt(now);
+        } catch (InvalidTaskException e) {
+            throw new OperationException(Kind.BAD_INPUT, e.getMessage(), e);
+        }
+        RunStore.Requested requested = runs.insertRequested(task.id(), request, now, task.retry().maxAttempts());
+        if (!requested.recorded()) {
+            return new RequestedRun(new Recorded(requested.run(), true, null), false);
+        }
+        Run run = requested.run();
+        audit.accept(run);
+        if (run.status() != RunStatus.QUEUED) {
+            return new RequestedRun(new Recorded(run, true, null), true);
+        }
+        Instant reachStream = run.scheduledAt().minus(LEAD);
+        if (run.trigger().waitsForItsTime() && reachStream.isAfter(now)) {
+            try {
+                queue.delay(QueuedRun.of(run.group(), run.id()), reachStream);
+                return new RequestedRun(new Recorded(run, true, null), true);
+            } catch (RuntimeException e) {
+                return new RequestedRun(new Recorded(run, false, String.valueOf(e.getMessage())), true);
+            }
+        }
+        return new RequestedRun(queue(run), true);
+    }
+
+    private Recorded queue(Run run) {
         try {
             queue.enqueue(List.of(QueuedRun.of(run.group(), run.id())));
             return new Recorded(run, true, null);

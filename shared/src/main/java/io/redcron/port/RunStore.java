@@ -25,6 +25,18 @@ public interface RunStore {
     /** Records a manual run due now, with parameter overrides. */
     Run insertManual(long taskId, Instant requestedAt, int maxAttempts, Map<String, String> params);
 
+    /**
+     * Records a run {@code request} asks for: now (MANUAL, at {@code now}), or at its time (a
+     * ONE_OFF run, due then), each at a free millisecond off the whole second like a manual run. A
+     * request with an idempotency key this task has seen gets that key's run, unchanged, whatever
+     * else it asks; concurrent requests with one key record one run.
+     */
+    Requested insertRequested(long taskId, io.redcron.domain.RunRequest request, Instant now, int maxAttempts);
+
+    /** A requested run, and whether this request recorded it (false: an earlier one with its key did). */
+    record Requested(Run run, boolean recorded) {
+    }
+
     /** One run, with its output. */
     Optional<Run> get(long id);
 

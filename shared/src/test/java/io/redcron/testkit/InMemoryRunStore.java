@@ -91,6 +91,34 @@ public final class InMemoryRunStore implements RunStore {
     }
 
     @Override
+    public Requested insertRequested(long taskId, io.redcron.domain.RunRequest request, Instant now, int maxAttempts) {
+        checkAttempts(maxAttempts);
+        synchronized (tables) {
+            Task task = task(taskId);
+            List<Object> key = request.idempotencyKey() == null ? null : List.of(taskId, request.idempotencyKey());
+            if (key != null && tables.requestKeys.containsKey(key)) {
+                RunRow earlier = tables.runs.get(tables.requestKeys.get(key));
+                if (earlier != null) {
+                    return new Requested(earlier.toRun(), false);
+                }
+            }
+            boolean later = request.isLater(now);
+            Instant asked = Tables.millis(later ? request.at() : now);
+            Instant at = offTheSecond(asked);
+            while (tables.fire(taskId, at) != null) {
+                at = offTheSecond(at.plusMillis(1));
+            }
+            RunRow row = new RunRow(tables.newRunId(), task, later ? TriggerType.ONE_OFF : TriggerType.MANUAL, at,
+                    maxAttempts, tables.now(), at, request.params());
+            tables.runs.put(row.id, row);
+            if (key != null) {
+                tables.requestKeys.put(key, row.id);
+            }
+            return new Requested(row.toRun(), true);
+        }
+    }
+
+    @Override
     public Optional<Run> get(long id) {
         synchronized (tables) {
             return Optional.ofNullable(tables.runs.get(id)).map(RunRow::toRun);

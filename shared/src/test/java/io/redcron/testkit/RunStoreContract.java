@@ -65,6 +65,58 @@ public abstract class RunStoreContract {
     }
 
     @Test
+    void aRunAskedForLaterIsAOneOffRunDueAtItsTimeAndOneAskedForNowIsManual() {
+        Instant now = clock.instant();
+        RunStore.Requested later = runs.insertRequested(task.id(), new io.redcron.domain.RunRequest(Map.of("A", "1"),
+                FIRE.plusSeconds(600), null), now, 2);
+        assertThat(later.recorded()).isTrue();
+        assertThat(later.run().trigger()).isEqualTo(TriggerType.ONE_OFF);
+        assertThat(later.run().status()).isEqualTo(RunStatus.QUEUED);
+        assertThat(later.run().scheduledAt()).as("off the whole second, which a fire may take")
+                .isEqualTo(FIRE.plusSeconds(600).plusMillis(1));
+        assertThat(later.run().params()).isEqualTo(Map.of("A", "1"));
+        assertThat(later.run().maxAttempts()).isEqualTo(2);
+
+        RunStore.Requested now1 = runs.insertRequested(task.id(), io.redcron.domain.RunRequest.now(Map.of()), now, 1);
+        assertThat(now1.run().trigger()).isEqualTo(TriggerType.MANUAL);
+        RunStore.Requested past = runs.insertRequested(task.id(), new io.redcron.domain.RunRequest(Map.of(),
+                now.minusSeconds(60), null), now, 1);
+        assertThat(past.run().trigger()).as("a time gone by means now").isEqualTo(TriggerType.MANUAL);
+        assertThat(past.run().id()).isNotEqualTo(now1.run().id());
+    }
+
+    @Test
+    void aRepeatedIdempotencyKeyGetsTheFirstRequestsRunForItsTaskOnly() {
+        Instant now = clock.instant();
+        io.redcron.domain.RunRequest request = new io.redcron.domain.RunRequest(Map.of("ORDER", "42"),
+                FIRE.plusSeconds(1800), "cancel-order-42");
+        RunStore.Requested first = runs.insertRequested(task.id(), request, now, 1);
+        RunStore.Requested again = runs.insertRequested(task.id(), new io.redcron.domain.RunRequest(Map.of("ORDER", "43"),
+                null, "cancel-order-42"), now, 1);
+        assertThat(first.recorded()).isTrue();
+        assertThat(again.recorded()).isFalse();
+        assertThat(again.run()).isEqualTo(first.run());
+
+        Task other = tasks.create(shell(ns, "other").build(), "alice");
+        assertThat(runs.insertRequested(other.id(), request, now, 1).recorded()).as("keys are per task").isTrue();
+    }
+
+    @Test
+    void manyRequestsWithOneKeyAtOnceRecordOneRun() throws Exception {
+        Instant now = clock.instant();
+        List<java.util.concurrent.Callable<RunStore.Requested>> requests = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            requests.add(() -> runs.insertRequested(task.id(), new io.redcron.domain.RunRequest(Map.of(), null,
+                    "upload-7"), now, 1));
+        }
+        List<RunStore.Requested> results = runTogether(requests);
+        assertThat(results).extracting(result -> result.run().id()).containsOnly(results.get(0).run().id());
+        assertThat(results).filteredOn(RunStore.Requested::recorded).hasSize(1);
+        assertThat(runs.list(io.redcron.port.RunFilter.all(ns), io.redcron.port.PageRequest.first(50)).items())
+                .hasSize(1);
+    }
+
+    @Test
     void aCronFireIsRecordedOnceHoweverOftenItIsInserted() {
         Run first = runs.insertOrGetCronFire(task.id(), FIRE, 3);
         Run second = runs.insertOrGetCronFire(task.id(), FIRE, 3);

@@ -51,6 +51,8 @@ final class Tables {
     final TreeMap<Long, io.redcron.workflow.Workflow> workflows = new TreeMap<>();
     final TreeMap<Long, io.redcron.workflow.WorkflowRun> workflowRuns = new TreeMap<>();
     final Map<Long, java.util.LinkedHashMap<String, io.redcron.workflow.StepRun>> workflowSteps = new java.util.HashMap<>();
+    /** Idempotency keys of run requests: task id and key, to the run the first request recorded. */
+    final Map<java.util.List<Object>, Long> requestKeys = new java.util.HashMap<>();
     long nextWorkflowId = 1;
     long nextWorkflowRunId = 1;
     private long nextTaskId = 1;

@@ -59,7 +59,7 @@ final class HeldRuns {
     /** A claimed run, held until its scheduled time (at once, if that has come). */
     void hold(InFlight flight) {
         // A manual run is meant for now: a requester whose clock runs ahead must not delay it.
-        hold(flight, flight.run.trigger() == TriggerType.CRON ? flight.run.scheduledAt() : Instant.EPOCH);
+        hold(flight, flight.run.trigger().waitsForItsTime() ? flight.run.scheduledAt() : Instant.EPOCH);
     }
 
     /**

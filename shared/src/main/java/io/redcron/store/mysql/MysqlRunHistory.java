@@ -100,6 +100,73 @@ final class MysqlRunHistory {
         });
     }
 
+    private static final String KEYED_RUN = "SELECT run_id FROM run_request_key WHERE task_id = ? AND idempotency_key = ?";
+    private static final String INSERT_KEY = "INSERT INTO run_request_key (task_id, idempotency_key, run_id, created_at)"
+            + " VALUES (?, ?, ?, ?)";
+    // A key whose run retention deleted is given the new run; only if nobody did so meanwhile.
+    private static final String REUSE_KEY = "UPDATE run_request_key SET run_id = ?, created_at = ?"
+            + " WHERE task_id = ? AND idempotency_key = ? AND run_id = ?";
+
+    /**
+     * A repeated key finds its run before anything is written. Two requests with a new key both
+     * insert a run, then the key: the second waits on the first's key row, and when that commits
+     * gets a duplicate key, rolls its own run back, and returns the first's.
+     */
+    io.redcron.port.RunStore.Requested insertRequested(long taskId, io.redcron.domain.RunRequest request, Instant now,
+                                                        int maxAttempts) {
+        checkAttempts(maxAttempts);
+        String paramsJson = Json.write(request.params());
+        boolean later = request.isLater(now);
+        TriggerType trigger = later ? TriggerType.ONE_OFF : TriggerType.MANUAL;
+        Instant asked = Jdbc.millis(later ? request.at() : now);
+        String key = request.idempotencyKey();
+        return jdbc.transaction("record a requested run of task " + taskId, connection -> {
+            Optional<Long> keyedRun = key == null ? Optional.empty()
+                    : Jdbc.one(connection, KEYED_RUN, row -> row.getLong(1), taskId, key);
+            if (keyedRun.isPresent()) {
+                Optional<Run> earlier = Jdbc.one(connection, RunRows.BY_ID, RunRows::read, keyedRun.get());
+                if (earlier.isPresent()) {
+                    return new io.redcron.port.RunStore.Requested(earlier.get(), false);
+                }
+            }
+            long id = insertAtFreeMoment(connection, taskId, trigger, asked, maxAttempts, paramsJson);
+            if (key != null) {
+                boolean keyed;
+                try {
+                    keyed = keyedRun.isPresent()
+                            ? Jdbc.update(connection, REUSE_KEY, id, now(), taskId, key, keyedRun.get()) == 1
+                            : Jdbc.update(connection, INSERT_KEY, taskId, key, id, now()) == 1;
+                } catch (SQLException e) {
+                    if (!Jdbc.isDuplicateKey(e)) {
+                        throw e;
+                    }
+                    keyed = false;
+                }
+                if (!keyed) {
+                    // Another request with this key recorded its run first: that one is the run.
+                    connection.rollback();
+                    long first = Jdbc.one(connection, KEYED_RUN, row -> row.getLong(1), taskId, key).orElseThrow();
+                    return new io.redcron.port.RunStore.Requested(RunRows.reread(connection, first), false);
+                }
+            }
+            return new io.redcron.port.RunStore.Requested(RunRows.reread(connection, id), true);
+        });
+    }
+
+    private long insertAtFreeMoment(Connection connection, long taskId, TriggerType trigger, Instant asked,
+                                    int maxAttempts, String paramsJson) throws SQLException {
+        Instant at = offTheSecond(asked);
+        for (int tries = 0; tries < MAX_MANUAL_TRIES; tries++) {
+            Optional<Long> id = tryInsert(connection, taskId, trigger, at, maxAttempts, paramsJson);
+            if (id.isPresent()) {
+                return id.get();
+            }
+            at = offTheSecond(at.plusMillis(1));
+        }
+        throw new IllegalStateException("task " + taskId + " has runs at every millisecond from " + asked
+                + " on; no free moment for the run asked for");
+    }
+
     List<Run> shards(Run parent) {
         return jdbc.autoCommit("read the shards of run " + parent.id(), connection -> ShardRows.shards(connection, parent));
     }
@@ -220,8 +287,13 @@ final class MysqlRunHistory {
     /** The id of the new run, empty if the moment is taken; no task at all is an error. */
     private Optional<Long> tryInsert(Connection connection, long taskId, Instant at, int maxAttempts,
                                      String params) throws SQLException {
+        return tryInsert(connection, taskId, TriggerType.MANUAL, at, maxAttempts, params);
+    }
+
+    private Optional<Long> tryInsert(Connection connection, long taskId, TriggerType trigger, Instant at,
+                                     int maxAttempts, String params) throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement(INSERT, Statement.RETURN_GENERATED_KEYS)) {
-            Jdbc.bind(statement, TriggerType.MANUAL, at, at, maxAttempts, now(), params, taskId);
+            Jdbc.bind(statement, trigger, at, at, maxAttempts, now(), params, taskId);
             if (statement.executeUpdate() == 0) {
                 throw new TaskNotFoundException("with id " + taskId);
             }

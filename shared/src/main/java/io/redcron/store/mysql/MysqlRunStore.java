@@ -60,6 +60,11 @@ public final class MysqlRunStore implements RunStore {
     }
 
     @Override
+    public Requested insertRequested(long taskId, io.redcron.domain.RunRequest request, Instant now, int maxAttempts) {
+        return history.insertRequested(taskId, request, now, maxAttempts);
+    }
+
+    @Override
     public Optional<Run> get(long id) {
         return history.get(id);
     }
