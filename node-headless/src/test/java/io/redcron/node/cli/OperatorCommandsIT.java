@@ -55,6 +55,43 @@ class OperatorCommandsIT {
     }
 
     @Test
+    void aRunAskedForLaterWaitsForItsTimeOffTheStreamAndCanBeCancelledBeforeIt() {
+        JsonNode later = cli.json("trigger", "job", "--in", "30m", "--param", "DAY=wed");
+        long id = later.get("id").asLong();
+        assertThat(later.get("trigger").asText()).isEqualTo("one_off");
+        assertThat(later.get("status").asText()).isEqualTo("QUEUED");
+        assertThat(later.get("recorded").asBoolean()).isTrue();
+        Instant at = Instant.parse(later.get("scheduledAt").asText());
+        assertThat(at).isBetween(Instant.now().plus(Duration.ofMinutes(29)), Instant.now().plus(Duration.ofMinutes(31)));
+        assertThat(waiting("default")).as("not on the stream before its time").doesNotContain(id);
+        assertThat(new RedisRunQueue(redis, new RedisKeys(cli.namespace)).delayed(100)).contains(id);
+
+        assertThat(cli.ok("cancel", Long.toString(id))).contains("cancelled");
+        assertThat(runs.get(id).orElseThrow().status()).isEqualTo(RunStatus.CANCELLED);
+
+        Instant inAMonth = Instant.now().plus(Duration.ofDays(30)).truncatedTo(ChronoUnit.SECONDS);
+        JsonNode at2 = cli.json("trigger", "job", "--at", inAMonth.toString());
+        assertThat(Instant.parse(at2.get("scheduledAt").asText())).as("off the whole second")
+                .isEqualTo(inAMonth.plusMillis(1));
+        assertThat(cli.run("trigger", "job", "--at", "2026-13-01").err()).startsWith("redcron-node: at: ");
+        assertThat(cli.run("trigger", "job", "--in", "30m", "--at", inAMonth.toString()).err())
+                .startsWith("redcron-node: in: give --at or --in, not both");
+        assertThat(cli.run("trigger", "job", "--at", "2199-01-01T10:00:00Z").err())
+                .startsWith("redcron-node: at: is more than 366 days ahead");
+    }
+
+    @Test
+    void aRepeatedIdempotencyKeyPrintsTheFirstRunAndRecordsNothing() {
+        JsonNode first = cli.json("trigger", "job", "--idempotency-key", "upload-1");
+        JsonNode again = cli.json("trigger", "job", "--idempotency-key", "upload-1", "--param", "DAY=fri");
+        assertThat(again.get("id").asLong()).isEqualTo(first.get("id").asLong());
+        assertThat(again.get("recorded").asBoolean()).isFalse();
+        assertThat(cli.ok("trigger", "job", "--idempotency-key", "upload-1"))
+                .contains("already has run " + first.get("id").asLong());
+        assertThat(cli.json("audit list", "--subject", "run:" + first.get("id").asLong())).hasSize(1);
+    }
+
+    @Test
     void retryOfAnEndedRunRecordsANewManualRunWithTheSameParameters() {
         long failed = cli.json("trigger", "job", "--param", "DAY=tue").get("id").asLong();
         finish(failed, RunStatus.FAILED);

@@ -341,6 +341,12 @@ class HistoryQueryPlansIT {
                 // Operator actions (trigger, cancel) and the worker's path, by run id
                 new Scenario("trigger: a manual run", 1,
                         p -> p.runs().insertManual(facts.quiet().id(), now, 1, Map.of("size", "full"))),
+                new Scenario("trigger: a one-off run with an idempotency key, asked twice", 1, p -> {
+                    io.redcron.domain.RunRequest request = new io.redcron.domain.RunRequest(Map.of(),
+                            now.plusSeconds(1800), "plan-check-key");
+                    p.runs().insertRequested(facts.quiet().id(), request, now, 1);
+                    p.runs().insertRequested(facts.quiet().id(), request, now, 1);
+                }),
                 new Scenario("scheduler: record a cron fire", 1,
                         p -> p.runs().insertOrGetCronFire(facts.quiet().id(), now.plusSeconds(3600), 1)),
                 new Scenario("cancel: a waiting run, a running one", 1, p -> {
