@@ -23,6 +23,10 @@ public final class TriggerController {
     @FXML private ResourceBundle resources;
     @FXML private TextField triggerTask;
     @FXML private Label triggerTaskError;
+    @FXML private TextField triggerWhen;
+    @FXML private Label triggerWhenError;
+    @FXML private TextField triggerKey;
+    @FXML private Label triggerKeyError;
     @FXML private VBox paramRows;
     @FXML private ProgressIndicator triggerBusy;
     @FXML private Label triggerError;
@@ -46,6 +50,12 @@ public final class TriggerController {
     private void initialize() {
         triggerTask.textProperty().bindBidirectional(model.taskNameProperty());
         triggerTaskError.textProperty().bind(model.taskErrorProperty());
+        triggerWhen.textProperty().bindBidirectional(model.whenProperty());
+        triggerWhenError.textProperty().bind(model.whenErrorProperty());
+        triggerKey.textProperty().bindBidirectional(model.idempotencyKeyProperty());
+        triggerKeyError.textProperty().bind(model.keyErrorProperty());
+        Cells.showOnlyWithText(triggerWhenError);
+        Cells.showOnlyWithText(triggerKeyError);
         triggerError.textProperty().bind(model.errorProperty());
         triggerBusy.visibleProperty().bind(model.busyProperty());
         triggerBusy.managedProperty().bind(triggerBusy.visibleProperty());

@@ -4,7 +4,9 @@ import io.redcron.domain.Identifiers;
 
 import io.redcron.desktop.ui.Messages;
 import io.redcron.desktop.ui.UiExecutor;
+import io.redcron.domain.InvalidTaskException;
 import io.redcron.domain.Run;
+import io.redcron.domain.RunRequest;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -12,25 +14,33 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * The "trigger now" view: a task and parameter overrides. Names are checked here, at their row,
+ * The trigger view: a task, parameter overrides, when (now, after a delay, or at a time: a
+ * one-off run) and an optional idempotency key. Names are checked here, at their row,
  * before anything is recorded; they become environment variables {@code REDCRON_PARAM_<NAME>}.
  */
 public final class TriggerViewModel {
 
-    /** Records and queues a manual run of a task, named or numbered, with these parameters. */
+    /**
+     * Records and queues a run of a task, named or numbered, as the request asks: now, or once at
+     * its time; a repeated idempotency key gets the first request's run.
+     */
     @FunctionalInterface
     public interface Trigger {
-        Run trigger(String task, Map<String, String> params) throws Exception;
+        Run trigger(String task, RunRequest request) throws Exception;
     }
 
     /** Triggers through the operator actions, saying why a task could not be triggered in the UI's language. */
     public static Trigger through(io.redcron.ops.Operations operations) {
-        return (task, params) -> RunActionException.localised(() -> operations.trigger().trigger(task, params).run(), task);
+        return (task, request) -> RunActionException.localised(
+                () -> operations.trigger().request(task, request).run().run(), task);
     }
 
     private final StringProperty taskName = new SimpleStringProperty("");
@@ -38,15 +48,28 @@ public final class TriggerViewModel {
     private final ObservableList<ParamRow> params = FXCollections.observableArrayList();
     private final StringProperty error = new SimpleStringProperty("");
     private final BooleanProperty busy = new SimpleBooleanProperty();
+    private final StringProperty when = new SimpleStringProperty("");
+    private final StringProperty whenError = new SimpleStringProperty("");
+    private final StringProperty idempotencyKey = new SimpleStringProperty("");
+    private final StringProperty keyError = new SimpleStringProperty("");
 
     private final Trigger trigger;
     private final UiExecutor executor;
     private final Messages messages;
+    private final Clock clock;
+    private final ZoneId zone;
 
     public TriggerViewModel(Trigger trigger, UiExecutor executor, Messages messages) {
+        this(trigger, executor, messages, Clock.systemUTC(), ZoneId.systemDefault());
+    }
+
+    /** @param zone the zone a time typed without an offset is read in */
+    public TriggerViewModel(Trigger trigger, UiExecutor executor, Messages messages, Clock clock, ZoneId zone) {
         this.trigger = trigger;
         this.executor = executor;
         this.messages = messages;
+        this.clock = clock;
+        this.zone = zone;
         reset("");
     }
 
@@ -55,6 +78,10 @@ public final class TriggerViewModel {
         taskName.set(task == null ? "" : task);
         taskError.set("");
         error.set("");
+        when.set("");
+        whenError.set("");
+        idempotencyKey.set("");
+        keyError.set("");
         params.setAll(new ParamRow());
     }
 
@@ -74,12 +101,13 @@ public final class TriggerViewModel {
      */
     public boolean submit(Consumer<Run> done) {
         Map<String, String> values = validate();
-        if (values == null || busy.get()) {
+        RunRequest request = values == null ? null : request(values);
+        if (request == null || busy.get()) {
             return false;
         }
         String task = taskName.get().trim();
         busy.set(true);
-        executor.submit(() -> trigger.trigger(task, values), run -> {
+        executor.submit(() -> trigger.trigger(task, request), run -> {
             busy.set(false);
             done.accept(run);
         }, failure -> {
@@ -87,6 +115,28 @@ public final class TriggerViewModel {
             error.set(RunsViewModel.describe(failure, messages));
         });
         return true;
+    }
+
+    /** The request, or null with the problem shown at its field (when, or the key). */
+    private RunRequest request(Map<String, String> values) {
+        whenError.set("");
+        keyError.set("");
+        Instant at;
+        try {
+            at = RunAt.parse(when.get(), clock.instant(), zone).orElse(null);
+        } catch (IllegalArgumentException e) {
+            whenError.set(messages.get("runs.trigger.error.when", when.get().strip()));
+            return null;
+        }
+        String key = idempotencyKey.get().strip();
+        try {
+            RunRequest request = new RunRequest(values, at, key.isEmpty() ? null : key);
+            request.checkAt(clock.instant());
+            return request;
+        } catch (InvalidTaskException e) {
+            (e.field().equals("at") ? whenError : keyError).set(e.getMessage());
+            return null;
+        }
     }
 
     /** The parameters, or null if a row (or the task name) is wrong; each problem is set at its row. */
@@ -126,4 +176,8 @@ public final class TriggerViewModel {
     public ObservableList<ParamRow> params() { return params; }
     public StringProperty errorProperty() { return error; }
     public BooleanProperty busyProperty() { return busy; }
+    public StringProperty whenProperty() { return when; }
+    public StringProperty whenErrorProperty() { return whenError; }
+    public StringProperty idempotencyKeyProperty() { return idempotencyKey; }
+    public StringProperty keyErrorProperty() { return keyError; }
 }

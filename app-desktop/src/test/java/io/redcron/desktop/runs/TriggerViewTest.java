@@ -51,12 +51,12 @@ class TriggerViewTest {
     }
 
     private TriggerWindow window(Messages messages) {
-        TriggerViewModel.Trigger trigger = (task, params) -> {
+        TriggerViewModel.Trigger trigger = (task, request) -> {
             if (task.equals("missing")) {
                 throw new RunActionException("runs.error.noTask", task);
             }
-            requested.put(task, params);
-            return run(41 + requested.size(), task, params);
+            requested.put(task, request.params());
+            return run(41 + requested.size(), task, request.params());
         };
         Views views = new Views() {
             @Override
