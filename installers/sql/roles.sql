@@ -1,9 +1,10 @@
--- Redcron: least-privilege database users for nodes, operators and read-only viewers.
+-- Redcron: least-privilege database users for nodes, operators, read-only viewers, and the
+-- applications that schedule runs through redcron-client (docs/CLIENT.md).
 --
 -- Run as an administrator AFTER the schema exists (installers/sql/migrator.sql, then
 -- 'redcron-node migrate' as redcron_migrator): table, column and routine grants need the tables
 -- and the audit_append procedure. Run it again after every upgrade whose migration adds a table,
--- a column or a routine (the release notes say so; migrations 5, 6, 7, 8, 15 and 16 do):
+-- a column or a routine (the release notes say so; migrations 5, 6, 7, 8, 15, 16, 18 and 20 do):
 --   mysql -u root -p < installers/sql/roles.sql
 --
 -- It is idempotent and it sets each user's rights to exactly these: every user's rights are first
@@ -122,6 +123,9 @@ GRANT SELECT,
       INSERT (workflow_run_id, step, namespace, status, reason, round, finished_at),
       UPDATE (status, run_id, child_run_id, output, reason, started_at, finished_at)
       ON redcron.workflow_step TO 'redcron_node'@'%';
+-- Runs applications recorded in their own transactions (redcron-client, migration 20): the
+-- leader reads the outbox with each run's status, queues the runs and deletes the entries.
+GRANT SELECT, DELETE ON redcron.run_outbox TO 'redcron_node'@'%';
 
 -- Operators (desktop app and CLI): create, edit, enable and delete tasks; trigger, retry and
 -- cancel runs. They read the epoch to show the leader, but cannot move it. They add audit
@@ -153,6 +157,10 @@ GRANT SELECT,
               max_attempts, created_at, finished_at, error, params),
       UPDATE (status, finished_at, error, cancel_requested)
       ON redcron.task_run TO 'redcron_operator'@'%';
+-- Idempotency keys of requested runs (migration 18): a request with a key takes it, or finds the
+-- run it names; a key whose run retention deleted is given to the new run.
+GRANT SELECT, INSERT (task_id, idempotency_key, run_id, created_at), UPDATE (run_id, created_at)
+      ON redcron.run_request_key TO 'redcron_operator'@'%';
 GRANT SELECT ON redcron.scheduler_epoch TO 'redcron_operator'@'%';
 GRANT SELECT ON redcron.audit_log TO 'redcron_operator'@'%';
 -- The dashboard reads the per-minute figures with the runs the rollup has not taken yet.
@@ -238,3 +246,23 @@ GRANT SELECT ON redcron.alert_silence TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.workflow TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.workflow_run TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.workflow_step TO 'redcron_viewer'@'%';
+
+-- Applications that schedule and cancel runs with redcron-client in JDBC mode, inside their own
+-- transactions: give the application's database user these rights (or connect the client's
+-- DataSource as this user). It reads of a task only what a run copies from it (never its
+-- payload, with the command, URL and environment a run gets), records requested runs (the
+-- columns of that INSERT: a run waiting, never a result), takes idempotency keys, adds outbox
+-- entries for the leader, and cancels a run that never started (status, finished_at, error).
+-- It reads of a run only what finds it and decides a cancel (never its output or parameters).
+-- Neither it nor anybody else here deletes a run.
+CREATE USER IF NOT EXISTS 'redcron_client'@'%' IDENTIFIED BY 'CHANGE-ME-client';
+REVOKE ALL PRIVILEGES, GRANT OPTION FROM 'redcron_client'@'%';
+GRANT SELECT (id, namespace, name, task_group, retry_max_attempts, shards) ON redcron.task TO 'redcron_client'@'%';
+GRANT SELECT (id, task_id, namespace, scheduled_at, status, attempt),
+      INSERT (task_id, namespace, task_name, task_group, trigger_type, scheduled_at, due_at, status, attempt,
+              max_attempts, created_at, params),
+      UPDATE (status, finished_at, error)
+      ON redcron.task_run TO 'redcron_client'@'%';
+GRANT SELECT, INSERT (task_id, idempotency_key, run_id, created_at), UPDATE (run_id, created_at)
+      ON redcron.run_request_key TO 'redcron_client'@'%';
+GRANT INSERT (run_id, namespace, task_group, due_at, created_at) ON redcron.run_outbox TO 'redcron_client'@'%';

@@ -83,6 +83,8 @@ final class NamespaceRoles {
     private static final Duration BACKLOG_EVERY = Duration.ofSeconds(30);
     /** How often the leader looks for workflow fires and runs to advance: a step starts within this of its parents' end. */
     private static final Duration WORKFLOWS_EVERY = Duration.ofMillis(500);
+    /** How often the leader queues the runs applications recorded in their own transactions. */
+    private static final Duration RUN_OUTBOX_EVERY = Duration.ofMillis(250);
 
     private final String namespace;
     private final RedcronConfig config;
@@ -162,6 +164,9 @@ final class NamespaceRoles {
                     this::isLeader, clock, retentionMetrics));
             startAlertWatches(housekeeper, tasks, runs);
             startWorkflows(housekeeper, queue, runs);
+            housekeeper.every(RUN_OUTBOX_EVERY, "run outbox in " + namespace, new io.redcron.node.scheduler.RunOutboxRelay(
+                    namespace, new io.redcron.store.mysql.MysqlRunOutbox(dataSource), queue,
+                    config.scheduler().lookahead(), this::isLeader, clock));
             schedulerThread = start("redcron-scheduler-" + namespace, scheduler);
         }
         if (config.node().roles().contains(NodeRole.WORKER)) {

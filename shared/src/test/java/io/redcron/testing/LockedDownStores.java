@@ -28,7 +28,9 @@ public final class LockedDownStores implements AutoCloseable {
     /** The users of the installers' files, with the passwords this test gives them. */
     public enum Role {
         MIGRATOR("redcron_migrator", null), NODE("redcron_node", "redcron-node"),
-        OPERATOR("redcron_operator", "redcron-operator"), VIEWER("redcron_viewer", "redcron-viewer");
+        OPERATOR("redcron_operator", "redcron-operator"), VIEWER("redcron_viewer", "redcron-viewer"),
+        /** An application's user for redcron-client: no Redis user, the client never reaches Redis. */
+        CLIENT("redcron_client", null);
 
         private final String databaseUser;
         private final String redisUser;

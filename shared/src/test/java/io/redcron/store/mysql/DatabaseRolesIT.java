@@ -52,6 +52,7 @@ class DatabaseRolesIT {
     static HikariDataSource node;
     static HikariDataSource operator;
     static HikariDataSource viewer;
+    static HikariDataSource client;
     static Task task;
     static Run run;
 
@@ -62,6 +63,7 @@ class DatabaseRolesIT {
         node = MysqlDataSources.open(stores.mysql(Role.NODE));
         operator = MysqlDataSources.open(stores.mysql(Role.OPERATOR));
         viewer = MysqlDataSources.open(stores.mysql(Role.VIEWER));
+        client = MysqlDataSources.open(stores.mysql(Role.CLIENT));
         task = new MysqlTaskStore(admin, Clock.systemUTC()).create(TaskFixtures.shell(NAMESPACE, "nightly")
                 .labels(Map.of("team", "ops")).build(), "admin");
         run = new MysqlRunStore(admin, Clock.systemUTC()).insertManual(task.id(), Instant.now(), 1, Map.of());
@@ -69,7 +71,7 @@ class DatabaseRolesIT {
 
     @AfterAll
     static void close() {
-        for (AutoCloseable closeable : new AutoCloseable[] {viewer, operator, node, admin, stores}) {
+        for (AutoCloseable closeable : new AutoCloseable[] {client, viewer, operator, node, admin, stores}) {
             try {
                 if (closeable != null) {
                     closeable.close();
@@ -78,6 +80,74 @@ class DatabaseRolesIT {
                 // the next one still closes
             }
         }
+    }
+
+    /**
+     * An application's user for redcron-client records a requested run with its key and outbox
+     * entry, and cancels it before it starts: the statements of the client, one by one. The node
+     * relays the entry and deletes it. Operators take keys too (migration 18).
+     */
+    @Test
+    void theClientRecordsRunsWithTheirKeyAndOutboxEntryAndTheNodeRelaysThem() throws SQLException {
+        Instant at = Instant.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS).plusMillis(1);
+        long runId;
+        try (Connection connection = client.getConnection()) {
+            connection.setAutoCommit(false);
+            assertThat(one(connection, "SELECT id, name, task_group, retry_max_attempts, shards, UTC_TIMESTAMP(3)"
+                    + " FROM task WHERE namespace = ? AND name = ?", NAMESPACE, task.name())).isEqualTo(
+                    String.valueOf(task.id()));
+            update(connection, "INSERT INTO run_request_key (task_id, idempotency_key, run_id, created_at)"
+                    + " VALUES (?, 'order-1', 0, UTC_TIMESTAMP(3))", task.id());
+            try (PreparedStatement insert = connection.prepareStatement("INSERT INTO task_run (task_id, namespace,"
+                    + " task_name, task_group, trigger_type, scheduled_at, due_at, status, attempt, max_attempts,"
+                    + " created_at, params) VALUES (?, ?, ?, ?, 'ONE_OFF', ?, ?, 'QUEUED', 0, 1, UTC_TIMESTAMP(3),"
+                    + " '{}')", java.sql.Statement.RETURN_GENERATED_KEYS)) {
+                Jdbc.bind(insert, task.id(), NAMESPACE, task.name(), task.group(), at, at);
+                insert.executeUpdate();
+                try (ResultSet keys = insert.getGeneratedKeys()) {
+                    keys.next();
+                    runId = keys.getLong(1);
+                }
+            }
+            assertThat(update(connection, "UPDATE run_request_key SET run_id = ?, created_at = UTC_TIMESTAMP(3)"
+                    + " WHERE task_id = ? AND idempotency_key = 'order-1' AND run_id = 0", runId, task.id())).isOne();
+            update(connection, "INSERT INTO run_outbox (run_id, namespace, task_group, due_at, created_at)"
+                    + " VALUES (?, ?, ?, ?, UTC_TIMESTAMP(3))", runId, NAMESPACE, task.group(), at);
+            assertThat(one(connection, "SELECT run_id FROM run_request_key WHERE task_id = ? AND idempotency_key ="
+                    + " 'order-1' LOCK IN SHARE MODE", task.id())).isEqualTo(String.valueOf(runId));
+            assertThat(one(connection, "SELECT id, scheduled_at FROM task_run WHERE id = ? LOCK IN SHARE MODE", runId))
+                    .isEqualTo(String.valueOf(runId));
+            connection.commit();
+        }
+        assertThat(new MysqlRunOutbox(node).pending(NAMESPACE, 10)).extracting(io.redcron.port.RunOutbox.Entry::runId)
+                .containsExactly(runId);
+
+        assertReadRefused(client, "SELECT payload FROM task WHERE id = ?", task.id());
+        assertReadRefused(client, "SELECT output FROM task_run WHERE id = ?", run.id());
+        assertReadRefused(client, "SELECT params FROM task_run WHERE id = ?", run.id());
+        assertRefused(client, "UPDATE task_run SET params = '{\"X\":\"1\"}' WHERE id = ?", runId);
+        assertRefused(client, "UPDATE task_run SET status = 'SUCCEEDED', output = 'done' WHERE id = ?", runId);
+        assertRefused(client, "INSERT INTO task_run (task_id, namespace, task_name, task_group, trigger_type,"
+                + " scheduled_at, status, attempt, max_attempts, created_at, params, output) VALUES (?, 'roles', 'x',"
+                + " 'default', 'MANUAL', UTC_TIMESTAMP(3), 'SUCCEEDED', 1, 1, UTC_TIMESTAMP(3), '{}', 'forged')", task.id());
+        assertRefused(client, "DELETE FROM task_run WHERE id = ?", runId);
+        assertRefused(client, "DELETE FROM run_outbox WHERE run_id = ?", runId);
+        assertRefused(client, "DELETE FROM run_request_key WHERE run_id = ?", runId);
+        assertRefused(client, "UPDATE task SET enabled = FALSE WHERE id = ?", task.id());
+        assertReadRefused(client, "SELECT COUNT(*) FROM audit_log WHERE id > ?", 0);
+        assertRefused(node, "INSERT INTO run_outbox (run_id, namespace, task_group, due_at, created_at)"
+                + " VALUES (?, 'roles', 'default', UTC_TIMESTAMP(3), UTC_TIMESTAMP(3))", runId + 1);
+
+        assertThat(update(client, "UPDATE task_run SET status = 'CANCELLED', finished_at = UTC_TIMESTAMP(3), error = ?"
+                + " WHERE id = ? AND namespace = ? AND status = 'QUEUED' AND attempt = 0", "cancelled", runId, NAMESPACE))
+                .isOne();
+        new MysqlRunOutbox(node).delete(NAMESPACE, List.of(runId));
+        assertThat(new MysqlRunOutbox(node).pending(NAMESPACE, 10)).isEmpty();
+
+        MysqlRunStore operators = new MysqlRunStore(operator, Clock.systemUTC());
+        io.redcron.domain.RunRequest keyed = new io.redcron.domain.RunRequest(Map.of(), null, "operator-key");
+        Run requested = operators.insertRequested(task.id(), keyed, Instant.now(), 1).run();
+        assertThat(operators.insertRequested(task.id(), keyed, Instant.now(), 1).run().id()).isEqualTo(requested.id());
     }
 
     /** The payload holds the command, the URL and the environment a run gets. */
@@ -498,10 +568,31 @@ class DatabaseRolesIT {
                 .hasMessageContaining("command denied");
     }
 
+    private static void assertReadRefused(HikariDataSource user, String sql, Object... values) {
+        assertThatThrownBy(() -> one(user, sql, values)).isInstanceOf(SQLException.class)
+                .hasMessageContaining("command denied");
+    }
+
     private static int update(HikariDataSource user, String sql, Object... values) throws SQLException {
         try (Connection connection = user.getConnection(); PreparedStatement statement = connection.prepareStatement(sql)) {
             Jdbc.bind(statement, values);
             return statement.executeUpdate();
+        }
+    }
+
+    private static int update(Connection connection, String sql, Object... values) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            Jdbc.bind(statement, values);
+            return statement.executeUpdate();
+        }
+    }
+
+    private static String one(Connection connection, String sql, Object... values) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            Jdbc.bind(statement, values);
+            try (ResultSet row = statement.executeQuery()) {
+                return row.next() ? row.getString(1) : null;
+            }
         }
     }
 
