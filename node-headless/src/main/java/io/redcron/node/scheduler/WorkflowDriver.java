@@ -79,7 +79,15 @@ public final class WorkflowDriver implements Runnable {
             }
             FirePlan plan = planner.plan(schedule.get(), workflow.zone(), workflow.nextFireAt(), now,
                     workflow.misfirePolicy(), workflow.catchUpLimit());
-            runs.recordFires(namespace, term, workflow, plan.fires(), plan.next(), now);
+            try {
+                runs.recordFires(namespace, term, workflow, plan.fires(), plan.next(), now);
+            } catch (FencedOutException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                // One workflow's failure must not hold back the others' fires: it is tried next pass.
+                LOG.warn("Could not record the fires of workflow {} in {}: {}", workflow.name(), namespace,
+                        e.getMessage());
+            }
         }
     }
 
