@@ -41,8 +41,19 @@ public interface WorkflowStore {
     /** Every workflow of the namespace, by name (a namespace holds few). */
     List<Workflow> list(String namespace);
 
-    /** The names of the workflows of the namespace with a step that runs one of {@code names} (tasks or workflows). */
-    Map<String, List<String>> usersOf(String namespace, Collection<String> names);
+    /**
+     * For each of {@code names} (tasks or workflows) that a step runs, the workflows of the
+     * namespace with such a step, by name. Read from {@link #list}: a namespace holds few.
+     */
+    default Map<String, List<String>> usersOf(String namespace, Collection<String> names) {
+        java.util.Set<String> wanted = new java.util.HashSet<>(names);
+        Map<String, List<String>> users = new java.util.TreeMap<>();
+        for (Workflow workflow : list(namespace)) {
+            workflow.steps().stream().map(step -> step.target().name()).filter(wanted::contains).distinct()
+                    .forEach(name -> users.computeIfAbsent(name, found -> new java.util.ArrayList<>()).add(workflow.name()));
+        }
+        return users;
+    }
 
     /** The enabled workflows with a cron whose next fire is at or before {@code horizon}, soonest first. */
     List<Workflow> due(String namespace, Instant horizon, int limit);

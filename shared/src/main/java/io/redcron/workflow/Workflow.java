@@ -82,6 +82,15 @@ public record Workflow(Long id, String namespace, String name, String descriptio
         return cron == null ? Optional.empty() : Optional.of(schedule(cron, dialect));
     }
 
+    /** The first fire of its cron after {@code now}; null without a cron, while paused, or when it never fires again. */
+    public Instant firstFireAfter(Instant now) {
+        if (!enabled) {
+            return null;
+        }
+        return schedule().flatMap(schedule -> schedule.nextAfter(now, zone)).map(java.time.ZonedDateTime::toInstant)
+                .orElse(null);
+    }
+
     public WorkflowGraph graph() {
         return WorkflowGraph.of(steps);
     }

@@ -4,21 +4,13 @@ import io.redcron.port.DuplicateWorkflowException;
 import io.redcron.port.StaleWorkflowException;
 import io.redcron.port.StoreException;
 import io.redcron.port.WorkflowStore;
-import io.redcron.workflow.Step;
 import io.redcron.workflow.Workflow;
 
 import java.time.Instant;
-import java.time.ZonedDateTime;
-import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeMap;
 
 /** {@link WorkflowStore} over the in-memory tables, as {@code MysqlWorkflowStore} behaves. */
 final class InMemoryWorkflowStore implements WorkflowStore {
@@ -38,7 +30,7 @@ final class InMemoryWorkflowStore implements WorkflowStore {
         Instant at = Tables.millis(now);
         synchronized (tables) {
             refuseTakenName(workflow);
-            Workflow stored = workflow.stored(tables.nextWorkflowId++, 1, at, at, nextFire(workflow, at));
+            Workflow stored = workflow.stored(tables.nextWorkflowId++, 1, at, at, workflow.firstFireAfter(at));
             tables.workflows.put(stored.id(), stored);
             tables.audit(stored.namespace(), Texts.actor(actor), "workflow.create", "workflow:" + stored.id(), null,
                     stored.name());
@@ -73,7 +65,7 @@ final class InMemoryWorkflowStore implements WorkflowStore {
             if (!keepsSchedule) {
                 runs.recordDueFires(before, at);
             }
-            Instant next = keepsSchedule && before.nextFireAt() != null ? before.nextFireAt() : nextFire(workflow, at);
+            Instant next = keepsSchedule && before.nextFireAt() != null ? before.nextFireAt() : workflow.firstFireAfter(at);
             Workflow after = workflow.stored(workflow.id(), expectedVersion + 1, before.createdAt(), at, next);
             tables.workflows.put(after.id(), after);
             tables.audit(after.namespace(), Texts.actor(actor), "workflow.update", "workflow:" + after.id(),
@@ -95,7 +87,7 @@ final class InMemoryWorkflowStore implements WorkflowStore {
                 runs.recordDueFires(before.get(), at);
             }
             Workflow after = changed.stored(changed.id(), changed.version() + 1, changed.createdAt(), at,
-                    enabled ? nextFire(changed, at) : null);
+                    enabled ? changed.firstFireAfter(at) : null);
             tables.workflows.put(after.id(), after);
             tables.audit(namespace, Texts.actor(actor), enabled ? "workflow.resume" : "workflow.pause",
                     "workflow:" + after.id(), null, null);
@@ -142,21 +134,6 @@ final class InMemoryWorkflowStore implements WorkflowStore {
     }
 
     @Override
-    public Map<String, List<String>> usersOf(String namespace, Collection<String> names) {
-        Set<String> wanted = new HashSet<>(names);
-        Map<String, List<String>> users = new TreeMap<>();
-        for (Workflow workflow : list(namespace)) {
-            for (Step step : workflow.steps()) {
-                if (wanted.contains(step.target().name())) {
-                    users.computeIfAbsent(step.target().name(), name -> new ArrayList<>()).add(workflow.name());
-                    break;
-                }
-            }
-        }
-        return users;
-    }
-
-    @Override
     public List<Workflow> due(String namespace, Instant horizon, int limit) {
         synchronized (tables) {
             return tables.workflows.values().stream()
@@ -166,11 +143,4 @@ final class InMemoryWorkflowStore implements WorkflowStore {
         }
     }
 
-    static Instant nextFire(Workflow workflow, Instant now) {
-        if (!workflow.enabled()) {
-            return null;
-        }
-        return workflow.schedule().flatMap(schedule -> schedule.nextAfter(now, workflow.zone()))
-                .map(ZonedDateTime::toInstant).orElse(null);
-    }
 }

@@ -16,15 +16,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.time.ZoneId;
-import java.time.ZonedDateTime;
-import java.util.Collection;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.ArrayList;
 import javax.sql.DataSource;
 
 /** Workflow definitions in {@code workflow} (migration 16), each change with its audit row. */
@@ -70,7 +63,7 @@ public final class MysqlWorkflowStore implements WorkflowStore {
         }
         String who = AuditWriter.actor(actor);
         Instant at = Jdbc.millis(now);
-        Instant next = nextFire(workflow, at);
+        Instant next = workflow.firstFireAfter(at);
         return jdbc.transaction("create workflow " + workflow.name(), connection -> {
             long id;
             try (PreparedStatement statement = connection.prepareStatement(INSERT, Statement.RETURN_GENERATED_KEYS)) {
@@ -113,7 +106,7 @@ public final class MysqlWorkflowStore implements WorkflowStore {
             if (!keepsSchedule) {
                 recordDueFires(connection, before, at);
             }
-            Instant next = keepsSchedule && before.nextFireAt() != null ? before.nextFireAt() : nextFire(workflow, at);
+            Instant next = keepsSchedule && before.nextFireAt() != null ? before.nextFireAt() : workflow.firstFireAfter(at);
             try {
                 Jdbc.update(connection, UPDATE, workflow.name(), workflow.description(), workflow.cron(),
                         workflow.dialect().name(), workflow.zone().getId(), workflow.misfirePolicy().name(),
@@ -171,7 +164,7 @@ public final class MysqlWorkflowStore implements WorkflowStore {
             if (!enabled) {
                 recordDueFires(connection, before.get(), at);
             }
-            Instant next = enabled ? nextFire(changed, at) : null;
+            Instant next = enabled ? changed.firstFireAfter(at) : null;
             Jdbc.update(connection, SET_ENABLED, enabled, at, next, changed.id());
             Workflow after = changed.stored(changed.id(), changed.version() + 1, changed.createdAt(), at, next);
             AuditWriter.write(connection, who, enabled ? "workflow.resume" : "workflow.pause",
@@ -216,34 +209,11 @@ public final class MysqlWorkflowStore implements WorkflowStore {
     }
 
     @Override
-    public Map<String, List<String>> usersOf(String namespace, Collection<String> names) {
-        Set<String> wanted = new HashSet<>(names);
-        Map<String, List<String>> users = new TreeMap<>();
-        for (Workflow workflow : list(namespace)) {
-            for (Step step : workflow.steps()) {
-                if (wanted.contains(step.target().name())) {
-                    users.computeIfAbsent(step.target().name(), name -> new ArrayList<>()).add(workflow.name());
-                    break;
-                }
-            }
-        }
-        return users;
-    }
-
-    @Override
     public List<Workflow> due(String namespace, Instant horizon, int limit) {
         return jdbc.autoCommit("read the workflows due", connection -> Jdbc.list(connection, DUE,
                 MysqlWorkflowStore::read, namespace, horizon, limit));
     }
 
-    /** The first fire of the workflow's cron after {@code now}, or null without cron or while paused. */
-    static Instant nextFire(Workflow workflow, Instant now) {
-        if (!workflow.enabled()) {
-            return null;
-        }
-        return workflow.schedule().flatMap(schedule -> schedule.nextAfter(now, workflow.zone()))
-                .map(ZonedDateTime::toInstant).orElse(null);
-    }
 
     static Workflow read(ResultSet row) throws SQLException {
         List<Step> steps = StepsJson.read(row.getString("steps"));
