@@ -99,7 +99,30 @@ final class RunRoutes {
         if (!followed.sawLiveOutput() && followed.run().output() != null && !followed.run().output().isEmpty()) {
             event(out, "output", followed.run().output());
         }
-        event(out, "end", ApiJson.run(followed.run(), false, ns.clock().instant()).toString());
+        event(out, "end", ApiJson.run(ended(ops, followed.run()), false, ns.clock().instant()).toString());
+    }
+
+    /** How long the end event waits for a run whose output ended to be recorded as ended. */
+    private static final Duration RESULT_WAIT = Duration.ofSeconds(5);
+    private static final long RESULT_POLL_MS = 100;
+
+    /**
+     * The run once its result is recorded: the end of the output comes a moment before the
+     * worker's group commit, and a client reading the end event wants the final status.
+     */
+    private static Run ended(Operations ops, Run run) {
+        long deadline = System.nanoTime() + RESULT_WAIT.toNanos();
+        Run current = run;
+        while (!current.status().isFinal() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(RESULT_POLL_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return current;
+            }
+            current = ops.lookup().run(run.id());
+        }
+        return current;
     }
 
     private static void event(OutputStream out, String name, String data) {
