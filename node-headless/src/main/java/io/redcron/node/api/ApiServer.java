@@ -36,15 +36,17 @@ public final class ApiServer implements AutoCloseable {
         served.forEach(ns -> namespaces.put(ns.namespace(), ns));
         ApiAuth auth = new ApiAuth(tokens, namespaces, clock, config.rateLimit());
         String document = document();
+        // Built now, so that bad key material stops the node at start rather than at the first connection.
+        SslContextFactory.Server ssl = config.tls() ? sslContextFactory(config) : null;
         app = Javalin.create(javalin -> {
             javalin.showJavalinBanner = false;
             javalin.http.maxRequestSize = config.maxBody();
             javalin.http.defaultContentType = "application/json";
             javalin.jetty.defaultHost = config.bind();
             javalin.jetty.defaultPort = config.port();
-            if (config.tls()) {
+            if (ssl != null) {
                 javalin.jetty.addConnector((server, http) -> {
-                    ServerConnector connector = new ServerConnector(server, sslContextFactory(config));
+                    ServerConnector connector = new ServerConnector(server, ssl);
                     connector.setHost(config.bind());
                     connector.setPort(config.port());
                     return connector;
