@@ -4,7 +4,7 @@
 -- Run as an administrator AFTER the schema exists (installers/sql/migrator.sql, then
 -- 'redcron-node migrate' as redcron_migrator): table, column and routine grants need the tables
 -- and the audit_append procedure. Run it again after every upgrade whose migration adds a table,
--- a column or a routine (the release notes say so; migrations 5, 6, 7, 8, 15, 16, 18 and 20 do):
+-- a column or a routine (the release notes say so; migrations 5, 6, 7, 8, 15, 16, 18, 19 and 20 do):
 --   mysql -u root -p < installers/sql/roles.sql
 --
 -- It is idempotent and it sets each user's rights to exactly these: every user's rights are first
@@ -95,6 +95,9 @@ GRANT EXECUTE ON PROCEDURE redcron.history_purge TO 'redcron_node'@'%';
 GRANT EXECUTE ON PROCEDURE redcron.audit_purge TO 'redcron_node'@'%';
 -- Drains (migration 12): a node reads whether an operator asked it to drain, and says when it is.
 GRANT SELECT, UPDATE (drained_at) ON redcron.node_drain TO 'redcron_node'@'%';
+-- API tokens (migration 19): a node with the api role reads the tokens (their secrets only as
+-- hashes) and notes when each was last used; it never makes, changes or revokes one.
+GRANT SELECT, UPDATE (last_used_at) ON redcron.api_token TO 'redcron_node'@'%';
 -- Maintenance windows (migration 13): the leader reads them to hold fires.
 GRANT SELECT ON redcron.maintenance_window TO 'redcron_node'@'%';
 -- Business calendars (migration 14): the scheduler reads the calendars and which task follows
@@ -179,6 +182,11 @@ GRANT EXECUTE ON PROCEDURE redcron.history_delete TO 'redcron_operator'@'%';
 -- Drains (migration 12): operators ask nodes to drain and let them take runs again.
 GRANT SELECT, INSERT (namespace, node_id, requested_at, requested_by), DELETE ON redcron.node_drain
       TO 'redcron_operator'@'%';
+-- API tokens (migration 19): operators make them ('token create') and revoke them; a token is
+-- never deleted nor changed otherwise, so the audit rows naming it stay meaningful.
+GRANT SELECT, INSERT (name, secret_hash, scope, namespaces, label_selector, created_at, created_by, expires_at),
+      UPDATE (revoked_at)
+      ON redcron.api_token TO 'redcron_operator'@'%';
 -- Maintenance windows (migration 13): operators open them and resume them; a window is never
 -- edited or deleted, since the fires it skipped name it.
 GRANT SELECT, INSERT (namespace, task_group, starts_at, ends_at, on_resume, reason, created_by, created_at),

@@ -10,7 +10,16 @@ import io.redcron.store.mysql.DatabaseClock;
 import io.redcron.store.mysql.Migrations;
 import io.redcron.store.mysql.MysqlDataSources;
 import io.redcron.store.redis.RedisConnector;
+import io.redcron.port.EventBus;
+import io.redcron.store.mysql.MysqlRunStore;
+import io.redcron.store.mysql.MysqlTaskStore;
+import io.redcron.store.redis.RedisEventBus;
+import io.redcron.store.redis.RedisKeys;
+import io.redcron.store.redis.RedisLeaderLease;
+import io.redcron.store.redis.RedisLiveOutput;
+import io.redcron.store.redis.RedisNodeRegistry;
 import io.redcron.store.redis.RedisQueueInspector;
+import io.redcron.store.redis.RedisRunQueue;
 import io.redcron.store.redis.RedisServerCheck;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,6 +56,7 @@ public final class Node implements AutoCloseable {
     private final NodeMetrics metrics;
     private final List<NamespaceRoles> namespaces = new ArrayList<>();
     private MetricsServer metricsServer;
+    private io.redcron.node.api.ApiServer apiServer;
     private volatile long lastHeartbeat = System.nanoTime();
 
     /** @param local this machine's clock; the node times everything by the database's, read through it */
@@ -92,6 +102,9 @@ public final class Node implements AutoCloseable {
         if (config.metricsPort() > 0) {
             startMetrics(namespaces.get(0));
         }
+        if (config.node().roles().contains(io.redcron.domain.NodeRole.API)) {
+            startApi();
+        }
         LOG.info("Node {} started in namespace(s) {} with roles {} (groups {}, {} slots)", config.node().nodeId(),
                 config.node().namespaces(), config.node().roles(), config.node().groups(), config.node().slots());
         return this;
@@ -113,6 +126,31 @@ public final class Node implements AutoCloseable {
         }, this::isLeader);
         metricsServer = new MetricsServer(config.metricsBind(), config.metricsPort(), metrics, health);
         LOG.info("Metrics and health on http://{}:{}/metrics and /health", config.metricsBind(), metricsServer.port());
+    }
+
+    /** The JSON API over the same ports as the CLI's, one set per namespace the node serves. */
+    private void startApi() {
+        List<io.redcron.node.api.ApiNamespace> served = new ArrayList<>();
+        for (String namespace : config.node().namespaces()) {
+            RedisKeys keys = new RedisKeys(namespace);
+            EventBus events = new RedisEventBus(redis, keys, config.redis());
+            io.redcron.ops.OperatorPorts ports = new io.redcron.ops.OperatorPorts(
+                    io.redcron.ops.Operations.announcing(new MysqlTaskStore(dataSource, clock), () -> events),
+                    new MysqlRunStore(dataSource, clock), new RedisRunQueue(redis, keys), events,
+                    new io.redcron.store.mysql.MysqlAuditLog(dataSource), new io.redcron.store.redis.RedisDeadLetters(redis, keys),
+                    new RedisLiveOutput(redis, keys));
+            served.add(new io.redcron.node.api.ApiNamespace(namespace, ports, new RedisNodeRegistry(redis, keys),
+                    new RedisLeaderLease(redis, keys), new RedisQueueInspector(redis, keys), clock));
+        }
+        apiServer = new io.redcron.node.api.ApiServer(config.api(),
+                new io.redcron.store.mysql.MysqlApiTokenStore(dataSource), served, clock).start();
+        LOG.info("JSON API on {}://{}:{}{}", config.api().tls() ? "https" : "http", config.api().bind(), apiServer.port(),
+                io.redcron.node.api.ApiServer.PREFIX);
+    }
+
+    /** The port the JSON API listens on; 0 without the api role. */
+    public int apiPort() {
+        return apiServer == null ? 0 : apiServer.port();
     }
 
     private void syncClock() {
@@ -165,6 +203,9 @@ public final class Node implements AutoCloseable {
         if (metricsServer != null) {
             metricsServer.close();
         }
+        if (apiServer != null) {
+            apiServer.close();
+        }
         namespaces.forEach(NamespaceRoles::halt);
         redis.close();
         dataSource.close();
@@ -182,6 +223,9 @@ public final class Node implements AutoCloseable {
     @Override
     public void close() {
         LOG.info("Node {} stopping", config.node().nodeId());
+        if (apiServer != null) {
+            apiServer.close();
+        }
         drainAll();
         for (NamespaceRoles roles : namespaces) {
             roles.stop(true);

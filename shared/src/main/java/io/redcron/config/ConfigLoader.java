@@ -207,7 +207,11 @@ public final class ConfigLoader {
                 optional(Setting.WORKER_RUN_AS), bool(Setting.WORKER_KILL_PROCESS_GROUP),
                 optional(Setting.WORKER_SECRETS_DIR).map(Path::of));
         return new RedcronConfig(redis, mysql, node, scheduler, worker, integer(Setting.METRICS_PORT),
-                get(Setting.METRICS_BIND), alerts(), parsed(Setting.LOG_FORMAT, LogFormat::parse));
+                get(Setting.METRICS_BIND), alerts(), parsed(Setting.LOG_FORMAT, LogFormat::parse),
+                new ApiConfig(get(Setting.API_BIND), integer(Setting.API_PORT), path(Setting.API_TLS_CERT_FILE),
+                        path(Setting.API_TLS_KEY_FILE), path(Setting.API_TLS_KEY_STORE),
+                        secret(passwordEnv(Setting.API_TLS_KEY_STORE_PASSWORD_FILE), Setting.API_TLS_KEY_STORE_PASSWORD_FILE),
+                        integer(Setting.API_RATE_LIMIT), integer(Setting.API_MAX_BODY)));
     }
 
     private AlertConfig alerts() {

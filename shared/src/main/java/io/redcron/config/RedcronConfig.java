@@ -8,10 +8,11 @@ import java.util.Objects;
  *
  * @param metricsPort port of {@code /metrics} and {@code /health}; 0 turns the endpoint off
  * @param metricsBind the address that endpoint listens on
+ * @param api         the JSON API of a node with the api role
  */
 public record RedcronConfig(RedisConfig redis, MysqlConfig mysql, NodeConfig node, SchedulerConfig scheduler,
                             WorkerConfig worker, int metricsPort, String metricsBind,
-                            AlertConfig alerts, LogFormat logFormat) {
+                            AlertConfig alerts, LogFormat logFormat, ApiConfig api) {
     public RedcronConfig {
         Objects.requireNonNull(redis, "redis");
         Objects.requireNonNull(mysql, "mysql");
@@ -24,5 +25,12 @@ public record RedcronConfig(RedisConfig redis, MysqlConfig mysql, NodeConfig nod
         }
         Objects.requireNonNull(alerts, "alerts");
         SettingChecks.present(Setting.LOG_FORMAT, logFormat);
+        Objects.requireNonNull(api, "api");
+    }
+
+    /** A configuration with the API's defaults. */
+    public RedcronConfig(RedisConfig redis, MysqlConfig mysql, NodeConfig node, SchedulerConfig scheduler,
+                         WorkerConfig worker, int metricsPort, String metricsBind, AlertConfig alerts, LogFormat logFormat) {
+        this(redis, mysql, node, scheduler, worker, metricsPort, metricsBind, alerts, logFormat, ApiConfig.defaults());
     }
 }

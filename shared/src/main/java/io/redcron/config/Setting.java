@@ -24,7 +24,7 @@ public enum Setting {
     MYSQL_CONNECT_TIMEOUT("mysql.connect-timeout", "5s", "How long to wait for a database connection"),
     NODE_ID("node.id", "", "Unique node name; default: host name and process id"),
     NODE_NAMESPACE("node.namespace", "default", "The namespace this node serves, or a comma-separated list of them (the first is the command line's)"),
-    NODE_ROLES("node.roles", "scheduler,worker", "Roles of this node: scheduler, worker or both"),
+    NODE_ROLES("node.roles", "scheduler,worker", "Roles of this node: scheduler, worker (or both), and api to serve the JSON API"),
     NODE_GROUPS("node.groups", "default", "Routing groups whose runs this node's worker executes"),
     NODE_SLOTS("node.slots", "8", "Runs this node executes at once"),
     NODE_DRAIN_GRACE("node.drain-grace", "30s", "On SIGTERM, how long running runs may finish before they are handed back"),
@@ -90,7 +90,16 @@ public enum Setting {
     REDIS_CLUSTER_NODES("redis.cluster.nodes", "", "Redis Cluster: comma-separated host:port of some cluster nodes (seeds); replaces redis.uri's host"),
     // Alert routing by group and the backlog alert
     ALERTS_GROUP_TARGETS("alerts.group-targets", "", "Extra targets for the alerts of each routing group (its tasks' alerts, and BACKLOG and GROUP_UNSERVED), one entry per group: gpu=slack+https://…;mailto:ops@example.com (targets separated by ';')"),
-    ALERTS_BACKLOG_AFTER("alerts.backlog-after", "5m", "BACKLOG alert when runs of a group have waited (queued and due) longer than this; 0s turns it off");
+    ALERTS_BACKLOG_AFTER("alerts.backlog-after", "5m", "BACKLOG alert when runs of a group have waited (queued and due) longer than this; 0s turns it off"),
+    // The JSON API of a node with the api role (docs/API.md)
+    API_BIND("api.bind", "127.0.0.1", "Address the JSON API (role api) listens on; 0.0.0.0 for every interface"),
+    API_PORT("api.port", "8686", "Port of the JSON API (role api); 0 picks a free one"),
+    API_TLS_CERT_FILE("api.tls.cert-file", "", "PEM file of the API's certificate chain; with api.tls.key-file the API speaks HTTPS only"),
+    API_TLS_KEY_FILE("api.tls.key-file", "", "PEM file of the API certificate's private key (PKCS#8, unencrypted)"),
+    API_TLS_KEY_STORE("api.tls.key-store", "", "PKCS12 or JKS key store with the API's certificate and key (instead of the PEM files)"),
+    API_TLS_KEY_STORE_PASSWORD_FILE("api.tls.key-store-password-file", "", "File holding the API key store's password (else REDCRON_API_TLS_KEY_STORE_PASSWORD)"),
+    API_RATE_LIMIT("api.rate-limit", "20", "Requests per second one API token may make; more are refused with 429 and Retry-After"),
+    API_MAX_BODY("api.max-body", "65536", "Bytes of an API request body at most; a larger one is refused with 413");
 
     private final String key;
     private final String defaultValue;
@@ -148,5 +157,5 @@ public enum Setting {
             "REDCRON_ALERTS_WEBHOOK_SECRET", "REDCRON_ALERTS_SMTP_PASSWORD",
             "REDCRON_REDIS_TLS_TRUST_STORE_PASSWORD", "REDCRON_REDIS_TLS_KEY_STORE_PASSWORD",
             "REDCRON_MYSQL_TLS_TRUST_STORE_PASSWORD", "REDCRON_MYSQL_TLS_KEY_STORE_PASSWORD",
-            "REDCRON_REDIS_SENTINEL_PASSWORD");
+            "REDCRON_REDIS_SENTINEL_PASSWORD", "REDCRON_API_TLS_KEY_STORE_PASSWORD");
 }

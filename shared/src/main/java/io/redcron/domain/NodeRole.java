@@ -3,7 +3,9 @@ package io.redcron.domain;
 import java.util.Locale;
 
 public enum NodeRole {
-    SCHEDULER, WORKER;
+    SCHEDULER, WORKER,
+    /** Serves the JSON API (docs/API.md); off unless named. */
+    API;
 
     public String id() {
         return name().toLowerCase(Locale.ROOT);

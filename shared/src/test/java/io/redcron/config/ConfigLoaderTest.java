@@ -112,7 +112,7 @@ class ConfigLoaderTest {
         assertBad(Map.of("worker.run-as", "Root"), "worker.run-as: 'Root' is not a system user name");
         assertBad(Map.of("metrics.port", "65536"), "metrics.port: 65536 is out of range 0-65535");
         assertBad(Map.of("scheduler.tick", "soon"), "scheduler.tick: 'soon' is not a duration (for example 500ms, 30s, 5m)");
-        assertBad(Map.of("node.roles", "boss"), "node.roles: 'boss' is not one of scheduler, worker");
+        assertBad(Map.of("node.roles", "boss"), "node.roles: 'boss' is not one of scheduler, worker, api");
         assertBad(Map.of("worker.types", "exec,python"), "worker.types: 'python' is not one of exec, shell, http, java");
         assertBad(Map.of("redis.uri", "http://x"), "redis.uri: 'http://x' must start with redis:// or rediss://");
         assertBad(Map.of("mysql.url", "postgres://x"), "mysql.url: 'postgres://x' must start with jdbc:mysql:// or jdbc:mariadb://");

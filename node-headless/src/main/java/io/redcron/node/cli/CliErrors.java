@@ -48,6 +48,7 @@ final class CliErrors implements CommandLine.IExecutionExceptionHandler, Command
         if (e instanceof StaleTaskException || e instanceof DuplicateTaskException
                 || e instanceof io.redcron.port.StaleWorkflowException
                 || e instanceof io.redcron.port.DuplicateWorkflowException
+                || e instanceof io.redcron.port.DuplicateTokenException
                 || e instanceof io.redcron.calendar.CalendarInUseException) {
             return ExitCode.CONFLICT;
         }

@@ -158,6 +158,10 @@ final class CliStores implements AutoCloseable {
                 new io.redcron.ops.StopWorkflowRuns(workflowRuns, runs(), events()), clock());
     }
 
+    io.redcron.port.ApiTokenStore apiTokens() {
+        return new io.redcron.store.mysql.MysqlApiTokenStore(dataSource);
+    }
+
     FencingEpochs epochs() {
         return new MysqlFencingEpochs(dataSource, local);
     }

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
                 PauseCommand.class, ResumeCommand.class, CancelCommand.class, RunsCommand.class, NodesCommand.class,
                 QueuesCommand.class, LeaderCommand.class, AuditCommand.class, RetentionCommand.class, MaintenanceCommand.class,
                 CalendarsCommand.class, WorkflowCommand.class,
-                AlertsCommand.class,
+                AlertsCommand.class, TokenCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Stores: every command that talks to the stores takes --config FILE, or --redis URI --jdbc URL",
                 "--db-user USER (passwords from $REDCRON_REDIS_PASSWORD / $REDCRON_MYSQL_PASSWORD, never flags), or,",

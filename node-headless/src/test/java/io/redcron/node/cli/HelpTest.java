@@ -30,7 +30,8 @@ class HelpTest {
             "alerts", "alerts rules", "alerts rules show", "alerts rules set", "alerts rules clear", "alerts silence",
             "alerts silences", "alerts unsilence", "workflow", "workflow add", "workflow list", "workflow show",
             "workflow update", "workflow pause", "workflow resume", "workflow delete", "workflow trigger", "workflow runs",
-            "workflow runs show", "workflow cancel", "workflow rerun"})
+            "workflow runs show", "workflow cancel", "workflow rerun", "token", "token create", "token list",
+            "token revoke"})
     void everyCommandHasHelp(String command) {
         String[] args = (command + " --help").split(" ");
 
@@ -52,7 +53,7 @@ class HelpTest {
             "alerts rules show", "alerts rules set", "alerts rules clear", "alerts silence", "alerts silences",
             "alerts unsilence", "workflow add", "workflow list", "workflow show", "workflow update", "workflow pause",
             "workflow resume", "workflow delete", "workflow trigger", "workflow runs", "workflow runs show",
-            "workflow cancel", "workflow rerun"})
+            "workflow cancel", "workflow rerun", "token create", "token list", "token revoke"})
     void everyStoreCommandTakesTheConnectionOptions(String command) {
         Cli.Result result = Cli.run((command + " --help").split(" "));
 

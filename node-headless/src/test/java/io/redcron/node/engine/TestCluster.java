@@ -77,7 +77,7 @@ public final class TestCluster extends StoreScope {
         }
     }
 
-    String namespace() {
+    public String namespace() {
         return namespace;
     }
 
@@ -121,7 +121,7 @@ public final class TestCluster extends StoreScope {
         node.close();
     }
 
-    TaskStore tasks() {
+    public TaskStore tasks() {
         return new MysqlTaskStore(dataSource, Clock.systemUTC());
     }
 
@@ -129,7 +129,7 @@ public final class TestCluster extends StoreScope {
         return new MysqlRunStore(dataSource, Clock.systemUTC());
     }
 
-    HikariDataSource dataSource() {
+    public HikariDataSource dataSource() {
         return dataSource;
     }
 

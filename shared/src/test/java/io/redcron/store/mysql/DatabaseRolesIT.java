@@ -305,6 +305,25 @@ class DatabaseRolesIT {
         assertThat(operators.withdraw(NAMESPACE, "worker-7", "operator")).isTrue();
     }
 
+    @Test
+    void operatorsMakeAndRevokeApiTokensWhichTheNodeOnlyReadsAndMarksUsed() {
+        io.redcron.domain.ApiToken made = new MysqlApiTokenStore(operator).create(io.redcron.domain.ApiToken.draft(
+                "roles-token", io.redcron.domain.ApiToken.newSecret(), io.redcron.domain.ApiScope.READ,
+                java.util.List.of(NAMESPACE), Map.of(), Instant.now(), "operator", null), "operator");
+        MysqlApiTokenStore nodes = new MysqlApiTokenStore(node);
+        assertThat(nodes.get(made.id())).isPresent();
+        nodes.used(made.id(), Instant.now());
+        assertRefused(node, "UPDATE api_token SET scope = 'admin' WHERE id = ?", made.id());
+        assertRefused(node, "UPDATE api_token SET revoked_at = NULL WHERE id = ?", made.id());
+        assertRefused(node, "INSERT INTO api_token (name, secret_hash, scope, namespaces, created_at, created_by)"
+                + " VALUES (?, REPEAT('0', 64), 'admin', '[\"roles\"]', UTC_TIMESTAMP(3), 'node')", "node-made");
+        assertRefused(node, "DELETE FROM api_token WHERE id = ?", made.id());
+        assertRefused(operator, "UPDATE api_token SET scope = 'admin' WHERE id = ?", made.id());
+        assertRefused(operator, "DELETE FROM api_token WHERE id = ?", made.id());
+        assertRefused(viewer, "UPDATE api_token SET revoked_at = NULL WHERE id = ?", made.id());
+        assertThat(new MysqlApiTokenStore(operator).revoke("roles-token", Instant.now(), "operator")).isTrue();
+    }
+
     /**
      * Operators define, trigger and cancel workflows; the node records their steps' runs and moves
      * them on but cannot change a definition; viewers only read. Nobody but the node starts a step.

@@ -1,0 +1,99 @@
+package io.redcron.node.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.javalin.http.Context;
+import io.redcron.domain.CredentialRedaction;
+import io.redcron.domain.Run;
+import io.redcron.domain.Task;
+import io.redcron.format.TaskDocument;
+import io.redcron.port.Page;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Locale;
+
+/**
+ * The API's bodies: a task is the task document of {@code task show --json} (credentials
+ * masked), a run the object of {@code runs show --json}; a listing wraps its items with the page.
+ */
+final class ApiJson {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private ApiJson() {
+    }
+
+    static ObjectNode task(Task task, Instant now) {
+        return TaskDocument.write(CredentialRedaction.task(task), task.nextFire(now).orElse(null), Locale.ENGLISH);
+    }
+
+    static ObjectNode run(Run run, boolean withOutput, Instant now) {
+        ObjectNode doc = NODES.objectNode();
+        doc.put("id", run.id());
+        doc.put("task", run.taskName());
+        doc.put("taskId", run.taskId());
+        doc.put("namespace", run.namespace());
+        doc.put("group", run.group());
+        doc.put("trigger", run.trigger().name().toLowerCase(Locale.ROOT));
+        doc.put("scheduledAt", time(run.scheduledAt()));
+        doc.put("status", run.status().name());
+        doc.put("held", run.isHeld(now));
+        doc.put("attempt", run.attempt());
+        doc.put("maxAttempts", run.maxAttempts());
+        doc.put("node", run.node());
+        doc.put("startedAt", time(run.startedAt()));
+        doc.put("finishedAt", time(run.finishedAt()));
+        if (run.exitCode() == null) {
+            doc.putNull("exitCode");
+        } else {
+            doc.put("exitCode", run.exitCode());
+        }
+        doc.put("error", run.error());
+        if (withOutput) {
+            doc.put("output", run.output() == null ? "" : run.output());
+            ObjectNode params = doc.putObject("params");
+            CredentialRedaction.values(run.params()).forEach(params::put);
+        }
+        return doc;
+    }
+
+    static ObjectNode page(Page<?> page, ArrayNode items) {
+        ObjectNode doc = NODES.objectNode();
+        doc.set("items", items);
+        doc.put("total", page.total());
+        doc.put("offset", page.offset());
+        doc.put("limit", page.limit());
+        doc.put("hasMore", page.hasMore());
+        return doc;
+    }
+
+    static String time(Instant instant) {
+        return instant == null ? null : TaskDocument.instant(instant, ZoneOffset.UTC);
+    }
+
+    /** The request's body as JSON; an empty body is an empty object. */
+    static JsonNode body(Context ctx) {
+        String text = ctx.body();
+        if (text.isBlank()) {
+            return NODES.objectNode();
+        }
+        try {
+            JsonNode doc = MAPPER.readTree(text);
+            if (doc == null || !doc.isObject()) {
+                throw ApiException.badRequest("body", "must be a JSON object");
+            }
+            return doc;
+        } catch (IOException e) {
+            throw ApiException.badRequest("body", "is not valid JSON: " + ApiErrors.oneLine(e.getMessage()));
+        }
+    }
+
+    static void send(Context ctx, int status, JsonNode body) {
+        ctx.status(status).contentType("application/json").result(body.toString());
+    }
+}

@@ -1,0 +1,77 @@
+package io.redcron.node.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.redcron.domain.ApiScope;
+import io.redcron.domain.ApiToken;
+import io.redcron.node.Node;
+import io.redcron.node.engine.TestCluster;
+import io.redcron.store.mysql.MysqlApiTokenStore;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The curl examples of docs/API.md work: each {@code sh} block is run, in order, by the machine's
+ * bash and curl against a node with the api role, and every request in it must succeed.
+ */
+class ApiDocsIT {
+    private static final Pattern SH_BLOCK = Pattern.compile("```sh\\n(.*?)```", Pattern.DOTALL);
+
+    @RegisterExtension
+    final TestCluster cluster = new TestCluster();
+
+    @Test
+    void everyCurlExampleSucceeds() throws Exception {
+        Node node = cluster.start("docs-node", Map.of("node.roles", "scheduler,worker,api", "api.port", "0"));
+        String ns = cluster.namespace();
+        String secret = ApiToken.newSecret();
+        ApiToken token = new MysqlApiTokenStore(cluster.dataSource()).create(ApiToken.draft("docs-" + ns, secret,
+                ApiScope.ADMIN, List.of(ns), Map.of(), Instant.now(), "test", null), "test");
+        String url = "http://127.0.0.1:" + node.apiPort();
+        ApiClient api = new ApiClient(url, ApiToken.presented(token.id(), secret));
+        String prefix = "/api/v1/namespaces/" + ns;
+        api.post(prefix + "/tasks", "{\"name\":\"hello\",\"cron\":\"0 0 1 1 *\",\"type\":\"shell\","
+                + "\"shell\":{\"command\":\"echo hello\"}}");
+        long runId = api.post(prefix + "/tasks/hello/runs", "{}").body().path("run").path("id").asLong();
+        await().atMost(Duration.ofSeconds(30)).until(() -> api.get(prefix + "/runs/" + runId).body().path("status")
+                .asText().equals("SUCCEEDED"));
+
+        List<String> blocks = blocks();
+        assertThat(blocks).hasSizeGreaterThanOrEqualTo(8);
+        for (String block : blocks) {
+            ProcessBuilder bash = new ProcessBuilder("bash", "-e", "-o", "pipefail", "-c",
+                    "curl() { command curl --fail-with-body --max-time 30 \"$@\"; }\n" + block)
+                    .redirectErrorStream(true);
+            bash.environment().putAll(Map.of("REDCRON_URL", url, "TOKEN", ApiToken.presented(token.id(), secret),
+                    "NS", ns, "RUN_ID", Long.toString(runId)));
+            Process process = bash.start();
+            process.getOutputStream().close();
+            byte[] out = process.getInputStream().readAllBytes();
+            assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(process.exitValue()).as(block + "\n" + new String(out, StandardCharsets.UTF_8)).isZero();
+        }
+    }
+
+    private static List<String> blocks() throws IOException {
+        Matcher matcher = SH_BLOCK.matcher(Files.readString(Path.of("..", "docs", "API.md")));
+        List<String> blocks = new ArrayList<>();
+        while (matcher.find()) {
+            blocks.add(matcher.group(1));
+        }
+        return blocks;
+    }
+}
