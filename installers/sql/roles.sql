@@ -184,9 +184,13 @@ GRANT SELECT, INSERT (namespace, node_id, requested_at, requested_by), DELETE ON
       TO 'redcron_operator'@'%';
 -- API tokens (migration 19): operators make them ('token create') and revoke them; a token is
 -- never deleted nor changed otherwise, so the audit rows naming it stay meaningful.
+-- A node with the api role acts for its tokens as an operator would, so it runs with this account:
+-- it also notes when each token was last used, and reads the schema's version at start as every
+-- node does.
 GRANT SELECT, INSERT (name, secret_hash, scope, namespaces, label_selector, created_at, created_by, expires_at),
-      UPDATE (revoked_at)
+      UPDATE (revoked_at, last_used_at)
       ON redcron.api_token TO 'redcron_operator'@'%';
+GRANT SELECT ON redcron.flyway_schema_history TO 'redcron_operator'@'%';
 -- Maintenance windows (migration 13): operators open them and resume them; a window is never
 -- edited or deleted, since the fires it skipped name it.
 GRANT SELECT, INSERT (namespace, task_group, starts_at, ends_at, on_resume, reason, created_by, created_at),
