@@ -278,3 +278,5 @@ GRANT SELECT (id, task_id, namespace, scheduled_at, status, attempt),
 GRANT SELECT, INSERT (task_id, idempotency_key, run_id, created_at), UPDATE (run_id, created_at)
       ON redcron.run_request_key TO 'redcron_client'@'%';
 GRANT INSERT (run_id, namespace, task_group, due_at, created_at) ON redcron.run_outbox TO 'redcron_client'@'%';
+-- The namespace's leader and since when, for the application's health check (redcron-spring-boot-starter).
+GRANT SELECT (namespace, epoch, leader, updated_at) ON redcron.scheduler_epoch TO 'redcron_client'@'%';

@@ -135,6 +135,11 @@ class DatabaseRolesIT {
         assertRefused(client, "DELETE FROM run_request_key WHERE run_id = ?", runId);
         assertRefused(client, "UPDATE task SET enabled = FALSE WHERE id = ?", task.id());
         assertReadRefused(client, "SELECT COUNT(*) FROM audit_log WHERE id > ?", 0);
+        new MysqlFencingEpochs(node, Clock.systemUTC()).advance("roles-health", "node-a");
+        assertThat(one(client, "SELECT leader, epoch, updated_at FROM scheduler_epoch WHERE namespace = ?", "roles-health"))
+                .as("the health check reads the namespace's leader").isEqualTo("node-a");
+        assertRefused(client, "UPDATE scheduler_epoch SET leader = 'forged' WHERE namespace = ?", "roles-health");
+        assertReadRefused(client, "SELECT misfire_threshold_ms FROM scheduler_epoch WHERE namespace = ?", "roles-health");
         assertRefused(node, "INSERT INTO run_outbox (run_id, namespace, task_group, due_at, created_at)"
                 + " VALUES (?, 'roles', 'default', UTC_TIMESTAMP(3), UTC_TIMESTAMP(3))", runId + 1);
 
