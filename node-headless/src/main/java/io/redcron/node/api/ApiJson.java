@@ -33,33 +33,7 @@ final class ApiJson {
     }
 
     static ObjectNode run(Run run, boolean withOutput, Instant now) {
-        ObjectNode doc = NODES.objectNode();
-        doc.put("id", run.id());
-        doc.put("task", run.taskName());
-        doc.put("taskId", run.taskId());
-        doc.put("namespace", run.namespace());
-        doc.put("group", run.group());
-        doc.put("trigger", run.trigger().name().toLowerCase(Locale.ROOT));
-        doc.put("scheduledAt", time(run.scheduledAt()));
-        doc.put("status", run.status().name());
-        doc.put("held", run.isHeld(now));
-        doc.put("attempt", run.attempt());
-        doc.put("maxAttempts", run.maxAttempts());
-        doc.put("node", run.node());
-        doc.put("startedAt", time(run.startedAt()));
-        doc.put("finishedAt", time(run.finishedAt()));
-        if (run.exitCode() == null) {
-            doc.putNull("exitCode");
-        } else {
-            doc.put("exitCode", run.exitCode());
-        }
-        doc.put("error", run.error());
-        if (withOutput) {
-            doc.put("output", run.output() == null ? "" : run.output());
-            ObjectNode params = doc.putObject("params");
-            CredentialRedaction.values(run.params()).forEach(params::put);
-        }
-        return doc;
+        return io.redcron.format.RunDocument.write(run, withOutput, now);
     }
 
     static ObjectNode page(Page<?> page, ArrayNode items) {

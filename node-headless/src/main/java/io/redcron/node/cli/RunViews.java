@@ -28,39 +28,7 @@ final class RunViews {
     }
 
     static ObjectNode json(Run run, boolean withOutput, Instant now) {
-        ObjectNode doc = JsonNodeFactory.instance.objectNode();
-        doc.put("id", run.id());
-        doc.put("task", run.taskName());
-        doc.put("taskId", run.taskId());
-        doc.put("namespace", run.namespace());
-        doc.put("group", run.group());
-        doc.put("trigger", run.trigger().name().toLowerCase(Locale.ROOT));
-        doc.put("scheduledAt", time(run.scheduledAt()));
-        doc.put("status", run.status().name());
-        doc.put("held", run.isHeld(now));
-        doc.put("attempt", run.attempt());
-        doc.put("maxAttempts", run.maxAttempts());
-        doc.put("node", run.node());
-        doc.put("startedAt", time(run.startedAt()));
-        doc.put("finishedAt", time(run.finishedAt()));
-        if (run.exitCode() == null) {
-            doc.putNull("exitCode");
-        } else {
-            doc.put("exitCode", run.exitCode());
-        }
-        doc.put("error", run.error());
-        if (run.isShard()) {
-            doc.put("shardIndex", run.shardIndex());
-            doc.put("shardTotal", run.shardTotal());
-        } else if (run.isShardParent()) {
-            doc.put("shardTotal", run.shardTotal());
-        }
-        if (withOutput) {
-            doc.put("output", run.output() == null ? "" : run.output());
-            ObjectNode params = doc.putObject("params");
-            CredentialRedaction.values(run.params()).forEach(params::put);
-        }
-        return doc;
+        return io.redcron.format.RunDocument.write(run, withOutput, now);
     }
 
     static ArrayNode json(List<Run> runs, Instant now) {
