@@ -99,11 +99,17 @@ final class CliStores implements AutoCloseable {
     }
 
     /**
-     * Tasks; every change is announced to the scheduler so it re-plans at once (best effort: it
+     * Tasks, refusing edits of tasks whose application refuses them; every change is announced to the scheduler so it re-plans at once (best effort: it
      * also looks for changed tasks every tick, so an unreachable Redis only delays the change).
      */
     TaskStore tasks() {
-        return new AnnouncingTaskStore(new MysqlTaskStore(dataSource, clock()), this::events);
+        return new io.redcron.ops.ManagedTaskGuard(new AnnouncingTaskStore(new MysqlTaskStore(dataSource, clock()),
+                this::events), managed());
+    }
+
+    /** Which tasks applications declare in their code. */
+    io.redcron.port.ManagedTaskStore managed() {
+        return new io.redcron.store.mysql.MysqlManagedTaskStore(dataSource);
     }
 
     RunStore runs() {

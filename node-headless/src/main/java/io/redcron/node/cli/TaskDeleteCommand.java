@@ -17,6 +17,11 @@ final class TaskDeleteCommand extends StoreCommand {
     @Override
     void run(CliStores stores, PrintWriter out) throws Exception {
         Task task = stores.lookup().task(name);
+        String warning = TaskViews.editWarning(task, stores.managed().find(task.id()).orElse(null));
+        if (warning != null) {
+            spec.commandLine().getErr().println(warning);
+            spec.commandLine().getErr().flush();
+        }
         if (!stores.tasks().delete(task.id(), CliStores.actor())) {
             throw new CliErrors.NotFoundException("no task named '" + name + "' in namespace '" + stores.namespace() + "'");
         }

@@ -65,13 +65,15 @@ final class TaskListCommand extends StoreCommand {
                 type == null ? null : TaskType.parse(type), label, TaskFilter.Sort.NAME, false);
         Page<Task> page = stores.tasks().list(filter, new PageRequest(offset, limit));
         Instant now = clock.instant();
+        java.util.Map<Long, io.redcron.domain.ManagedTask> managed = stores.managed()
+                .findAll(page.items().stream().map(Task::id).toList());
         if (json) {
-            out.println(Json.write(TaskViews.json(page.items(), now)));
+            out.println(Json.write(TaskViews.json(page.items(), managed, now)));
         } else if (page.items().isEmpty()) {
             out.println("No tasks in namespace '" + stores.namespace() + "'"
                     + (page.total() > 0 ? " at offset " + offset : "") + ".");
         } else {
-            TaskViews.table(out, page.items(), now);
+            TaskViews.table(out, page.items(), managed, now);
             PageFooter.print(out, page);
         }
     }

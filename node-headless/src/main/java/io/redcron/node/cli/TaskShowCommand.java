@@ -21,8 +21,9 @@ final class TaskShowCommand extends StoreCommand {
     @Override
     void run(CliStores stores, PrintWriter out) throws Exception {
         Task task = stores.lookup().task(name);
+        io.redcron.domain.ManagedTask managed = stores.managed().find(task.id()).orElse(null);
         if (json) {
-            com.fasterxml.jackson.databind.node.ObjectNode doc = TaskViews.json(task, clock.instant());
+            com.fasterxml.jackson.databind.node.ObjectNode doc = TaskViews.json(task, managed, clock.instant());
             io.redcron.domain.RetentionPolicy own = stores.retention().settings(task.namespace()).tasks().get(task.id());
             if (own != null) {
                 doc.set("retention", io.redcron.format.TaskDocument.retention(own));
@@ -34,6 +35,9 @@ final class TaskShowCommand extends StoreCommand {
             out.println(Json.write(doc));
         } else {
             TaskViews.details(out, task, clock.instant());
+            if (managed != null) {
+                TaskViews.managed(out, task, managed);
+            }
             stores.calendars().binding(task.namespace(), task.id()).ifPresent(binding ->
                     out.println(String.format("%-13s %s", "Calendar:",
                             TerminalText.cell(binding.calendar() + " (" + binding.mode().id() + ")"))));

@@ -87,6 +87,7 @@ final class TaskUpdateCommand implements Callable<Integer> {
                 out.flush();
                 return ExitCode.OK;
             }
+            warnIfManaged(stores, current);
             Task stored = stores.tasks().update(changed, CliStores.actor());
             retention.ifPresent(policy -> stores.retention().changeTask(stored.namespace(), stored.id(), policy,
                     CliStores.actor()));
@@ -98,5 +99,14 @@ final class TaskUpdateCommand implements Callable<Integer> {
             out.flush();
         }
         return ExitCode.OK;
+    }
+
+    /** Says first that the application's next start puts its declaration back; a refusing one's store refuses. */
+    private void warnIfManaged(CliStores stores, Task current) {
+        String warning = TaskViews.editWarning(current, stores.managed().find(current.id()).orElse(null));
+        if (warning != null) {
+            spec.commandLine().getErr().println(warning);
+            spec.commandLine().getErr().flush();
+        }
     }
 }

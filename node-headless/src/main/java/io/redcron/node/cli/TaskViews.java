@@ -1,5 +1,10 @@
 package io.redcron.node.cli;
 
+import io.redcron.domain.EditPolicy;
+import io.redcron.domain.ManagedTask;
+import io.redcron.format.ManagedDrift;
+import io.redcron.format.ManagedTaskDocument;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -14,6 +19,7 @@ import io.redcron.format.TaskDocument;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.TreeMap;
 
@@ -35,21 +41,66 @@ final class TaskViews {
         return TaskDocument.write(CredentialRedaction.task(task), nextFire(task, now), Locale.ENGLISH);
     }
 
-    static ArrayNode json(List<Task> tasks, Instant now) {
+    /** A task's document, with its {@code managed} section when an application declares it in code. */
+    static ObjectNode json(Task task, ManagedTask managed, Instant now) {
+        ObjectNode doc = json(task, now);
+        if (managed != null) {
+            doc.set(ManagedTaskDocument.FIELD, ManagedTaskDocument.write(managed, task));
+        }
+        return doc;
+    }
+
+    static ArrayNode json(List<Task> tasks, Map<Long, ManagedTask> managed, Instant now) {
         ArrayNode array = JsonNodeFactory.instance.arrayNode();
-        tasks.forEach(task -> array.add(json(task, now)));
+        tasks.forEach(task -> array.add(json(task, managed.get(task.id()), now)));
         return array;
     }
 
-    static void table(PrintWriter out, List<Task> tasks, Instant now) {
-        Table table = new Table("NAME", "GROUP", "CRON", "ZONE", "TYPE", "NEXT FIRE", "ENABLED");
+    static void table(PrintWriter out, List<Task> tasks, Map<Long, ManagedTask> managed, Instant now) {
+        Table table = new Table("NAME", "GROUP", "CRON", "ZONE", "TYPE", "NEXT FIRE", "ENABLED", "MANAGED BY");
         for (Task task : tasks) {
             Instant next = nextFire(task, now);
             table.row(task.name(), task.group(), task.cron() + " (" + task.dialect().id() + ")", task.zone().getId(),
                     task.type().id(), next == null ? "-" : TaskDocument.instant(next, task.zone()),
-                    task.enabled() ? "yes" : "no");
+                    task.enabled() ? "yes" : "no", managedBy(task, managed.get(task.id())));
         }
         table.print(out);
+    }
+
+    /** {@code shop 1.1.0}, with {@code , drifted} when the task no longer is what the code declares; {@code -} if unmanaged. */
+    static String managedBy(Task task, ManagedTask managed) {
+        if (managed == null) {
+            return "-";
+        }
+        return managed.managedBy() + (ManagedDrift.of(managed, task).isEmpty() ? "" : ", drifted");
+    }
+
+    /** The lines {@code task show} adds for a task an application declares in code. */
+    static void managed(PrintWriter out, Task task, ManagedTask managed) {
+        line(out, "Managed by", managed.managedBy() + " (edits " + (managed.edits() == EditPolicy.REFUSE
+                ? "refused" : "warned about") + "; reconciled " + TaskDocument.instant(managed.reconciledAt(),
+                task.zone()) + ")");
+        List<ManagedDrift.Difference> drift = ManagedDrift.of(managed, task);
+        if (drift.isEmpty()) {
+            line(out, "Drift", "none: the task is as its code declares");
+        }
+        for (int i = 0; i < drift.size(); i++) {
+            ManagedDrift.Difference difference = drift.get(i);
+            line(out, i == 0 ? "Drift" : "", difference.field() + ": code " + difference.declared() + ", here "
+                    + difference.current());
+        }
+    }
+
+    /**
+     * The warning before an edit of a task whose application warns about edits; null when the
+     * task is not managed or its application refuses edits (the store then refuses the edit).
+     */
+    static String editWarning(Task task, ManagedTask managed) {
+        if (managed == null || managed.edits() == EditPolicy.REFUSE) {
+            return null;
+        }
+        return "warning: task '" + task.name() + "' is managed by application " + managed.managedBy()
+                + "; its next start puts back what its code declares";
     }
 
     static void details(PrintWriter out, Task stored, Instant now) {

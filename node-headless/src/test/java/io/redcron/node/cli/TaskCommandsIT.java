@@ -207,10 +207,10 @@ class TaskCommandsIT {
 
         List<String> lines = cli.ok("task list").lines().toList();
 
-        assertThat(lines.get(0)).startsWith("NAME").contains("CRON", "ZONE", "TYPE", "NEXT FIRE", "ENABLED");
+        assertThat(lines.get(0)).startsWith("NAME").contains("CRON", "ZONE", "TYPE", "NEXT FIRE", "ENABLED", "MANAGED BY");
         assertThat(lines).hasSize(3);
-        assertThat(lines.get(1)).startsWith("alpha").contains("0 1 * * * (unix)", "shell").endsWith("yes");
-        assertThat(lines.get(2)).startsWith("beta").contains("exec", " - ").endsWith("no");
+        assertThat(lines.get(1)).startsWith("alpha").contains("0 1 * * * (unix)", "shell").endsWith("yes      -");
+        assertThat(lines.get(2)).startsWith("beta").contains("exec", " - ").endsWith("no       -");
     }
 
     @Test
