@@ -29,7 +29,7 @@ public final class Screens {
     }
 
     public TasksViewModel tasks() {
-        return new TasksViewModel(session.tasks(), session.runs(), session.operations().trigger(), session.workspace(),
+        return new TasksViewModel(session.tasks(), session.runs(), session.managed(), session.operations().trigger(), session.workspace(),
                 executor, messages);
     }
 

@@ -98,10 +98,18 @@ public final class Session implements AutoCloseable {
         return new io.redcron.store.redis.RedisNodeRegistry(redis, keys());
     }
 
-    /** Tasks; every change made through it is announced to the nodes, as the CLI does. */
+    /**
+     * Tasks; every change made through it is announced to the nodes, as the CLI does, and edits of
+     * tasks whose application refuses them are refused.
+     */
     public TaskStore tasks() {
-        return new AnnouncingTaskStore(new MysqlTaskStore(dataSource, clock),
-                () -> new RedisEventBus(redis, keys(), null)); // publishes only: no subscription to configure
+        return new io.redcron.ops.ManagedTaskGuard(new AnnouncingTaskStore(new MysqlTaskStore(dataSource, clock),
+                () -> new RedisEventBus(redis, keys(), null)), managed()); // publishes only: no subscription to configure
+    }
+
+    /** Which tasks applications declare in their code. */
+    public io.redcron.port.ManagedTaskStore managed() {
+        return new io.redcron.store.mysql.MysqlManagedTaskStore(dataSource);
     }
 
     public RunStore runs() {

@@ -12,12 +12,21 @@ import java.time.Instant;
  *
  * @param recent the task's latest ended runs; null if it never ended one
  */
-public record TaskRow(Task task, String schedule, String nextFire, RecentResults recent) implements TaskLine {
+public record TaskRow(Task task, String schedule, String nextFire, RecentResults recent,
+                      io.redcron.domain.ManagedTask managed, java.util.List<io.redcron.format.ManagedDrift.Difference> drift)
+        implements TaskLine {
     /** @param nextFire when it fires next in the zone the app shows, with its offset and how soon */
     static TaskRow of(Task task, Instant now, Messages messages, RecentResults recent) {
+        return of(task, now, messages, recent, null);
+    }
+
+    /** @param managed the application declaring the task in its code, or null */
+    static TaskRow of(Task task, Instant now, Messages messages, RecentResults recent,
+                      io.redcron.domain.ManagedTask managed) {
         String next = task.nextFire(now).map(at -> messages.time().format(at, task.zone()) + " \u00b7 "
                 + TimeDisplay.relative(messages, at, now)).orElse("—");
-        return new TaskRow(task, task.schedule().describe(messages.locale()), next, recent);
+        return new TaskRow(task, task.schedule().describe(messages.locale()), next, recent, managed,
+                managed == null ? java.util.List.of() : io.redcron.format.ManagedDrift.of(managed, task));
     }
 
     public long id() {

@@ -58,6 +58,7 @@ public final class TasksController {
     @FXML private TableColumn<TaskLine, String> lastColumn;
     @FXML private TableColumn<TaskLine, String> ownerColumn;
     @FXML private TableColumn<TaskLine, String> successColumn;
+    @FXML private TableColumn<TaskLine, String> managedColumn;
     @FXML private NoticeBar notice;
     @FXML private Label status;
     @FXML private Label error;
@@ -107,6 +108,8 @@ public final class TasksController {
         task(lastColumn, model::lastRunText);
         task(ownerColumn, row -> row.owner().isEmpty() ? "—" : row.owner());
         task(successColumn, model::successText);
+        io.redcron.desktop.ui.Cells.timeColumn(managedColumn, line -> line instanceof TaskRow row ? model.managedText(row) : "",
+                line -> line instanceof TaskRow row ? model.managedDetails(row) : "");
         // Sorting happens in the store, over every task, not within the page on screen.
         java.util.Map<TableColumn<TaskLine, ?>, io.redcron.port.TaskFilter.Sort> sortable = java.util.Map.of(
                 nameColumn, io.redcron.port.TaskFilter.Sort.NAME, groupColumn, io.redcron.port.TaskFilter.Sort.GROUP,

@@ -72,6 +72,7 @@ public final class TasksViewModel {
     private Consumer<RunsPreset> openRuns = preset -> { };
 
     private final TaskStore tasks;
+    private final io.redcron.port.ManagedTaskStore managed;
     private final RunStore runs;
     private final TriggerRun trigger;
     private final Workspace workspace;
@@ -84,9 +85,10 @@ public final class TasksViewModel {
      * @param tasks   a store that announces the changes made through it to the nodes
      * @param trigger records and queues manual runs, audited (the operations layer)
      */
-    public TasksViewModel(TaskStore tasks, RunStore runs, TriggerRun trigger, Workspace workspace, UiExecutor executor,
-                          Messages messages) {
+    public TasksViewModel(TaskStore tasks, RunStore runs, io.redcron.port.ManagedTaskStore managed, TriggerRun trigger,
+                          Workspace workspace, UiExecutor executor, Messages messages) {
         this.tasks = tasks;
+        this.managed = managed;
         this.runs = runs;
         this.trigger = trigger;
         this.workspace = workspace;
@@ -137,8 +139,11 @@ public final class TasksViewModel {
             Page<Task> found = tasks.list(filter, request);
             java.util.Map<Long, RecentResults> recent = runs
                     .recentResults(found.items().stream().map(Task::id).toList(), RECENT_RUNS);
+            java.util.Map<Long, io.redcron.domain.ManagedTask> declared = managed
+                    .findAll(found.items().stream().map(Task::id).toList());
             List<TaskRow> computed = found.items().stream()
-                    .map(task -> TaskRow.of(task, workspace.clock().instant(), messages, recent.get(task.id())))
+                    .map(task -> TaskRow.of(task, workspace.clock().instant(), messages, recent.get(task.id()),
+                            declared.get(task.id())))
                     .toList();
             // One aggregate read per load, so a header counts its whole group, not just the page.
             Map<String, GroupCount> counts = grouping == null || computed.isEmpty() ? Map.of()
@@ -176,6 +181,29 @@ public final class TasksViewModel {
     public String nextFireZones(TaskRow row) {
         return row.task().nextFire(workspace.clock().instant())
                 .map(at -> messages.time().otherZones(at, row.task().zone())).orElse("");
+    }
+
+    /** The application declaring the task in its code, and whether the task drifted from it; a dash if none. */
+    public String managedText(TaskRow row) {
+        if (row.managed() == null) {
+            return "—";
+        }
+        return row.drift().isEmpty() ? messages.get("tasks.managed.by", row.managed().managedBy())
+                : messages.get("tasks.managed.drifted", row.managed().managedBy());
+    }
+
+    /** What the managed cell's tooltip tells: the edit policy and each drifted field; empty if unmanaged. */
+    public String managedDetails(TaskRow row) {
+        if (row.managed() == null) {
+            return "";
+        }
+        StringBuilder text = new StringBuilder(messages.get(row.managed().edits() == io.redcron.domain.EditPolicy.REFUSE
+                ? "tasks.managed.refuses" : "tasks.managed.warns", row.managed().managedBy()));
+        for (io.redcron.format.ManagedDrift.Difference difference : row.drift()) {
+            text.append('\n').append(messages.get("tasks.managed.difference", difference.field(),
+                    String.valueOf(difference.declared()), String.valueOf(difference.current())));
+        }
+        return text.toString();
     }
 
     /** When the newest ended run ended, and how: "Succeeded · 3 min ago"; a dash if none ended. */

@@ -37,7 +37,7 @@ class TasksBulkActionsTest {
     private final ManualClock clock = new ManualClock(NOW);
     private final InMemoryStores stores = new InMemoryStores(clock);
     private final Workspace workspace = new Workspace(NAMESPACE, "tester@desktop", clock);
-    private final TasksViewModel list = new TasksViewModel(stores.tasks(), stores.runs(), trigger(stores, NAMESPACE, clock),
+    private final TasksViewModel list = new TasksViewModel(stores.tasks(), stores.runs(), stores.managed(), trigger(stores, NAMESPACE, clock),
             workspace, UiExecutor.direct(), new Messages(Locale.ENGLISH));
 
     static TriggerRun trigger(InMemoryStores stores, String namespace, Clock clock) {

@@ -28,7 +28,7 @@ class TasksViewModelTest {
     private final InMemoryStores stores = new InMemoryStores(clock);
     private final Workspace workspace = new Workspace(NAMESPACE, "tester@desktop", clock);
     private final Messages messages = new Messages(Locale.ENGLISH);
-    private final TasksViewModel list = new TasksViewModel(stores.tasks(), stores.runs(),
+    private final TasksViewModel list = new TasksViewModel(stores.tasks(), stores.runs(), stores.managed(),
             TasksBulkActionsTest.trigger(stores, NAMESPACE, clock), workspace, UiExecutor.direct(), messages);
 
     private Task task(String name) {
@@ -71,5 +71,29 @@ class TasksViewModelTest {
                 false), PageRequest.first(5)).items()).extracting(Task::name).containsExactly("nightly");
         assertThat(stores.audit().list(NAMESPACE, null, PageRequest.first(5)).items())
                 .anySatisfy(entry -> assertThat(entry.actor()).isEqualTo("tester@desktop"));
+    }
+
+    @Test
+    void aTaskDeclaredInCodeNamesItsApplicationWhatDriftedAndRefusesAnEditItsApplicationRefuses() {
+        Task report = task("report");
+        task("by-hand");
+        stores.managed().save(new io.redcron.domain.ManagedTask(report.id(), NAMESPACE, "shop", "1.4.2",
+                io.redcron.domain.EditPolicy.REFUSE, io.redcron.format.ManagedDrift.declaredForm(report), NOW));
+        stores.tasks().update(report.toBuilder().cron("0 4 * * *").build(), "test");
+        list.load();
+
+        TaskRow managed = list.rows().get(1);
+        assertThat(list.managedText(managed)).isEqualTo("shop 1.4.2 \u00b7 drifted");
+        assertThat(list.managedDetails(managed)).isEqualTo("Declared in the code of shop 1.4.2, which refuses edits"
+                + " made here; pausing is allowed.\ncron: code \"0 3 * * *\", here \"0 4 * * *\"");
+        assertThat(list.managedText(list.rows().get(0))).isEqualTo("\u2014");
+
+        TaskEditorViewModel editor = new TaskEditorViewModel(new io.redcron.ops.ManagedTaskGuard(stores.tasks(),
+                stores.managed()), workspace, UiExecutor.direct(), messages);
+        editor.edit(stores.tasks().get(report.id()).orElseThrow());
+        editor.cronProperty().set("0 5 * * *");
+        editor.save(task -> { });
+        assertThat(editor.errorProperty().get()).contains("managed by application shop 1.4.2");
+        assertThat(stores.tasks().get(report.id()).orElseThrow().cron()).isEqualTo("0 4 * * *");
     }
 }
