@@ -67,6 +67,7 @@ final class InMemoryHistoryCleanup implements HistoryCleanup {
                         && row.scheduledAt.isBefore(youngest)) {
                     tables.runs.remove(id);
                     tables.attempts.remove(id);
+                    tables.requestKeys.values().removeIf(run -> run == id);
                     deleted++;
                 }
             }

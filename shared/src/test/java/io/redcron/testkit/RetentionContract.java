@@ -223,6 +223,24 @@ public abstract class RetentionContract {
     }
 
     @Test
+    void aDeletedRunsIdempotencyKeyIsFreeAgain() {
+        Instant old = NOW.minus(Duration.ofDays(40));
+        io.redcron.domain.RunRequest request = new io.redcron.domain.RunRequest(Map.of(), null, "order-42");
+        Run first = runs.insertRequested(task.id(), request, old, 1).run();
+        runs.claim(first.id(), "node-1", old, old.plusSeconds(60));
+        runs.complete(first.id(), 1, RunStatus.RUNNING, new RunOutcome(RunStatus.SUCCEEDED, old.plusSeconds(5), 0, "done",
+                null));
+        assertThat(runs.insertRequested(task.id(), request, NOW, 1).run().id()).as("the key finds its run")
+                .isEqualTo(first.id());
+
+        assertThat(cleanup.delete(ns, List.of(first.id()), NOW.minus(Duration.ofDays(30)))).isOne();
+
+        RunStore.Requested again = runs.insertRequested(task.id(), request, NOW, 1);
+        assertThat(again.recorded()).isTrue();
+        assertThat(again.run().id()).isNotEqualTo(first.id());
+    }
+
+    @Test
     void droppingOutputsKeepsTheRowsAndSparesPinnedAndUnfinishedRuns() {
         Instant old = NOW.minus(Duration.ofDays(40));
         Run plain = ended(old, RunStatus.SUCCEEDED, "a long report");
