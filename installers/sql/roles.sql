@@ -4,7 +4,7 @@
 -- Run as an administrator AFTER the schema exists (installers/sql/migrator.sql, then
 -- 'redcron-node migrate' as redcron_migrator): table, column and routine grants need the tables
 -- and the audit_append procedure. Run it again after every upgrade whose migration adds a table,
--- a column or a routine (the release notes say so; migrations 5, 6, 7, 8, 15, 16, 18, 19 and 20 do):
+-- a column or a routine (the release notes say so; migrations 5, 6, 7, 8, 15, 16, 18, 19, 20 and 21 do):
 --   mysql -u root -p < installers/sql/roles.sql
 --
 -- It is idempotent and it sets each user's rights to exactly these: every user's rights are first
@@ -230,6 +230,9 @@ GRANT SELECT,
       INSERT (workflow_run_id, step, namespace, status, reason, round, finished_at),
       UPDATE (status, output, reason, round, finished_at)
       ON redcron.workflow_step TO 'redcron_operator'@'%';
+-- Tasks declared in applications' code (migration 21): the api node, which runs with this
+-- account, marks them as an application reconciles its declarations.
+GRANT SELECT, INSERT, UPDATE, DELETE ON redcron.managed_task TO 'redcron_operator'@'%';
 
 -- Viewers: everything the desktop shows (tasks, runs and their output, statistics, the leader's
 -- epoch, the audit log), and nothing else.
@@ -253,6 +256,7 @@ GRANT SELECT ON redcron.calendar TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.calendar_day TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.calendar_blackout TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.task_calendar TO 'redcron_viewer'@'%';
+GRANT SELECT ON redcron.managed_task TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.task_alert_rule TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.alert_silence TO 'redcron_viewer'@'%';
 GRANT SELECT ON redcron.workflow TO 'redcron_viewer'@'%';

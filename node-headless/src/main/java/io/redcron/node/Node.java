@@ -134,13 +134,16 @@ public final class Node implements AutoCloseable {
         for (String namespace : config.node().namespaces()) {
             RedisKeys keys = new RedisKeys(namespace);
             EventBus events = new RedisEventBus(redis, keys, config.redis());
+            io.redcron.port.TaskStore declaring = io.redcron.ops.Operations.announcing(new MysqlTaskStore(dataSource, clock),
+                    () -> events);
+            io.redcron.port.ManagedTaskStore managed = new io.redcron.store.mysql.MysqlManagedTaskStore(dataSource);
             io.redcron.ops.OperatorPorts ports = new io.redcron.ops.OperatorPorts(
-                    io.redcron.ops.Operations.announcing(new MysqlTaskStore(dataSource, clock), () -> events),
+                    new io.redcron.ops.ManagedTaskGuard(declaring, managed),
                     new MysqlRunStore(dataSource, clock), new RedisRunQueue(redis, keys), events,
                     new io.redcron.store.mysql.MysqlAuditLog(dataSource), new io.redcron.store.redis.RedisDeadLetters(redis, keys),
                     new RedisLiveOutput(redis, keys));
             served.add(new io.redcron.node.api.ApiNamespace(namespace, ports, new RedisNodeRegistry(redis, keys),
-                    new RedisLeaderLease(redis, keys), new RedisQueueInspector(redis, keys), clock));
+                    new RedisLeaderLease(redis, keys), new RedisQueueInspector(redis, keys), managed, declaring, clock));
         }
         apiServer = new io.redcron.node.api.ApiServer(config.api(),
                 new io.redcron.store.mysql.MysqlApiTokenStore(dataSource), served, clock).start();

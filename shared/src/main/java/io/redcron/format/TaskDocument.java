@@ -43,7 +43,7 @@ public final class TaskDocument {
     private static final Set<String> FIELDS = Set.of("id", "namespace", "name", "group", "description", "cron",
             "dialect", "zone", "type", "exec", "shell", "http", "java", "timeout", "retries", "misfire",
             "catchUpLimit", "concurrency", "shards", "enabled", "owner", "labels", "alerts", "params", "version",
-            "createdAt", "updatedAt", "nextFireTime", "schedule", "retention", "calendar", "alerting");
+            "createdAt", "updatedAt", "nextFireTime", "schedule", "retention", "calendar", "alerting", "managed");
     private static final Set<String> RETENTION_FIELDS = Set.of("succeeded", "failed", "keepLast", "output");
 
     private TaskDocument() {

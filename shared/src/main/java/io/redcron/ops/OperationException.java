@@ -20,7 +20,9 @@ public final class OperationException extends RuntimeException {
         /** The run's task was deleted. */
         TASK_GONE,
         /** The input breaks a rule (for example a parameter name the task does not allow). */
-        BAD_INPUT
+        BAD_INPUT,
+        /** The task is declared in an application's code, which refuses edits made anywhere else. */
+        MANAGED
     }
 
     private final Kind kind;

@@ -43,6 +43,7 @@ public final class InMemoryStores {
     private final InMemoryEventBus events = new InMemoryEventBus();
     private final InMemoryAlertOutbox alerts = new InMemoryAlertOutbox();
     private final InMemoryRetentionStore retention;
+    private final InMemoryManagedTaskStore managed;
     private final InMemoryHistoryCleanup cleanup;
     private final InMemoryNodeDrains drains;
     private final InMemoryMaintenanceWindows windows;
@@ -81,6 +82,7 @@ public final class InMemoryStores {
         failing = new InMemoryFailingTasks(keyspace);
         workflowRuns = new InMemoryWorkflowRuns(tables, epochs);
         workflows = new InMemoryWorkflowStore(tables, workflowRuns);
+        managed = new InMemoryManagedTaskStore(tasks);
     }
 
     /** A set on a {@link ManualClock} that starts at {@code start}. */
@@ -110,6 +112,10 @@ public final class InMemoryStores {
 
     public AuditLog audit() {
         return audit;
+    }
+
+    public io.redcron.port.ManagedTaskStore managed() {
+        return managed;
     }
 
     public io.redcron.port.RetentionStore retention() {

@@ -31,7 +31,7 @@ final class ApiErrors {
         app.exception(ApiException.class, (e, ctx) -> respond(ctx, e.status(), e.getMessage(), e.field()));
         app.exception(OperationException.class, (e, ctx) -> respond(ctx, switch (e.kind()) {
             case NO_SUCH_TASK, NO_SUCH_WORKFLOW, NO_SUCH_RUN, NO_SUCH_DEAD_RUN, TASK_GONE -> 404;
-            case RUN_NOT_ENDED -> 409;
+            case RUN_NOT_ENDED, MANAGED -> 409;
             case BAD_INPUT -> 400;
         }, e.getMessage(), e.getCause() instanceof InvalidTaskException invalid ? invalid.field() : null));
         app.exception(InvalidTaskException.class, (e, ctx) -> respond(ctx, 400, e.getMessage(), e.field()));

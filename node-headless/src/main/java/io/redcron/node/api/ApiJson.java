@@ -32,6 +32,15 @@ final class ApiJson {
         return TaskDocument.write(CredentialRedaction.task(task), task.nextFire(now).orElse(null), Locale.ENGLISH);
     }
 
+    /** A task, with its {@code managed} section when an application declares it in code. */
+    static ObjectNode task(Task task, io.redcron.domain.ManagedTask managed, Instant now) {
+        ObjectNode doc = task(task, now);
+        if (managed != null) {
+            doc.set(io.redcron.format.ManagedTaskDocument.FIELD, io.redcron.format.ManagedTaskDocument.write(managed, task));
+        }
+        return doc;
+    }
+
     static ObjectNode run(Run run, boolean withOutput, Instant now) {
         return io.redcron.format.RunDocument.write(run, withOutput, now);
     }

@@ -3,14 +3,22 @@ package io.redcron.node.api;
 import io.redcron.ops.OperatorPorts;
 import io.redcron.ops.Operations;
 import io.redcron.port.LeaderLease;
+import io.redcron.port.ManagedTaskStore;
 import io.redcron.port.NodeRegistry;
 import io.redcron.port.QueueInspector;
+import io.redcron.port.TaskStore;
 
 import java.time.Clock;
 
-/** The ports of one namespace the API serves, as the node's composition root builds them. */
+/**
+ * The ports of one namespace the API serves, as the node's composition root builds them.
+ *
+ * @param managed   which tasks applications declare in their code
+ * @param declaring the task store applications reconcile their declarations through: the one of
+ *                  {@code ports} without the guard that refuses edits of managed tasks
+ */
 public record ApiNamespace(String namespace, OperatorPorts ports, NodeRegistry nodes, LeaderLease leader,
-                           QueueInspector queues, Clock clock) {
+                           QueueInspector queues, ManagedTaskStore managed, TaskStore declaring, Clock clock) {
 
     /** The operator actions on behalf of one token: the audit log names it {@code api:<token name>}. */
     Operations operations(Caller caller) {

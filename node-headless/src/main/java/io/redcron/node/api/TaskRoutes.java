@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.redcron.domain.MaskedCredentials;
+import io.redcron.domain.ManagedTask;
 import io.redcron.domain.Task;
 import io.redcron.domain.TaskType;
 import io.redcron.format.TaskDocument;
@@ -54,7 +55,9 @@ final class TaskRoutes {
         Page<Task> found = ns.ports().tasks().list(filter, page);
         ArrayNode items = ApiJson.NODES.arrayNode();
         // The store filters by one label; a token limited to more is filtered here as well.
-        found.items().stream().filter(caller::sees).forEach(task -> items.add(ApiJson.task(task, ns.clock().instant())));
+        List<Task> seen = found.items().stream().filter(caller::sees).toList();
+        Map<Long, ManagedTask> managed = ns.managed().findAll(seen.stream().map(Task::id).toList());
+        seen.forEach(task -> items.add(ApiJson.task(task, managed.get(task.id()), ns.clock().instant())));
         ApiJson.send(ctx, 200, ApiJson.page(found, items));
     }
 
@@ -70,7 +73,8 @@ final class TaskRoutes {
 
     private void show(Context ctx) {
         ApiNamespace ns = namespace(ctx);
-        ApiJson.send(ctx, 200, ApiJson.task(visibleTask(ctx, ns), ns.clock().instant()));
+        Task task = visibleTask(ctx, ns);
+        ApiJson.send(ctx, 200, ApiJson.task(task, ns.managed().find(task.id()).orElse(null), ns.clock().instant()));
     }
 
     private void add(Context ctx) {
@@ -102,7 +106,7 @@ final class TaskRoutes {
         Task changed = MaskedCredentials.restore(builder.id(current.id()).build(), current);
         requireLabels(caller, changed);
         Task stored = changed.equals(current) ? current : ns.ports().tasks().update(changed, caller.actor());
-        ApiJson.send(ctx, 200, ApiJson.task(stored, ns.clock().instant()));
+        ApiJson.send(ctx, 200, ApiJson.task(stored, ns.managed().find(stored.id()).orElse(null), ns.clock().instant()));
     }
 
     private void delete(Context ctx) {
@@ -118,7 +122,7 @@ final class TaskRoutes {
         ApiNamespace ns = namespace(ctx);
         Task task = visibleTask(ctx, ns);
         Task after = ns.ports().tasks().setEnabled(task.id(), enable, ApiAuth.caller(ctx).actor());
-        ApiJson.send(ctx, 200, ApiJson.task(after, ns.clock().instant()));
+        ApiJson.send(ctx, 200, ApiJson.task(after, ns.managed().find(after.id()).orElse(null), ns.clock().instant()));
     }
 
     /** The task the path names, if the token may see it; 404 alike for one that is not there and one it may not see. */

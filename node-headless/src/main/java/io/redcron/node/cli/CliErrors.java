@@ -37,7 +37,7 @@ final class CliErrors implements CommandLine.IExecutionExceptionHandler, Command
         if (e instanceof OperationException operation) {
             return switch (operation.kind()) {
                 case NO_SUCH_TASK, NO_SUCH_WORKFLOW, NO_SUCH_RUN, NO_SUCH_DEAD_RUN, TASK_GONE -> ExitCode.NOT_FOUND;
-                case RUN_NOT_ENDED -> ExitCode.CONFLICT;
+                case RUN_NOT_ENDED, MANAGED -> ExitCode.CONFLICT;
                 case BAD_INPUT -> ExitCode.INVALID;
             };
         }

@@ -333,6 +333,25 @@ class DatabaseRolesIT {
     }
 
     /**
+     * The api node (the operator's account) creates an application's declared tasks and marks them
+     * managed; viewers read the marks to show them; the node's own account has nothing to do with them.
+     */
+    @Test
+    void operatorsMarkTasksAsManagedWhichViewersOnlyRead() {
+        io.redcron.domain.Task task = new MysqlTaskStore(operator, Clock.systemUTC())
+                .create(TaskFixtures.shell(NAMESPACE, "roles-managed").build(), "operator");
+        io.redcron.domain.ManagedTask mark = new io.redcron.domain.ManagedTask(task.id(), NAMESPACE, "orders", "1.0",
+                io.redcron.domain.EditPolicy.REFUSE, "{}", Instant.parse("2030-01-01T00:00:00Z"));
+        new MysqlManagedTaskStore(operator).save(mark);
+        assertThat(new MysqlManagedTaskStore(viewer).find(task.id())).contains(mark);
+        assertRefused(viewer, "UPDATE managed_task SET edits = 'warn' WHERE task_id = ?", task.id());
+        assertRefused(viewer, "DELETE FROM managed_task WHERE task_id = ?", task.id());
+        assertRefused(node, "UPDATE managed_task SET edits = 'warn' WHERE task_id = ?", task.id());
+        new MysqlManagedTaskStore(operator).release(task.id());
+        assertThat(new MysqlManagedTaskStore(viewer).find(task.id())).isEmpty();
+    }
+
+    /**
      * Operators define, trigger and cancel workflows; the node records their steps' runs and moves
      * them on but cannot change a definition; viewers only read. Nobody but the node starts a step.
      */
