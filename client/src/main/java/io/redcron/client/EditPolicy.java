@@ -3,13 +3,13 @@ package io.redcron.client;
 import java.util.Locale;
 
 /**
- * What {@link HttpRedcronClient#reconcile} does with a declared task that an operator changed by
- * hand since the application last declared it (with the command line, the desktop or the API).
+ * What an edit of a task an application declares gets when it is made anywhere else (the command
+ * line, the desktop, the API), until the application's next {@link HttpRedcronClient#reconcile}.
  */
 public enum EditPolicy {
-    /** The declaration is applied over the hand-made change, and the node warns of it. */
+    /** The edit is made, with a warning that the application's next start puts back what its code declares. */
     WARN,
-    /** The reconcile is refused with an error naming the edited task. */
+    /** The edit is refused: the task changes only with the application's code. Pausing it is still allowed. */
     REFUSE;
 
     /** As the API spells it: {@code warn}, {@code refuse}. */

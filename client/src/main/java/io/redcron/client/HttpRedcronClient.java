@@ -42,7 +42,8 @@ public final class HttpRedcronClient implements RedcronClient {
     /** How long a request may take, connecting included, unless the builder says otherwise. */
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(30);
     private static final Pattern NAMESPACE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
-    private static final int MAX_APPLICATION = 200;
+    private static final Pattern APPLICATION = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
+    private static final int MAX_VERSION = 64;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final HttpClient http;
@@ -146,19 +147,26 @@ public final class HttpRedcronClient implements RedcronClient {
     /**
      * Makes the namespace's tasks of {@code application} what {@code tasks} declare
      * ({@code PUT …/applications/{application}/tasks}; the token needs scope admin): a declared task
-     * that is missing is created, one that differs is updated, and one the application declared
-     * before but no longer does is dealt with as {@code removed} says. Meant to run at each start
-     * of the application, with its version; repeating it changes nothing.
+     * that is missing is created, one that differs (an operator changed it, or the code did) is
+     * changed back to its declaration, and one the application declared before but no longer does
+     * is dealt with as {@code removed} says. Meant to run at each start of the application, with
+     * its version; repeating it changes nothing, and replicas may run it at once. Whether a task is
+     * enabled stays the operators' call: a new one starts enabled, an existing one keeps its state.
      *
-     * @param edits   what to do with a declared task an operator has changed by hand
-     * @param removed what to do with tasks no longer declared
+     * @param application 1-100 letters, digits, '.', '_' or '-'
+     * @param version     the application's version, 1-64 printable characters
+     * @param edits       what an edit of the declared tasks made elsewhere gets until the next reconcile
+     * @param removed     what to do with tasks no longer declared
      * @throws RedcronClientException naming {@code tasks[i].<field>} for the i-th declaration's
      *                                fault, as the client or the node finds it
      */
     public ReconcileResult reconcile(String application, String version, List<TaskDeclaration> tasks,
                                      EditPolicy edits, RemovedTasks removed) {
-        checkText("application", application, MAX_APPLICATION);
-        checkText("version", version, MAX_APPLICATION);
+        if (application == null || !APPLICATION.matcher(application).matches()) {
+            throw new RedcronClientException("application", "'" + application + "' must be 1-100 letters, digits, '.',"
+                    + " '_' or '-', starting with a letter or digit");
+        }
+        checkText("version", version, MAX_VERSION);
         Objects.requireNonNull(edits, "edits");
         Objects.requireNonNull(removed, "removed");
         if (tasks == null) {

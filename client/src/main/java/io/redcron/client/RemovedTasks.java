@@ -7,11 +7,11 @@ import java.util.Locale;
  * no longer declares.
  */
 public enum RemovedTasks {
-    /** It stays, disabled: no more fires, its history and settings kept. */
+    /** It is disabled and no longer the application's: an operator decides whether to delete it. */
     DISABLE,
-    /** It is deleted; its run history stays. */
+    /** It is deleted; its run history is kept as a deleted task's is. */
     DELETE,
-    /** It stays as it is. */
+    /** It is left as it is, and no longer the application's. */
     KEEP;
 
     /** As the API spells it: {@code disable}, {@code delete}, {@code keep}. */

@@ -67,7 +67,9 @@ class HttpRedcronClientTest {
         TaskDeclaration good = TaskDeclaration.named("a").cron("* * * * *").shell("true");
 
         assertRefused(() -> client.reconcile(" ", "1.0", List.of(), EditPolicy.WARN, RemovedTasks.KEEP), "application",
-                "required");
+                "must be 1-100 letters");
+        assertRefused(() -> client.reconcile("orders", "v".repeat(65), List.of(), EditPolicy.WARN, RemovedTasks.KEEP),
+                "version", "at most 64");
         assertRefused(() -> client.reconcile("orders", "", List.of(), EditPolicy.WARN, RemovedTasks.KEEP), "version",
                 "required");
         assertRefused(() -> client.reconcile("orders", "1.0", null, EditPolicy.WARN, RemovedTasks.KEEP), "tasks",
