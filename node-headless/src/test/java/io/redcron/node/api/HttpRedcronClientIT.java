@@ -4,15 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.redcron.client.EditPolicy;
 import io.redcron.client.HttpRedcronClient;
+import io.redcron.client.ReconcileResult;
 import io.redcron.client.RedcronClient;
 import io.redcron.client.RedcronClientException;
 import io.redcron.client.ScheduleRequest;
 import io.redcron.client.ScheduledRun;
+import io.redcron.client.RemovedTasks;
+import io.redcron.client.TaskDeclaration;
 import io.redcron.domain.ApiScope;
 import io.redcron.domain.ApiToken;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
+import io.redcron.domain.Task;
 import io.redcron.node.Node;
 import io.redcron.node.engine.TestCluster;
 import io.redcron.store.mysql.MysqlApiTokenStore;
@@ -56,6 +61,7 @@ class HttpRedcronClientIT {
     static URI url;
     static HttpRedcronClient operate;
     static HttpRedcronClient read;
+    static HttpRedcronClient admin;
 
     @BeforeAll
     static void start() {
@@ -66,6 +72,7 @@ class HttpRedcronClientIT {
         url = URI.create("http://127.0.0.1:" + node.apiPort());
         operate = RedcronClient.http(url, token("operator-" + ns, ApiScope.OPERATE), ns);
         read = RedcronClient.http(url, token("reader-" + ns, ApiScope.READ), ns);
+        admin = RedcronClient.http(url, token("admin-" + ns, ApiScope.ADMIN), ns);
     }
 
     static String token(String name, ApiScope scope) {
@@ -217,6 +224,65 @@ class HttpRedcronClientIT {
         assertThat(client.cancel(run.id())).isTrue();
         assertRefused(() -> RedcronClient.http(https, token, ns).schedule(ScheduleRequest.of("secure")), "api",
                 "could not be reached");
+    }
+
+    // Tasks declared in code
+
+    static Task stored(String name) {
+        return cluster.tasks().findByName(ns, name).orElseThrow();
+    }
+
+    @Test
+    void anApplicationsDeclarationsAreCreatedThenUpdatedKeptAndRemoved() {
+        TaskDeclaration report = TaskDeclaration.named("orders-report").cron("0 0 3 * * ?").dialect("quartz")
+                .zone("Europe/Berlin").command("echo", "report").timeout(Duration.ofMinutes(5)).attempts(3)
+                .label("team", "orders");
+        TaskDeclaration expire = TaskDeclaration.named("orders-expire").cron("0 0/15 * * * ?").dialect("quartz")
+                .shell("echo expire").misfire("skip");
+        TaskDeclaration ping = TaskDeclaration.named("orders-ping").cron("0 0 * * * ?").dialect("quartz")
+                .http("POST", "https://orders.example.com/ping").header("X-From", "redcron").body("{}");
+
+        ReconcileResult first = admin.reconcile("orders", "1.4.2", List.of(report, expire, ping), EditPolicy.WARN,
+                RemovedTasks.DISABLE);
+
+        assertThat(first.created()).containsExactlyInAnyOrder("orders-report", "orders-expire", "orders-ping");
+        assertThat(first.updated()).isEmpty();
+        assertThat(first.unchanged()).isEmpty();
+        assertThat(first.removed()).isEmpty();
+        Task created = stored("orders-report");
+        assertThat(created.timeout()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(created.retry().maxAttempts()).isEqualTo(3);
+        assertThat(created.labels()).containsEntry("team", "orders");
+
+        ReconcileResult second = admin.reconcile("orders", "1.5.0", List.of(report, expire.cron("0 0/30 * * * ?")),
+                EditPolicy.REFUSE, RemovedTasks.DISABLE);
+
+        assertThat(second.created()).isEmpty();
+        assertThat(second.updated()).containsExactly("orders-expire");
+        assertThat(second.unchanged()).containsExactly("orders-report");
+        assertThat(second.removed()).containsExactly("orders-ping");
+        assertThat(stored("orders-expire").cron()).isEqualTo("0 0/30 * * * ?");
+        assertThat(stored("orders-ping").enabled()).isFalse();
+        assertThat(stored("orders-report").enabled()).isTrue();
+
+        ReconcileResult again = admin.reconcile("orders", "1.5.0", List.of(report, expire.cron("0 0/30 * * * ?")),
+                EditPolicy.REFUSE, RemovedTasks.DISABLE);
+        assertThat(again.unchanged()).containsExactlyInAnyOrder("orders-report", "orders-expire");
+        assertThat(again.created()).isEmpty();
+        assertThat(again.updated()).isEmpty();
+        assertThat(again.removed()).isEmpty();
+    }
+
+    @Test
+    void aBadDeclarationNamesItsPlaceAndAnOperateTokenMayNotReconcile() {
+        TaskDeclaration good = TaskDeclaration.named("billing-ok").cron("0 3 * * *").shell("true");
+        TaskDeclaration badCron = TaskDeclaration.named("billing-bad").cron("61 * * * *").shell("true");
+
+        assertRefused(() -> admin.reconcile("billing", "1", List.of(good, badCron), EditPolicy.WARN, RemovedTasks.DELETE),
+                "tasks[1].cron", "");
+        assertThat(cluster.tasks().findByName(ns, "billing-ok")).as("nothing changed").isEmpty();
+        assertRefused(() -> operate.reconcile("billing", "1", List.of(good), EditPolicy.WARN, RemovedTasks.KEEP),
+                "token", "this needs admin");
     }
 
     private static void keytool(String... args) throws IOException, InterruptedException {
