@@ -14,6 +14,12 @@ public class RedcronClientException extends RuntimeException {
         this.field = field;
     }
 
+    /** A failure attributed to {@code field}, with the error that caused it. */
+    public RedcronClientException(String field, String problem, Throwable cause) {
+        super(field + ": " + problem, cause);
+        this.field = field;
+    }
+
     public RedcronClientException(String message, Throwable cause) {
         super(message, cause);
         this.field = null;

@@ -125,6 +125,16 @@ public final class ScheduleRequest {
         return idempotencyKey;
     }
 
+    /** The time given with {@link #at}, or null. */
+    Instant time() {
+        return at;
+    }
+
+    /** The delay given with {@link #in}, or null. */
+    Duration delay() {
+        return delay;
+    }
+
     /**
      * When the run is asked for, given the time {@code now}: null for now (no time given, or one
      * not after {@code now}).
