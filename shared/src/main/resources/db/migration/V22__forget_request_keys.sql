@@ -1,7 +1,8 @@
 -- A run's idempotency keys go with it: history_purge and history_delete both end by forgetting
 -- what belonged to the runs they deleted, which now includes the keys (run_request_key, migration
--- 18) besides the past attempts. Without this a key outlived its run and a repeat of the request
--- found a run that no longer existed.
+-- 18) besides the past attempts. Without this the keys outlived their runs (a repeat of an old
+-- request was still answered right, with a new run) and the table grew with every keyed request
+-- ever made.
 DROP PROCEDURE IF EXISTS history_forget_attempts;
 
 DELIMITER $$

@@ -30,6 +30,8 @@ public final class RedcronNode {
         cli.setExecutionExceptionHandler(errors);
         cli.setParameterExceptionHandler(errors);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
+        // A value that happens to be a subcommand's name ('workflow runs --workflow show') is a value.
+        cli.setAllowSubcommandsAsOptionParameters(true);
         return cli;
     }
 

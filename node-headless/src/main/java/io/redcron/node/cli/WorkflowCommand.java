@@ -67,14 +67,8 @@ final class WorkflowCommand {
         return count + (count == 1 ? " step" : " steps");
     }
 
-    @Command(name = "add", mixinStandardHelpOptions = true, sortOptions = false,
-            description = {"Adds a workflow from a YAML/JSON file. The file is checked first (every key, the graph,",
-                    "and that each step's task or workflow exists); a bad one is reported naming the field and",
-                    "nothing is stored."},
-            footer = {"", "Examples:", "  redcron-node workflow add -f nightly-etl.yaml",
-                    "  redcron-node workflow show nightly-etl --output yaml | sed 's/nightly-etl/weekly-etl/' | \\",
-                    "      redcron-node workflow add -f -", "", ExitCode.HELP})
-    static final class Add extends StoreCommand {
+    /** A command that stores a workflow document read from a file, and can print what it stored. */
+    abstract static class FromFile extends StoreCommand {
         @Option(names = {"-f", "--file"}, required = true, paramLabel = "FILE",
                 description = "Workflow document (YAML or JSON; - for stdin). See docs/WORKFLOWS.md for its keys.")
         Path file;
@@ -82,12 +76,23 @@ final class WorkflowCommand {
         @Option(names = "--json", description = "Print the stored workflow document as JSON.")
         boolean json;
 
-        private JsonNode document;
+        /** The file's document, read and parsed before any store is opened. */
+        JsonNode document;
 
         @Override
         void check() {
             document = readDocument(file);
         }
+    }
+
+    @Command(name = "add", mixinStandardHelpOptions = true, sortOptions = false,
+            description = {"Adds a workflow from a YAML/JSON file. The file is checked first (every key, the graph,",
+                    "and that each step's task or workflow exists); a bad one is reported naming the field and",
+                    "nothing is stored."},
+            footer = {"", "Examples:", "  redcron-node workflow add -f nightly-etl.yaml",
+                    "  redcron-node workflow show nightly-etl --output yaml | sed 's/nightly-etl/weekly-etl/' | \\",
+                    "      redcron-node workflow add -f -", "", ExitCode.HELP})
+    static final class Add extends FromFile {
 
         @Override
         void run(CliStores stores, PrintWriter out) {
@@ -177,23 +182,9 @@ final class WorkflowCommand {
                     "  redcron-node workflow show nightly-etl --output yaml > etl.yaml; (edit); "
                             + "redcron-node workflow update nightly-etl -f etl.yaml",
                     "", ExitCode.HELP})
-    static final class Update extends StoreCommand {
+    static final class Update extends FromFile {
         @Parameters(index = "0", paramLabel = "NAME", description = "The workflow.")
         String name;
-
-        @Option(names = {"-f", "--file"}, required = true, paramLabel = "FILE",
-                description = "Workflow document (YAML or JSON; - for stdin).")
-        Path file;
-
-        @Option(names = "--json", description = "Print the stored workflow document as JSON.")
-        boolean json;
-
-        private JsonNode document;
-
-        @Override
-        void check() {
-            document = readDocument(file);
-        }
 
         @Override
         void run(CliStores stores, PrintWriter out) {
@@ -371,13 +362,21 @@ final class WorkflowCommand {
 
     @Command(name = "runs", mixinStandardHelpOptions = true, sortOptions = false,
             description = {"Lists workflow runs, newest scheduled first (of one workflow when NAME is given).",
-                    "'workflow runs show ID' shows one run with each of its steps."},
+                    "'workflow runs show ID' shows one run with each of its steps; the runs of a workflow named",
+                    "'show' are listed with --workflow show."},
             subcommands = {WorkflowCommand.RunsShow.class},
             footer = {"", "Examples:", "  redcron-node workflow runs nightly-etl --limit 10",
                     "  redcron-node workflow runs show 12", "", ExitCode.HELP})
     static final class Runs extends StoreCommand {
         @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "Only the runs of this workflow.")
-        String name;
+        String positional;
+
+        // 'workflow runs show' is the subcommand, so a workflow named 'show' can only be named this way.
+        @Option(names = {"-w", "--workflow"}, paramLabel = "NAME",
+                description = "Only the runs of this workflow (the same as NAME; needed for a workflow named 'show').")
+        String option;
+
+        private String name;
 
         @Option(names = "--limit", paramLabel = "N", defaultValue = "50",
                 description = "At most N runs (1-10000). Default: ${DEFAULT-VALUE}.")
@@ -397,6 +396,11 @@ final class WorkflowCommand {
             if (offset < 0) {
                 throw new CliErrors.UsageException("--offset: must not be negative, got " + offset);
             }
+            if (positional != null && option != null && !positional.equals(option)) {
+                throw new CliErrors.UsageException("--workflow: names '" + option + "', NAME names '" + positional
+                        + "'; give one");
+            }
+            name = option != null ? option : positional;
         }
 
         @Override

@@ -173,6 +173,19 @@ class WorkflowCommandsIT {
     }
 
     @Test
+    void theRunsOfAWorkflowNamedShowAreListedWithTheWorkflowOption() {
+        cli.ok("workflow add", "-f", file("show.yaml", "name: show\nsteps: [{name: a, task: extract-orders}]\n"));
+        cli.ok("workflow trigger", "show");
+
+        JsonNode runs = cli.json("workflow runs", "--workflow", "show");
+        assertThat(runs).hasSize(1);
+        assertThat(runs.get(0).get("workflow").asText()).isEqualTo("show");
+        assertThat(cli.json("workflow runs", "archive")).isEmpty();
+        assertRefused(cli.run("workflow runs", "archive", "--workflow", "show"), ExitCode.INVALID,
+                "--workflow: names 'show', NAME names 'archive'; give one");
+    }
+
+    @Test
     void anEndlessFileIsReadOnlyUpToTheLimitThenRefused() {
         assertRefused(cli.run("workflow add", "-f", "/dev/zero"), ExitCode.INVALID,
                 "file: /dev/zero is over 1 MiB; a workflow file is at most 1 MiB");

@@ -11,10 +11,7 @@ import io.redcron.port.RunFilter;
 import io.redcron.port.TaskNotFoundException;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,10 +33,8 @@ import java.util.TreeSet;
  * second: a manual run can never occupy, and so never swallow, a cron fire.
  */
 final class MysqlRunHistory {
-    private static final int MAX_MANUAL_TRIES = 1000;
     private static final String BY_FIRE = "SELECT " + RunRows.COLUMNS + " FROM task_run r"
             + " WHERE r.task_id = ? AND r.scheduled_at = ? AND r.shard_index = " + Run.NOT_A_SHARD;
-    private static final String INSERT = NewRuns.INSERT;
     private static final String INSERT_CRON_FIRE = NewRuns.INSERT_IGNORE;
     private static final String FOR_UPDATE = RunRows.BY_ID + " FOR UPDATE";
     /** The ends of a run that waits, by name: what {@link #changeIdle} may do. */
@@ -87,16 +82,9 @@ final class MysqlRunHistory {
         checkAttempts(maxAttempts);
         String paramsJson = Json.write(params == null ? Map.of() : params);
         return jdbc.transaction("record a manual run of task " + taskId, connection -> {
-            Instant at = offTheSecond(Jdbc.millis(requestedAt));
-            for (int tries = 0; tries < MAX_MANUAL_TRIES; tries++) {
-                Optional<Long> id = tryInsert(connection, taskId, at, maxAttempts, paramsJson);
-                if (id.isPresent()) {
-                    return Jdbc.one(connection, RunRows.BY_ID, RunRows::read, id.get()).orElseThrow();
-                }
-                at = offTheSecond(at.plusMillis(1));
-            }
-            throw new IllegalStateException("task " + taskId + " has runs at every millisecond from " + requestedAt
-                    + " on; no free moment for a manual run");
+            long id = NewRuns.insertAtFreeMoment(connection, taskId, TriggerType.MANUAL, requestedAt, maxAttempts,
+                    paramsJson, now());
+            return Jdbc.one(connection, RunRows.BY_ID, RunRows::read, id).orElseThrow();
         });
     }
 
@@ -129,7 +117,7 @@ final class MysqlRunHistory {
                     return new io.redcron.port.RunStore.Requested(earlier.get(), false);
                 }
             }
-            long id = insertAtFreeMoment(connection, taskId, trigger, asked, maxAttempts, paramsJson);
+            long id = NewRuns.insertAtFreeMoment(connection, taskId, trigger, asked, maxAttempts, paramsJson, now());
             if (key != null) {
                 boolean keyed;
                 try {
@@ -151,20 +139,6 @@ final class MysqlRunHistory {
             }
             return new io.redcron.port.RunStore.Requested(RunRows.reread(connection, id), true);
         });
-    }
-
-    private long insertAtFreeMoment(Connection connection, long taskId, TriggerType trigger, Instant asked,
-                                    int maxAttempts, String paramsJson) throws SQLException {
-        Instant at = offTheSecond(asked);
-        for (int tries = 0; tries < MAX_MANUAL_TRIES; tries++) {
-            Optional<Long> id = tryInsert(connection, taskId, trigger, at, maxAttempts, paramsJson);
-            if (id.isPresent()) {
-                return id.get();
-            }
-            at = offTheSecond(at.plusMillis(1));
-        }
-        throw new IllegalStateException("task " + taskId + " has runs at every millisecond from " + asked
-                + " on; no free moment for the run asked for");
     }
 
     List<Run> shards(Run parent) {
@@ -284,37 +258,8 @@ final class MysqlRunHistory {
                 connection -> Jdbc.update(connection, sql, values) == 1);
     }
 
-    /** The id of the new run, empty if the moment is taken; no task at all is an error. */
-    private Optional<Long> tryInsert(Connection connection, long taskId, Instant at, int maxAttempts,
-                                     String params) throws SQLException {
-        return tryInsert(connection, taskId, TriggerType.MANUAL, at, maxAttempts, params);
-    }
-
-    private Optional<Long> tryInsert(Connection connection, long taskId, TriggerType trigger, Instant at,
-                                     int maxAttempts, String params) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(INSERT, Statement.RETURN_GENERATED_KEYS)) {
-            Jdbc.bind(statement, trigger, at, at, maxAttempts, now(), params, taskId);
-            if (statement.executeUpdate() == 0) {
-                throw new TaskNotFoundException("with id " + taskId);
-            }
-            try (ResultSet keys = statement.getGeneratedKeys()) {
-                keys.next();
-                return Optional.of(keys.getLong(1));
-            }
-        } catch (SQLException e) {
-            if (Jdbc.isDuplicateKey(e)) {
-                return Optional.empty();
-            }
-            throw e;
-        }
-    }
-
     private Instant now() {
         return Jdbc.millis(clock.instant());
-    }
-
-    private static Instant offTheSecond(Instant at) {
-        return at.getNano() == 0 ? at.plusMillis(1) : at;
     }
 
     private static void checkAttempts(int maxAttempts) {

@@ -108,7 +108,6 @@ public final class MysqlWorkflowRuns implements WorkflowRuns {
             + " WHERE t.namespace = ? AND t.name = ?";
     // A step's run: recorded like a manual run (a free millisecond off the whole second), trigger
     // WORKFLOW; a sharded task's as the parent of its shards, which the leader splits.
-    private static final String INSERT_STEP_RUN = NewRuns.INSERT;
     private static final String NEXT_FIRE = "UPDATE workflow SET next_fire_at = ? WHERE id = ? AND version = ?";
     private static final int MAX_FREE_TRIES = 1000;
 
@@ -151,7 +150,7 @@ public final class MysqlWorkflowRuns implements WorkflowRuns {
     private static WorkflowRun insertRun(Connection connection, Workflow workflow, TriggerType trigger, Instant at,
                                          Map<String, String> params, Long parentRunId, String parentStep,
                                          WorkflowRunStatus status, String error, Instant now) throws SQLException {
-        Instant scheduled = trigger == TriggerType.CRON ? at : offTheSecond(at);
+        Instant scheduled = trigger == TriggerType.CRON ? at : NewRuns.offTheSecond(at);
         for (int tries = 0; tries < MAX_FREE_TRIES; tries++) {
             Optional<Long> id = tryInsertRun(connection, workflow, trigger, scheduled, params, parentRunId, parentStep,
                     status, error, now);
@@ -170,7 +169,7 @@ public final class MysqlWorkflowRuns implements WorkflowRuns {
             if (trigger == TriggerType.CRON) {
                 return null;
             }
-            scheduled = offTheSecond(scheduled.plusMillis(1));
+            scheduled = NewRuns.offTheSecond(scheduled.plusMillis(1));
         }
         throw new IllegalStateException("workflow " + workflow.name() + " has runs at every millisecond from " + at
                 + " on; no free moment for another");
@@ -195,10 +194,6 @@ public final class MysqlWorkflowRuns implements WorkflowRuns {
             }
             throw e;
         }
-    }
-
-    private static Instant offTheSecond(Instant at) {
-        return at.getNano() == 0 ? at.plusMillis(1) : at;
     }
 
     @Override
@@ -542,27 +537,9 @@ public final class MysqlWorkflowRuns implements WorkflowRuns {
     }
 
     private static Run insertStepRun(Connection connection, StepPlan.Launch launch, Instant now) throws SQLException {
-        String params = Json.write(launch.params());
-        Instant at = offTheSecond(now);
-        for (int tries = 0; tries < MAX_FREE_TRIES; tries++) {
-            try (PreparedStatement statement = connection.prepareStatement(INSERT_STEP_RUN,
-                    Statement.RETURN_GENERATED_KEYS)) {
-                Jdbc.bind(statement, TriggerType.WORKFLOW, at, at, launch.task().maxAttempts(), now, params,
-                        launch.task().taskId());
-                statement.executeUpdate();
-                try (ResultSet keys = statement.getGeneratedKeys()) {
-                    keys.next();
-                    return RunRows.reread(connection, keys.getLong(1));
-                }
-            } catch (SQLException e) {
-                if (!Jdbc.isDuplicateKey(e)) {
-                    throw e;
-                }
-            }
-            at = offTheSecond(at.plusMillis(1));
-        }
-        throw new IllegalStateException("task " + launch.task().taskId() + " has runs at every millisecond from "
-                + now + " on; no free moment for a step's run");
+        long id = NewRuns.insertAtFreeMoment(connection, launch.task().taskId(), TriggerType.WORKFLOW, now,
+                launch.task().maxAttempts(), Json.write(launch.params()), now);
+        return RunRows.reread(connection, id);
     }
 
     static WorkflowRun read(ResultSet row) throws SQLException {
