@@ -66,6 +66,7 @@ public final class ApiServer implements AutoCloseable {
         new TaskRoutes(namespaces).register(app);
         new RunRoutes(namespaces).register(app);
         new ClusterRoutes(namespaces).register(app);
+        new WorkflowRoutes(namespaces).register(app);
     }
 
     /** Starts listening; returns this. */

@@ -50,6 +50,13 @@ class ApiDocsIT {
         long runId = api.post(prefix + "/tasks/hello/runs", "{}").body().path("run").path("id").asLong();
         await().atMost(Duration.ofSeconds(30)).until(() -> api.get(prefix + "/runs/" + runId).body().path("status")
                 .asText().equals("SUCCEEDED"));
+        // A failed workflow run for the examples that cancel and rerun one.
+        api.post(prefix + "/tasks", "{\"name\":\"broken\",\"cron\":\"0 0 1 1 *\",\"type\":\"shell\","
+                + "\"shell\":{\"command\":\"exit 1\"}}");
+        api.post(prefix + "/workflows", "{\"name\":\"hello-flow\",\"steps\":[{\"name\":\"hello\",\"task\":\"broken\"}]}");
+        long workflowRunId = api.post(prefix + "/workflows/hello-flow/runs", "{}").body().path("id").asLong();
+        await().atMost(Duration.ofSeconds(30)).until(() -> api.get(prefix + "/workflow-runs/" + workflowRunId).body()
+                .path("status").asText().equals("FAILED"));
 
         List<String> blocks = blocks();
         assertThat(blocks).hasSizeGreaterThanOrEqualTo(8);
@@ -61,7 +68,8 @@ class ApiDocsIT {
             ProcessBuilder bash = new ProcessBuilder("bash", "-e", "-o", "pipefail", "-c", CURL + block)
                     .redirectErrorStream(true);
             bash.environment().putAll(Map.of("REDCRON_URL", url, "TOKEN", ApiToken.presented(token.id(), secret),
-                    "NS", ns, "RUN_ID", Long.toString(runId), "ANSWERS", answers.toString()));
+                    "NS", ns, "RUN_ID", Long.toString(runId), "WORKFLOW_RUN_ID", Long.toString(workflowRunId),
+                    "ANSWERS", answers.toString()));
             Process process = bash.start();
             process.getOutputStream().close();
             byte[] out = process.getInputStream().readAllBytes();
