@@ -143,7 +143,9 @@ public final class Node implements AutoCloseable {
                     new io.redcron.store.mysql.MysqlAuditLog(dataSource), new io.redcron.store.redis.RedisDeadLetters(redis, keys),
                     new RedisLiveOutput(redis, keys));
             served.add(new io.redcron.node.api.ApiNamespace(namespace, ports, new RedisNodeRegistry(redis, keys),
-                    new RedisLeaderLease(redis, keys), new RedisQueueInspector(redis, keys), managed, declaring, clock));
+                    new RedisLeaderLease(redis, keys), new RedisQueueInspector(redis, keys), managed, declaring,
+                    new io.redcron.store.mysql.MysqlWorkflowStore(dataSource, clock),
+                    new io.redcron.store.mysql.MysqlWorkflowRuns(dataSource), clock));
         }
         apiServer = new io.redcron.node.api.ApiServer(config.api(),
                 new io.redcron.store.mysql.MysqlApiTokenStore(dataSource), served, clock).start();

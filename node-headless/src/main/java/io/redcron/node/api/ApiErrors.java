@@ -7,9 +7,12 @@ import io.redcron.domain.InvalidTaskException;
 import io.redcron.ops.OperationException;
 import io.redcron.port.DuplicateTaskException;
 import io.redcron.port.DuplicateTokenException;
+import io.redcron.port.DuplicateWorkflowException;
 import io.redcron.port.StaleTaskException;
+import io.redcron.port.StaleWorkflowException;
 import io.redcron.port.TaskNotFoundException;
 import io.redcron.schedule.InvalidCronException;
+import io.redcron.workflow.InvalidWorkflowException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,15 +36,17 @@ final class ApiErrors {
             case NO_SUCH_TASK, NO_SUCH_WORKFLOW, NO_SUCH_RUN, NO_SUCH_DEAD_RUN, TASK_GONE -> 404;
             case RUN_NOT_ENDED, MANAGED -> 409;
             case BAD_INPUT -> 400;
-        }, e.getMessage(), e.getCause() instanceof InvalidTaskException invalid ? invalid.field() : null));
+        }, e.getMessage(), field(e.getCause())));
         app.exception(InvalidTaskException.class, (e, ctx) -> respond(ctx, 400, e.getMessage(), e.field()));
-        app.exception(io.redcron.workflow.InvalidWorkflowException.class, (e, ctx) -> respond(ctx, 400,
+        app.exception(InvalidWorkflowException.class, (e, ctx) -> respond(ctx, 400,
                 e.getMessage(), e.field()));
         app.exception(InvalidCronException.class, (e, ctx) -> respond(ctx, 400, e.getMessage(), "cron"));
         app.exception(TaskNotFoundException.class, (e, ctx) -> respond(ctx, 404, e.getMessage(), null));
         app.exception(DuplicateTaskException.class, (e, ctx) -> respond(ctx, 409, e.getMessage(), "name"));
         app.exception(DuplicateTokenException.class, (e, ctx) -> respond(ctx, 409, e.getMessage(), "name"));
         app.exception(StaleTaskException.class, (e, ctx) -> respond(ctx, 409, e.getMessage(), "version"));
+        app.exception(DuplicateWorkflowException.class, (e, ctx) -> respond(ctx, 409, e.getMessage(), "name"));
+        app.exception(StaleWorkflowException.class, (e, ctx) -> respond(ctx, 409, e.getMessage(), "version"));
         app.exception(HttpResponseException.class, (e, ctx) -> respond(ctx, e.getStatus(), e.getMessage(), null));
         app.exception(Exception.class, (e, ctx) -> {
             // Store errors name hosts and users: the log has them, the client gets a line without.
@@ -54,6 +59,14 @@ final class ApiErrors {
             }
         });
         app.error(405, ctx -> respond(ctx, 405, "method not allowed: " + ctx.method() + " " + ctx.path(), null));
+    }
+
+    /** The field an operation's refusal is about, when its cause names one. */
+    private static String field(Throwable cause) {
+        if (cause instanceof InvalidTaskException invalid) {
+            return invalid.field();
+        }
+        return cause instanceof InvalidWorkflowException invalid ? invalid.field() : null;
     }
 
     static void respond(Context ctx, int status, String message, String field) {

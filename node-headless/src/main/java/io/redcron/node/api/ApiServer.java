@@ -67,6 +67,7 @@ public final class ApiServer implements AutoCloseable {
         new RunRoutes(namespaces).register(app);
         new ClusterRoutes(namespaces).register(app);
         new ManagedTaskRoutes(namespaces).register(app);
+        new WorkflowRoutes(namespaces).register(app);
     }
 
     /** Starts listening; returns this. */

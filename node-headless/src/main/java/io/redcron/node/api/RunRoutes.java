@@ -176,7 +176,8 @@ final class RunRoutes {
         return doc;
     }
 
-    private static Map<String, String> params(JsonNode node) {
+    /** A request's {@code params}: an object of names to text values (numbers and booleans become text). */
+    static Map<String, String> params(JsonNode node) {
         if (node == null || node.isNull()) {
             return Map.of();
         }

@@ -10,7 +10,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 
-/** Calls the API as a client would, with the JDK's HTTP client. */
+/**
+ * Calls the API as a client would, with the JDK's HTTP client, and checks every answer against the
+ * OpenAPI document ({@link OpenApiResponses}): a status the route does not document, or a body that
+ * breaks its schema, fails the test that made the call.
+ */
 final class ApiClient {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -64,6 +68,8 @@ final class ApiClient {
         }
         try {
             HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            OpenApiResponses.DOCUMENT.check(method, path, response.statusCode(),
+                    response.headers().firstValue("Content-Type").orElse(null), response.body());
             JsonNode json = response.body().isEmpty() || !response.headers().firstValue("Content-Type").orElse("")
                     .startsWith("application/json") ? JSON.nullNode() : JSON.readTree(response.body());
             return new Reply(response.statusCode(), json, response);
@@ -75,8 +81,12 @@ final class ApiClient {
         }
     }
 
+    /** An event stream's lines as they come; only the status and type are checked against the document. */
     HttpResponse<java.util.stream.Stream<String>> lines(String path) throws IOException, InterruptedException {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(base + path)).header("Authorization", "Bearer " + token)
-                .build(), HttpResponse.BodyHandlers.ofLines());
+        HttpResponse<java.util.stream.Stream<String>> response = HTTP.send(HttpRequest.newBuilder(URI.create(base + path))
+                .header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofLines());
+        OpenApiResponses.DOCUMENT.check("GET", path, response.statusCode(),
+                response.headers().firstValue("Content-Type").orElse(null), null);
+        return response;
     }
 }

@@ -26,7 +26,8 @@ import java.util.regex.Pattern;
 
 /**
  * The curl examples of docs/API.md work: each {@code sh} block is run, in order, by the machine's
- * bash and curl against a node with the api role, and every request in it must succeed.
+ * bash and curl against a node with the api role, and every request in it must succeed, with an
+ * answer that the OpenAPI document describes ({@link OpenApiResponses}).
  */
 class ApiDocsIT {
     private static final Pattern SH_BLOCK = Pattern.compile("```sh\\n(.*?)```", Pattern.DOTALL);
@@ -49,22 +50,57 @@ class ApiDocsIT {
         long runId = api.post(prefix + "/tasks/hello/runs", "{}").body().path("run").path("id").asLong();
         await().atMost(Duration.ofSeconds(30)).until(() -> api.get(prefix + "/runs/" + runId).body().path("status")
                 .asText().equals("SUCCEEDED"));
+        // A failed workflow run for the examples that cancel and rerun one.
+        api.post(prefix + "/tasks", "{\"name\":\"broken\",\"cron\":\"0 0 1 1 *\",\"type\":\"shell\","
+                + "\"shell\":{\"command\":\"exit 1\"}}");
+        api.post(prefix + "/workflows", "{\"name\":\"hello-flow\",\"steps\":[{\"name\":\"hello\",\"task\":\"broken\"}]}");
+        long workflowRunId = api.post(prefix + "/workflows/hello-flow/runs", "{}").body().path("id").asLong();
+        await().atMost(Duration.ofSeconds(30)).until(() -> api.get(prefix + "/workflow-runs/" + workflowRunId).body()
+                .path("status").asText().equals("FAILED"));
 
         List<String> blocks = blocks();
         assertThat(blocks).hasSizeGreaterThanOrEqualTo(8);
+        Path answers = Files.createTempDirectory("api-docs");
+        int checked = 0;
         for (String block : blocks) {
-            ProcessBuilder bash = new ProcessBuilder("bash", "-e", "-o", "pipefail", "-c",
-                    "curl() { command curl --fail-with-body --max-time 30 \"$@\"; }\n" + block)
+            Path index = answers.resolve("index");
+            Files.deleteIfExists(index);
+            ProcessBuilder bash = new ProcessBuilder("bash", "-e", "-o", "pipefail", "-c", CURL + block)
                     .redirectErrorStream(true);
             bash.environment().putAll(Map.of("REDCRON_URL", url, "TOKEN", ApiToken.presented(token.id(), secret),
-                    "NS", ns, "RUN_ID", Long.toString(runId)));
+                    "NS", ns, "RUN_ID", Long.toString(runId), "WORKFLOW_RUN_ID", Long.toString(workflowRunId),
+                    "ANSWERS", answers.toString()));
             Process process = bash.start();
             process.getOutputStream().close();
             byte[] out = process.getInputStream().readAllBytes();
             assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
             assertThat(process.exitValue()).as(block + "\n" + new String(out, StandardCharsets.UTF_8)).isZero();
+            for (String line : Files.readAllLines(index)) {
+                // METHOD URL STATUS BODY-FILE [CONTENT-TYPE]
+                String[] answer = line.split(" ", 5);
+                String type = answer.length > 4 ? answer[4].strip() : null;
+                Path body = Path.of(answer[3]);
+                boolean stream = type != null && type.startsWith("text/event-stream");
+                OpenApiResponses.DOCUMENT.check(answer[0], answer[1].substring(url.length()),
+                        Integer.parseInt(answer[2]), type, stream || !Files.exists(body) ? null : Files.readString(body));
+                checked++;
+            }
         }
+        assertThat(checked).as("answers checked against the OpenAPI document").isGreaterThan(blocks.size());
     }
+
+    /** curl as the examples call it, failing on an error status, each answer kept for the check. */
+    private static final String CURL = """
+            curl() {
+              n=$((n + 1))
+              local body="$ANSWERS/$n.body"
+              rm -f "$body"
+              command curl --fail-with-body --max-time 30 -o "$body" \\
+                -w "%{method} %{url_effective} %{response_code} $body %{content_type}\\n" "$@" >> "$ANSWERS/index" \\
+                || { status=$?; cat "$body" 2>/dev/null; return $status; }
+              cat "$body" 2>/dev/null || true
+            }
+            """;
 
     private static List<String> blocks() throws IOException {
         Matcher matcher = SH_BLOCK.matcher(Files.readString(Path.of("..", "docs", "API.md")));

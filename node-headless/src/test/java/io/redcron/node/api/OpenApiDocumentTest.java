@@ -50,6 +50,19 @@ class OpenApiDocumentTest {
         assertThat(document().getComponents().getSchemas()).containsKeys("Error", "Task", "Run", "RunRequest");
     }
 
+    /** The token check answers before any handler: 401, 404 for a namespace out of reach, 429, and 403 for a scope too low. */
+    @Test
+    void everyProtectedRouteDocumentsTheRefusalsOfTheTokenCheck() {
+        document().getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, operation) -> {
+            if (path.startsWith(ApiServer.PREFIX + "/namespaces/")) {
+                assertThat(operation.getResponses()).as(method + " " + path).containsKeys("401", "404", "429");
+                if (method != PathItem.HttpMethod.GET) {
+                    assertThat(operation.getResponses()).as(method + " " + path).containsKey("403");
+                }
+            }
+        }));
+    }
+
     @Test
     void theServedDocumentIsTheOneInTheRepository() throws Exception {
         Path source = Path.of("src/main/resources/io/redcron/node/api/openapi.yaml");
