@@ -58,9 +58,13 @@ class EmbeddedWorkerIT {
     }
 
     private EmbeddedWorker start() {
-        worker = EmbeddedWorker.builder().group(GROUP).settings(cluster.settings()).setting("node.id", "billing-app")
-                .drainTimeout(Duration.ofSeconds(20)).handler(invoices).build().start();
+        worker = start("billing-app", Duration.ofSeconds(20), invoices);
         return worker;
+    }
+
+    private EmbeddedWorker start(String nodeId, Duration drainTimeout, Invoices handler) {
+        return EmbeddedWorker.builder().group(GROUP).settings(cluster.settings()).setting("node.id", nodeId)
+                .drainTimeout(drainTimeout).handler(handler).build().start();
     }
 
     private Task task(String name, Task.Builder builder) {
@@ -133,6 +137,26 @@ class EmbeddedWorkerIT {
         assertThat(cluster.runs().get(runId).orElseThrow().status()).isEqualTo(RunStatus.SUCCEEDED);
         assertThat(nodeIds()).doesNotContain("billing-app").contains("scheduler");
         assertThat(worker.isRunning()).isFalse();
+    }
+
+    @Test
+    void aRunStillInsideWhenTheDrainTimeoutRunsOutIsHandedBackAndAnotherWorkerOfTheGroupRunsIt() {
+        worker = start("billing-app", Duration.ofSeconds(1), invoices);
+        long runId = trigger(invoiceTask(), Map.of("CUSTOMER", "7"));
+        await().atMost(WAIT).until(() -> invoices.inside.getCount() == 0);
+
+        worker.close();
+        assertThat(cluster.runs().get(runId).orElseThrow().status().isFinal()).as("handed back, not ended").isFalse();
+
+        Invoices other = new Invoices();
+        other.release.countDown();
+        try (EmbeddedWorker second = start("billing-app-2", Duration.ofSeconds(20), other)) {
+            Run run = ended(runId);
+            assertThat(run.status()).isEqualTo(RunStatus.SUCCEEDED);
+            assertThat(run.node()).isEqualTo("billing-app-2");
+            assertThat(other.seen).containsEntry(runId, Map.of("CUSTOMER", "7"));
+            assertThat(second.isRunning()).isTrue();
+        }
     }
 
     @Test
