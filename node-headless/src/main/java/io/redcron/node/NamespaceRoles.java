@@ -5,6 +5,7 @@ import io.redcron.config.RedcronConfig;
 import io.redcron.domain.NodeInfo;
 import io.redcron.domain.NodeRole;
 import io.redcron.domain.Task;
+import io.redcron.handler.TaskHandler;
 import io.redcron.node.alert.Alert;
 import io.redcron.node.alert.AlertDispatcher;
 import io.redcron.node.alert.NodeWatch;
@@ -52,6 +53,7 @@ import redis.clients.jedis.UnifiedJedis;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * The scheduler and worker roles of a node in one namespace. A node serving several namespaces runs
@@ -98,6 +100,7 @@ final class NamespaceRoles {
     private final AlertDispatcher alerts;
     private final RetentionMetrics retentionMetrics;
     private final io.redcron.port.NodeDrains drains;
+    private final List<TaskHandler> handlers;
     private LeaderElection election;
     private SchedulerLoop scheduler;
     private WorkerLoop worker;
@@ -106,9 +109,11 @@ final class NamespaceRoles {
     private Thread schedulerThread;
     private Thread workerThread;
 
+    /** @param handlers java task handlers given to the node as objects, beside those on its class path */
     NamespaceRoles(String namespace, RedcronConfig config, Clock clock, HikariDataSource dataSource, UnifiedJedis redis,
-                   NodeMetrics metrics) {
+                   NodeMetrics metrics, List<TaskHandler> handlers) {
         this.namespace = namespace;
+        this.handlers = handlers;
         this.config = config;
         this.clock = clock;
         this.dataSource = dataSource;
@@ -174,7 +179,9 @@ final class NamespaceRoles {
             SlotThreads slots = new SlotThreads(config.node().slots(), "redcron-slot-" + namespace);
             worker = new WorkerLoop(new WorkerLoop.Settings(nodeId, config.node().groups(), config.node().slots(),
                     config.worker().lease(), config.scheduler().misfireThreshold(), config.worker().taskCacheTtl(),
-                    config.worker().resultBatch(), config.worker().prefetch()), queue, runs, tasks, new ExecutorRegistry(config.worker(), nodeId),
+                    config.worker().resultBatch(), config.worker().prefetch()), queue, runs, tasks,
+                    new ExecutorRegistry(config.worker(), nodeId, ExecutorRegistry.DEFAULT_KILL_GRACE,
+                            ExecutorRegistry.class.getClassLoader(), handlers),
                     liveLog, events, clock, slots, metrics, alerts, failing);
             housekeeper.every(config.worker().lease().dividedBy(3), "lease renewal in " + namespace, worker::renewLeases);
             housekeeper.every(Duration.ofMillis(250), "live output in " + namespace, liveLog::flush);

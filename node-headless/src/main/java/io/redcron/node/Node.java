@@ -2,10 +2,12 @@ package io.redcron.node;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.redcron.config.RedcronConfig;
+import io.redcron.handler.TaskHandler;
 import io.redcron.node.metrics.Health;
 import io.redcron.node.metrics.MetricsServer;
 import io.redcron.node.metrics.NodeMetrics;
 import io.redcron.node.scheduler.Leadership;
+import io.redcron.node.worker.execution.GivenHandlers;
 import io.redcron.store.mysql.DatabaseClock;
 import io.redcron.store.mysql.Migrations;
 import io.redcron.store.mysql.MysqlDataSources;
@@ -33,6 +35,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -61,7 +64,19 @@ public final class Node implements AutoCloseable {
 
     /** @param local this machine's clock; the node times everything by the database's, read through it */
     public Node(RedcronConfig config, Clock local) {
+        this(config, local, List.of());
+    }
+
+    /**
+     * A node whose worker also runs these handler objects, beside the handlers found on its class
+     * path (see {@link io.redcron.node.embedded.EmbeddedWorker}).
+     *
+     * @throws IllegalArgumentException when two handlers share a name, or one has no usable name
+     */
+    public Node(RedcronConfig config, Clock local, Collection<? extends TaskHandler> handlers) {
         this.config = config;
+        List<TaskHandler> given = List.copyOf(handlers);
+        GivenHandlers.byName(given);
         String nodeId = config.node().nodeId();
         this.dataSource = MysqlDataSources.open(config.mysql());
         try {
@@ -89,7 +104,7 @@ public final class Node implements AutoCloseable {
         this.metrics = new NodeMetrics(nodeId, config.node().namespace());
         for (String namespace : config.node().namespaces()) {
             // One registry, tagged with the first namespace: every namespace's runs count there.
-            namespaces.add(new NamespaceRoles(namespace, config, clock, dataSource, redis, metrics));
+            namespaces.add(new NamespaceRoles(namespace, config, clock, dataSource, redis, metrics, given));
         }
     }
 

@@ -4,9 +4,10 @@ package io.redcron.handler;
  * A task of type {@code java}: code that runs inside the node's JVM, found with
  * {@link java.util.ServiceLoader} on the node's class path. Register an implementation in
  * {@code META-INF/services/io.redcron.handler.TaskHandler}; a task names it by {@link #name()}.
+ * An application running an embedded worker hands it its own instances instead.
  *
- * <p>The node creates one instance per handler class and may run it for several runs at once, so
- * keep per-run state in locals or in the {@link TaskContext}, not in fields.
+ * <p>The node creates one instance per handler class (or is given one) and may run it for several
+ * runs at once, so keep per-run state in locals or in the {@link TaskContext}, not in fields.
  *
  * <p>On timeout or cancellation the node interrupts the thread that runs the handler and
  * {@link TaskContext#isCancelled()} turns true. A handler must honour that: blocking calls that

@@ -81,6 +81,11 @@ public final class TestCluster extends StoreScope {
         return namespace;
     }
 
+    /** The settings every node of the cluster shares: its stores and namespace, short leases and ticks. */
+    public Map<String, String> settings() {
+        return Map.copyOf(defaults);
+    }
+
     RedcronConfig config(String nodeId, Map<String, String> extra) {
         Map<String, String> overrides = new HashMap<>(defaults);
         overrides.put("node.id", nodeId);

@@ -2,11 +2,13 @@ package io.redcron.node.worker.execution;
 
 import io.redcron.config.WorkerConfig;
 import io.redcron.domain.TaskType;
+import io.redcron.handler.TaskHandler;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -48,6 +50,17 @@ public final class ExecutorRegistry {
      * @param handlerLoader  where {@link io.redcron.handler.TaskHandler}s are looked up
      */
     public ExecutorRegistry(WorkerConfig config, String nodeId, Duration killGrace, ClassLoader handlerLoader) {
+        this(config, nodeId, killGrace, handlerLoader, List.of());
+    }
+
+    /**
+     * @param handlers task handlers given as objects, beside those found with the loader; one of
+     *                 them takes the place of a found handler of the same name. Unused on a node
+     *                 that does not run {@code java} tasks.
+     * @throws IllegalArgumentException when two handlers given share a name, or one has no usable name
+     */
+    public ExecutorRegistry(WorkerConfig config, String nodeId, Duration killGrace, ClassLoader handlerLoader,
+                            Collection<? extends TaskHandler> handlers) {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(nodeId, "nodeId");
         if (killGrace.isNegative()) {
@@ -56,6 +69,7 @@ public final class ExecutorRegistry {
         if (config.outputTailBytes() < 0) {
             throw new IllegalArgumentException("worker.output-tail must not be negative: " + config.outputTailBytes());
         }
+        Map<String, TaskHandler> given = GivenHandlers.byName(handlers);
         this.policy = new ExecutionPolicy(config, nodeId);
         config.allowCommands().forEach(pattern -> pattern.limitation()
                 .ifPresent(limitation -> LOG.warn("worker.allow-commands: {}", limitation)));
@@ -78,7 +92,7 @@ public final class ExecutorRegistry {
             executors.put(TaskType.HTTP, new HttpExecutor(tail, config.httpMaxResponse(),
                     new UrlGuard(nodeId, config.allowUrls(), UrlGuard.Resolver.SYSTEM), secrets, helpers));
         }
-        javaExecutor = policy.allows(TaskType.JAVA) ? new JavaExecutor(nodeId, tail, killGrace, handlerLoader) : null;
+        javaExecutor = policy.allows(TaskType.JAVA) ? new JavaExecutor(nodeId, tail, killGrace, handlerLoader, given) : null;
         if (javaExecutor != null) {
             executors.put(TaskType.JAVA, javaExecutor);
         }
@@ -88,7 +102,7 @@ public final class ExecutorRegistry {
         return policy;
     }
 
-    /** The names of the java task handlers this node found, sorted; empty when java is disabled. */
+    /** The names of the java task handlers this node found or was given, sorted; empty when java is disabled. */
     public Set<String> handlerNames() {
         return javaExecutor == null ? Set.of() : javaExecutor.handlerNames();
     }

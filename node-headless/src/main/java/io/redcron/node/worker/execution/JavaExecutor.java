@@ -24,7 +24,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
- * Runs {@code java} tasks: a {@link TaskHandler} found once, at start, with {@link ServiceLoader}.
+ * Runs {@code java} tasks: a {@link TaskHandler} found once, at start, with {@link ServiceLoader},
+ * or given to the node as an object ({@link GivenHandlers}, an embedded worker's). A given handler
+ * takes the place of a found one of the same name: it is the application's own object, built
+ * with what it needs, where a found one is a fresh instance of whatever class a jar lists.
  * The handler runs on the calling thread (the worker's slot), so a short run costs no hand-off.
  * A watchdog interrupts it at its timeout or on a cancel; a handler that ignores the interrupt
  * keeps its thread, but the executor gives up on it after the grace period: its result goes to
@@ -41,11 +44,12 @@ final class JavaExecutor implements Executor {
     private final Map<String, TaskHandler> handlers;
     private final HandlerWatchdog watchdog;
 
-    JavaExecutor(String nodeId, int tailBytes, Duration grace, ClassLoader classLoader) {
+    /** @param given handlers given as objects, by name ({@link GivenHandlers#byName}) */
+    JavaExecutor(String nodeId, int tailBytes, Duration grace, ClassLoader classLoader, Map<String, TaskHandler> given) {
         this.nodeId = nodeId;
         this.tailBytes = tailBytes;
         this.grace = grace;
-        this.handlers = load(classLoader);
+        this.handlers = withGiven(load(classLoader), given);
         this.watchdog = new HandlerWatchdog("redcron-java-watchdog-" + nodeId);
     }
 
@@ -246,6 +250,18 @@ final class JavaExecutor implements Executor {
         StringWriter trace = new StringWriter();
         failure.printStackTrace(new PrintWriter(trace));
         return trace.toString();
+    }
+
+    private static Map<String, TaskHandler> withGiven(Map<String, TaskHandler> found, Map<String, TaskHandler> given) {
+        Map<String, TaskHandler> all = new TreeMap<>(found);
+        given.forEach((name, handler) -> {
+            TaskHandler replaced = all.put(name, handler);
+            if (replaced != null) {
+                log.info("Task handler '{}': {} is used in place of {}, found on the class path", name,
+                        GivenHandlers.describe(handler), replaced.getClass().getName());
+            }
+        });
+        return Collections.unmodifiableMap(all);
     }
 
     private static Map<String, TaskHandler> load(ClassLoader classLoader) {

@@ -1,11 +1,14 @@
 package io.redcron.node.worker.execution;
 
 import io.redcron.domain.JavaPayload;
+import io.redcron.handler.TaskContext;
+import io.redcron.handler.TaskHandler;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -13,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 
 import static io.redcron.node.worker.execution.Fixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class JavaExecutorTest {
     private final ExecutorRegistry registry = Fixtures.registry(65536);
@@ -32,6 +36,50 @@ class JavaExecutorTest {
     void findsHandlersByName() {
         assertThat(registry.handlerNames()).containsExactly(
                 "io.redcron.node.worker.execution.TestHandlers$Failing", "test.echo", "test.stubborn", "test.waits");
+    }
+
+    @Test
+    void handlersGivenAsObjectsJoinThoseFoundAndTakeThePlaceOfOneOfTheSameName() {
+        TaskHandler echo = new Given("test.echo", "the application's echo");
+        TaskHandler report = new Given("report", "the report");
+        ExecutorRegistry withGiven = new ExecutorRegistry(Fixtures.config(65536), Fixtures.NODE, Fixtures.GRACE,
+                ExecutorRegistry.class.getClassLoader(), List.of(echo, report));
+
+        assertThat(withGiven.handlerNames()).containsExactly(
+                "io.redcron.node.worker.execution.TestHandlers$Failing", "report", "test.echo", "test.stubborn",
+                "test.waits");
+        ExecutionResult result = withGiven.execute(request(new JavaPayload("test.echo", Map.of())), null, new Cancellation());
+        assertThat(result.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(result.output()).isEqualTo("the application's echo\n");
+    }
+
+    @Test
+    void twoHandlersGivenUnderOneNameAreRefused() {
+        assertThatThrownBy(() -> new ExecutorRegistry(Fixtures.config(65536), Fixtures.NODE, Fixtures.GRACE,
+                ExecutorRegistry.class.getClassLoader(), List.of(new Given("report", "a"), new Given("report", "b"))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Two task handlers are named 'report': " + Given.class.getName() + " and " + Given.class.getName());
+    }
+
+    /** A handler the application built itself, with what it needs: here, what it prints. */
+    private static final class Given implements TaskHandler {
+        private final String name;
+        private final String text;
+
+        Given(String name, String text) {
+            this.name = name;
+            this.text = text;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public void run(TaskContext context) {
+            context.out().println(text);
+        }
     }
 
     @Test
