@@ -53,7 +53,7 @@ final class DeclaredTasks {
             }
             return declaration;
         } catch (RedcronClientException e) {
-            throw new IllegalStateException("@RedcronTask on " + found.where() + ": " + e.getMessage(), e);
+            throw new IllegalStateException("@RedcronTask " + found.where() + ": " + e.getMessage(), e);
         }
     }
 

@@ -63,6 +63,7 @@ class DeclaredTasksTest {
 
         assertThatThrownBy(() -> DeclaredTasks.of(bad, List.of(), new StandardEnvironment()))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageStartingWith("@RedcronTask on declaredTasksTest.BadJobs.bad: timeout:");
+                .hasMessageStartingWith("@RedcronTask method bad of bean 'declaredTasksTest.BadJobs' ("
+                        + BadJobs.class.getName() + "): timeout:");
     }
 }
