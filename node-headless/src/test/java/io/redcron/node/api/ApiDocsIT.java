@@ -89,6 +89,60 @@ class ApiDocsIT {
         assertThat(checked).as("answers checked against the OpenAPI document").isGreaterThan(blocks.size());
     }
 
+    /**
+     * The Python example runs a task now and follows its output to the end. Skipped where the
+     * machine's {@code python3} lacks {@code requests} (the example's one dependency).
+     */
+    @Test
+    void thePythonExampleRunsATaskAndFollowsItsOutput() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(pythonWithRequests(), "python3 with requests");
+        Node node = cluster.start("python-node", Map.of("node.roles", "scheduler,worker,api", "api.port", "0"));
+        String ns = cluster.namespace();
+        String secret = ApiToken.newSecret();
+        ApiToken token = new MysqlApiTokenStore(cluster.dataSource()).create(ApiToken.draft("python-" + ns, secret,
+                ApiScope.OPERATE, List.of(ns), Map.of(), Instant.now(), "test", null), "test");
+        String url = "http://127.0.0.1:" + node.apiPort();
+        new ApiClient(url, ApiToken.presented(token.id(), secret)).as(admin(cluster, ns))
+                .post("/api/v1/namespaces/" + ns + "/tasks", "{\"name\":\"backup\",\"cron\":\"0 0 1 1 *\","
+                        + "\"type\":\"shell\",\"params\":{\"target\":\"none\"},\"shell\":{\"command\":\"echo backing up $REDCRON_PARAM_TARGET\"}}");
+        Matcher python = Pattern.compile("```python\\n(.*?)```", Pattern.DOTALL)
+                .matcher(Files.readString(Path.of("..", "docs", "API.md")));
+        assertThat(python.find()).isTrue();
+        Path script = Files.writeString(Files.createTempFile("api-example", ".py"), python.group(1));
+
+        ProcessBuilder run = new ProcessBuilder("python3", script.toString()).redirectErrorStream(true);
+        run.environment().putAll(Map.of("REDCRON_URL", url, "TOKEN", ApiToken.presented(token.id(), secret), "NS", ns));
+        Process process = run.start();
+        process.getOutputStream().close();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(process.exitValue()).as(out).isZero();
+        assertThat(out).containsPattern("run \\d+ scheduled at ").contains("backing up db1")
+                .containsPattern("ended: \\{.*\"status\":\"SUCCEEDED\"");
+    }
+
+    private static String admin(TestCluster cluster, String ns) {
+        String secret = ApiToken.newSecret();
+        ApiToken token = new MysqlApiTokenStore(cluster.dataSource()).create(ApiToken.draft("python-admin-" + ns, secret,
+                ApiScope.ADMIN, List.of(ns), Map.of(), Instant.now(), "test", null), "test");
+        return ApiToken.presented(token.id(), secret);
+    }
+
+    private static boolean pythonWithRequests() {
+        try {
+            Process probe = new ProcessBuilder("python3", "-c", "import requests").redirectErrorStream(true).start();
+            probe.getOutputStream().close();
+            probe.getInputStream().readAllBytes();
+            return probe.waitFor(30, TimeUnit.SECONDS) && probe.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     /** curl as the examples call it, failing on an error status, each answer kept for the check. */
     private static final String CURL = """
             curl() {
