@@ -97,6 +97,7 @@ public final class TaskEditorController {
     @FXML private TextArea alerts;
     @FXML private TextArea params;
     @FXML private Label error;
+    @FXML private Label managed;
     @FXML private Label commandLabel;
     @FXML private Button save;
     @FXML private VBox summaryBox;
@@ -152,6 +153,9 @@ public final class TaskEditorController {
         enabled.selectedProperty().bindBidirectional(model.enabledProperty());
         scheduleDescription.textProperty().bind(model.scheduleDescriptionProperty());
         bindFires();
+        managed.textProperty().bind(model.managedProperty());
+        managed.visibleProperty().bind(model.managedProperty().isNotEmpty());
+        managed.managedProperty().bind(managed.visibleProperty());
         error.textProperty().bind(model.errorProperty());
         error.visibleProperty().bind(model.errorProperty().isNotEmpty());
         error.managedProperty().bind(error.visibleProperty());

@@ -83,6 +83,7 @@ public final class TaskEditorViewModel {
     private final StringProperty params = new SimpleStringProperty("");
     private final StringProperty scheduleDescription = new SimpleStringProperty("");
     private final StringProperty error = new SimpleStringProperty("");
+    private final StringProperty managed = new SimpleStringProperty("");
     private final BooleanProperty busy = new SimpleBooleanProperty();
     private final BooleanProperty valid = new SimpleBooleanProperty();
     private final StringProperty saveHint = new SimpleStringProperty("");
@@ -185,6 +186,17 @@ public final class TaskEditorViewModel {
     public void startNew() {
         calendar.load(null, false);
     }
+
+    /**
+     * Says, above the editor's buttons, that an application declares the task in its code: what
+     * an edit here gets (overwritten at the application's next start, or refused) and what drifted.
+     */
+    public void declaredInCode(String notice) {
+        managed.set(notice == null ? "" : notice);
+    }
+
+    /** What {@link #declaredInCode} said; empty for a task no application declares. */
+    public StringProperty managedProperty() { return managed; }
 
     /** Edits a stored task (saving updates it, if nobody changed it meanwhile). */
     public void edit(Task task) {

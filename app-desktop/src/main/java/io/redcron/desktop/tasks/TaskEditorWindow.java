@@ -22,14 +22,16 @@ final class TaskEditorWindow {
 
     /**
      * @param task  the task to edit or copy; null for a new one
-     * @param saved runs after a save, before the window closes
+     * @param managed what the editor says of a task an application declares in its code; empty if none
+     * @param saved   runs after a save, before the window closes
      */
-    void open(Task task, boolean copy, Runnable saved) {
+    void open(Task task, boolean copy, String managed, Runnable saved) {
         ViewLoader.Loaded<TaskEditorController> editor = views.open(FxmlView.TASK_EDITOR);
         if (task != null && copy) {
             editor.controller().model().duplicate(task);
         } else if (task != null) {
             editor.controller().model().edit(task);
+            editor.controller().model().declaredInCode(managed);
         } else {
             editor.controller().model().startNew();
         }

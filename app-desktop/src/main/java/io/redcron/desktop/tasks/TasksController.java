@@ -186,7 +186,7 @@ public final class TasksController {
             row.contextMenuProperty().bind(row.itemProperty().map(item -> item instanceof TaskRow ? menu : null));
             row.setOnMouseClicked(click -> {
                 if (click.getClickCount() == 2 && !row.isEmpty() && row.getItem() instanceof TaskRow task) {
-                    openEditor(task.task(), false);
+                    openEditor(task, false);
                 }
             });
             return row;
@@ -215,17 +215,17 @@ public final class TasksController {
 
     @FXML
     private void onNew() {
-        openEditor(null, false);
+        new TaskEditorWindow(views, dialogs, messages).open(null, false, "", model::load);
     }
 
     @FXML
     private void onEdit() {
-        selected().ifPresent(row -> openEditor(row.task(), false));
+        selected().ifPresent(row -> openEditor(row, false));
     }
 
     @FXML
     private void onDuplicate() {
-        selected().ifPresent(row -> openEditor(row.task(), true));
+        selected().ifPresent(row -> openEditor(row, true));
     }
 
     @FXML
@@ -283,8 +283,10 @@ public final class TasksController {
         column(column, line -> line instanceof TaskRow row ? value.apply(row) : "");
     }
 
-    private void openEditor(io.redcron.domain.Task task, boolean copy) {
-        new TaskEditorWindow(views, dialogs, messages).open(task, copy, model::load);
+    /** Edits (or copies) a row's task; an edit of a task declared in code says so first. */
+    private void openEditor(TaskRow row, boolean copy) {
+        new TaskEditorWindow(views, dialogs, messages).open(row.task(), copy, copy ? "" : model.managedDetails(row),
+                model::load);
     }
 
     /** The namespace's retention policy, with the tasks that differ from it. */

@@ -83,6 +83,11 @@ class TasksViewIT {
         task("load-orders", "etl", "ann", true);
         task("load-users", "etl", "zoe", false);
         task("serve-api", "web", "ann", true);
+        Task declared = session.tasks().findByName(session.namespace(), "serve-api").orElseThrow();
+        new io.redcron.store.mysql.MysqlManagedTaskStore(mysql.pool()).save(new io.redcron.domain.ManagedTask(
+                declared.id(), session.namespace(), "web-app", "2.0", io.redcron.domain.EditPolicy.REFUSE,
+                io.redcron.format.ManagedDrift.declaredForm(declared.toBuilder().cron("0 4 * * *").build()),
+                Instant.now()));
         stage.setScene(new Scene(view(), 1200, 700));
         stage.show();
     }
@@ -113,6 +118,22 @@ class TasksViewIT {
         executor.close();
         session.close();
         choices.removeNode();
+    }
+
+    @Test
+    void aTaskDeclaredInCodeShowsItsApplicationAndDriftInItsRow(FxRobot robot) {
+        TableView<TaskLine> table = robot.lookup("#table").queryTableView();
+        await().atMost(PATIENCE).until(() -> table.getItems().size() == 3);
+        javafx.scene.control.TableColumn<TaskLine, ?> managed = table.getColumns().stream()
+                .filter(column -> column.getText().equals("Managed by")).findFirst().orElseThrow();
+
+        java.util.Map<String, Object> byName = new java.util.HashMap<>();
+        for (int i = 0; i < table.getItems().size(); i++) {
+            if (table.getItems().get(i) instanceof TaskRow row) {
+                byName.put(row.name(), managed.getCellData(i));
+            }
+        }
+        assertThat(byName).containsEntry("serve-api", "web-app 2.0 \u00b7 drifted").containsEntry("load-orders", "\u2014");
     }
 
     @Test
