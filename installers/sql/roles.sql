@@ -151,13 +151,13 @@ GRANT SELECT,
 -- The labels are rewritten with their task: deleted and inserted, never updated.
 GRANT SELECT, INSERT, DELETE ON redcron.task_label TO 'redcron_operator'@'%';
 -- Manual runs (trigger, retry, requeue from the dead stream) are new rows: the columns of that
--- INSERT. A task change made while no scheduler runs records the fires its old schedule missed,
+-- INSERT (a shard run again alone keeps its shard_index and shard_total). A task change made while no scheduler runs records the fires its old schedule missed,
 -- queued or skipped with the reason (finished_at, error), and withdraws fires recorded ahead that
 -- the change no longer wants. A cancel marks a running run (cancel_requested) or ends a waiting
 -- one (status, finished_at, error). Results, claims and leases are the nodes' alone.
 GRANT SELECT,
       INSERT (task_id, namespace, task_name, task_group, trigger_type, scheduled_at, due_at, status, attempt,
-              max_attempts, created_at, finished_at, error, params),
+              max_attempts, created_at, finished_at, error, params, shard_index, shard_total),
       UPDATE (status, finished_at, error, cancel_requested)
       ON redcron.task_run TO 'redcron_operator'@'%';
 -- Idempotency keys of requested runs (migration 18): a request with a key takes it, or finds the

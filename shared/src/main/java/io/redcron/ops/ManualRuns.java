@@ -74,6 +74,16 @@ final class ManualRuns {
     }
 
     /**
+     * Runs one shard of a sharded fire again on its own: the shard's index, total and parameters,
+     * as a queued manual run; the fire it came from keeps its shards and its result.
+     */
+    Recorded startShardAgain(Task task, Run shard, Consumer<Run> audit) {
+        Run run = runs.insertShardAgain(shard, clock.instant(), task.retry().maxAttempts());
+        audit.accept(run);
+        return queue(run);
+    }
+
+    /**
      * Records the run a request asks for, unless its idempotency key names an earlier run (then
      * that one is returned as it is: not audited or queued again). A run for later is put on the
      * delayed set to reach its stream {@link #LEAD} before its time, as the scheduler's lookahead

@@ -7,7 +7,8 @@ import io.redcron.port.TaskStore;
 
 /**
  * Runs the task of an ended run again, now, with the same parameters, as a new MANUAL run; the
- * ended run's history stays as it was.
+ * ended run's history stays as it was. An ended shard is run again alone, with its index and
+ * total: the new run is no shard of the fire it came from, whose result stays as it was.
  */
 public final class RetryRun {
     private final Lookup lookup;
@@ -30,6 +31,10 @@ public final class RetryRun {
         }
         Task task = tasks.get(ended.taskId()).orElseThrow(() -> new OperationException(Kind.TASK_GONE,
                 "the task of run " + runId + " ('" + ended.taskName() + "') was deleted"));
+        if (ended.isShard()) {
+            // One shard, not the whole fire again: its siblings' work was done.
+            return manualRuns.startShardAgain(task, ended, again -> audit.retried(ended, again));
+        }
         return manualRuns.start(task, ended.params(), again -> audit.retried(ended, again));
     }
 }

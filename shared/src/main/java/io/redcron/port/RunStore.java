@@ -26,6 +26,15 @@ public interface RunStore {
     Run insertManual(long taskId, Instant requestedAt, int maxAttempts, Map<String, String> params);
 
     /**
+     * Records one shard of a sharded fire again, as a manual run due now: the shard's task, index,
+     * total and parameters, queued at a free millisecond of its own (never a parent, and no shard
+     * of the fire it came from: that fire keeps its shards and its result).
+     *
+     * @throws IllegalArgumentException for a run that is no shard
+     */
+    Run insertShardAgain(Run shard, Instant requestedAt, int maxAttempts);
+
+    /**
      * Records a run {@code request} asks for: now (MANUAL, at {@code now}), or at its time (a
      * ONE_OFF run, due then), each at a free millisecond off the whole second like a manual run. A
      * request with an idempotency key this task has seen gets that key's run, unchanged, whatever
@@ -46,7 +55,7 @@ public interface RunStore {
      */
     List<Run> shards(Run parent);
 
-    /** The parent run of a shard, through the fire's key; empty for a run that is no shard. */
+    /** The parent run of a shard, through the fire's key; empty for a run that is no shard, or a shard run again on its own. */
     Optional<Run> parent(Run shard);
 
     /**

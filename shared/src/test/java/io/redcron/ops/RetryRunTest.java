@@ -37,6 +37,26 @@ class RetryRunTest {
     }
 
     @Test
+    void anEndedShardIsRunAgainAloneNotTheWholeFire() {
+        Task task = fixture.stores.tasks().create(io.redcron.store.mysql.TaskFixtures.shell(fixture.namespace, "split")
+                .sharding(io.redcron.domain.Sharding.fixed(4)).build(), OpsFixture.ACTOR);
+        Run parent = fixture.manualRun(task, Map.of());
+        long epoch = fixture.stores.epochs().advance(fixture.namespace, "leader");
+        Run shard = fixture.stores.sharded().split(fixture.namespace, epoch, parent.id(), 4,
+                fixture.clock.instant().plusSeconds(1)).shards().get(2);
+        Run failed = fixture.ended(shard, RunStatus.FAILED);
+
+        Recorded again = fixture.operations().retry().retry(failed.id());
+
+        assertThat(again.queued()).isTrue();
+        assertThat(again.run().status()).as("no parent of four new shards").isEqualTo(RunStatus.QUEUED);
+        assertThat(again.run().shardIndex()).isEqualTo(2);
+        assertThat(again.run().shardTotal()).isEqualTo(4);
+        assertThat(fixture.waiting(task.group())).containsExactly(again.run().id());
+        assertThat(fixture.audit("run:" + again.run().id())).extracting(AuditEntry::action).containsExactly("run.retry");
+    }
+
+    @Test
     void isAuditedWithTheEndedRunBeforeAndTheNewOneAfter() {
         Task task = fixture.task("report");
         Run failed = fixture.ended(fixture.manualRun(task, Map.of("DAY", "tue")), RunStatus.FAILED);

@@ -91,6 +91,28 @@ public final class InMemoryRunStore implements RunStore {
     }
 
     @Override
+    public Run insertShardAgain(Run shard, Instant requestedAt, int maxAttempts) {
+        checkAttempts(maxAttempts);
+        if (!shard.isShard()) {
+            throw new IllegalArgumentException("run " + shard.id() + " is no shard");
+        }
+        synchronized (tables) {
+            Task task = task(shard.taskId());
+            Instant at = offTheSecond(Tables.millis(requestedAt));
+            while (tables.takenByShard(shard.taskId(), at, shard.shardIndex())) {
+                at = offTheSecond(at.plusMillis(1));
+            }
+            RunRow row = new RunRow(tables.newRunId(), task, TriggerType.MANUAL, at, maxAttempts, tables.now(), at,
+                    shard.params());
+            row.status = RunStatus.QUEUED;
+            row.shardIndex = shard.shardIndex();
+            row.shardTotal = shard.shardTotal();
+            tables.runs.put(row.id, row);
+            return row.toRun();
+        }
+    }
+
+    @Override
     public Requested insertRequested(long taskId, io.redcron.domain.RunRequest request, Instant now, int maxAttempts) {
         checkAttempts(maxAttempts);
         synchronized (tables) {
@@ -136,7 +158,8 @@ public final class InMemoryRunStore implements RunStore {
     @Override
     public Optional<Run> parent(Run shard) {
         synchronized (tables) {
-            return shard.isShard() ? Optional.ofNullable(tables.fire(shard.taskId(), shard.scheduledAt())).map(RunRow::toRun)
+            return shard.isShard() && shard.trigger() == TriggerType.SHARD
+                    ? Optional.ofNullable(tables.fire(shard.taskId(), shard.scheduledAt())).map(RunRow::toRun)
                     : Optional.empty();
         }
     }

@@ -199,6 +199,33 @@ public abstract class ShardedRunsContract {
         assertThat(runs.get(parent.id()).orElseThrow().shardTotal()).isZero();
     }
 
+    @Test
+    void aFailedShardRunsAgainAloneWithItsIndexAndTheFireKeepsItsShardsAndResult() {
+        Task task = task(Sharding.fixed(3), ConcurrencyPolicy.FORBID);
+        Run parent = runs.insertManual(task.id(), NOW, 1, Map.of("day", "monday"));
+        List<Run> shards = sharded.split(ns, epoch, parent.id(), 3, NOW).shards();
+        finish(shards.get(0), RunStatus.SUCCEEDED, null);
+        finish(shards.get(1), RunStatus.FAILED, "exited with 3");
+        finish(shards.get(2), RunStatus.SUCCEEDED, null);
+        Run failedFire = sharded.settle(ns, epoch, parent.id(), NOW.plusSeconds(1)).orElseThrow();
+        Run failed = runs.get(shards.get(1).id()).orElseThrow();
+
+        Run again = runs.insertShardAgain(failed, NOW.plusSeconds(60), 2);
+
+        assertThat(again.status()).isEqualTo(RunStatus.QUEUED);
+        assertThat(again.trigger()).isEqualTo(io.redcron.domain.TriggerType.MANUAL);
+        assertThat(again.shardIndex()).isEqualTo(1);
+        assertThat(again.shardTotal()).isEqualTo(3);
+        assertThat(again.params()).isEqualTo(Map.of("day", "monday"));
+        assertThat(again.maxAttempts()).isEqualTo(2);
+        assertThat(again.scheduledAt()).isBetween(NOW.plusSeconds(60), NOW.plusSeconds(61));
+        assertThat(runs.parent(again)).as("no shard of the fire it came from").isEmpty();
+        assertThat(runs.shards(failedFire)).extracting(Run::id).containsExactlyElementsOf(
+                shards.stream().map(Run::id).toList());
+        assertThat(runs.get(parent.id()).orElseThrow().status()).isEqualTo(RunStatus.FAILED);
+        assertThatThrownBy(() -> runs.insertShardAgain(failedFire, NOW, 1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
     private void finish(Run shard, RunStatus status, String error) {
         Run claimed = shard.status() == RunStatus.RUNNING ? shard
                 : runs.claim(shard.id(), "node-a", NOW, NOW.plus(LEASE)).orElseThrow();

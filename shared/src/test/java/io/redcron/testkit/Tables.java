@@ -135,12 +135,19 @@ final class Tables {
         return row;
     }
 
+    /** Whether the task has a run of this shard index (or NOT_A_SHARD) at this moment: the store's unique key. */
+    boolean takenByShard(long taskId, Instant at, int shardIndex) {
+        return runs.values().stream().anyMatch(row -> row.taskId == taskId && row.scheduledAt.equals(at)
+                && row.shardIndex == shardIndex);
+    }
+
     /** The shards of a parent, by index. */
     List<RunRow> shards(RunRow parent) {
         List<RunRow> shards = new ArrayList<>();
         for (RunRow row : runs.values()) {
             if (row.taskId == parent.taskId && row.scheduledAt.equals(parent.scheduledAt)
-                    && row.shardIndex != Run.NOT_A_SHARD && parent.shardIndex == Run.NOT_A_SHARD) {
+                    && row.shardIndex != Run.NOT_A_SHARD && row.trigger == TriggerType.SHARD
+                    && parent.shardIndex == Run.NOT_A_SHARD) {
                 shards.add(row);
             }
         }

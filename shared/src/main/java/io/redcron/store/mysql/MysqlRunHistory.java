@@ -78,6 +78,20 @@ final class MysqlRunHistory {
         });
     }
 
+    Run insertShardAgain(Run shard, Instant requestedAt, int maxAttempts) {
+        checkAttempts(maxAttempts);
+        if (!shard.isShard()) {
+            throw new IllegalArgumentException("run " + shard.id() + " is no shard");
+        }
+        String paramsJson = Json.write(shard.params());
+        return jdbc.transaction("record shard " + shard.shardIndex() + " of run " + shard.id() + " again",
+                connection -> {
+                    long id = NewRuns.insertShardAgainAtFreeMoment(connection, shard.taskId(), shard.shardIndex(),
+                            shard.shardTotal(), requestedAt, maxAttempts, paramsJson, now());
+                    return Jdbc.one(connection, RunRows.BY_ID, RunRows::read, id).orElseThrow();
+                });
+    }
+
     Run insertManual(long taskId, Instant requestedAt, int maxAttempts, Map<String, String> params) {
         checkAttempts(maxAttempts);
         String paramsJson = Json.write(params == null ? Map.of() : params);
@@ -146,7 +160,7 @@ final class MysqlRunHistory {
     }
 
     Optional<Run> parent(Run shard) {
-        if (!shard.isShard()) {
+        if (!shard.isShard() || shard.trigger() != TriggerType.SHARD) {
             return Optional.empty();
         }
         return jdbc.autoCommit("read the parent of run " + shard.id(), connection -> Jdbc.one(connection, BY_FIRE,

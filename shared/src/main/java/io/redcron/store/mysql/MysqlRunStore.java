@@ -60,6 +60,11 @@ public final class MysqlRunStore implements RunStore {
     }
 
     @Override
+    public Run insertShardAgain(Run shard, Instant requestedAt, int maxAttempts) {
+        return history.insertShardAgain(shard, requestedAt, maxAttempts);
+    }
+
+    @Override
     public Requested insertRequested(long taskId, io.redcron.domain.RunRequest request, Instant now, int maxAttempts) {
         return history.insertRequested(taskId, request, now, maxAttempts);
     }

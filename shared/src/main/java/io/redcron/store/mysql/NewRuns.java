@@ -37,6 +37,15 @@ final class NewRuns {
     // needs the UPDATE right on every inserted column (see FireRows).
     /** Keeps a run recorded before at the same moment as it is. */
     static final String INSERT_IGNORE = "INSERT IGNORE" + COLUMNS;
+    /**
+     * One shard of a fire recorded again on its own (queued, whatever the task's sharding). Bind:
+     * trigger, scheduled_at, due_at, max_attempts, created_at, params (JSON), shard_index,
+     * shard_total, task id.
+     */
+    static final String INSERT_SHARD_AGAIN = "INSERT INTO task_run (task_id, namespace, task_name, task_group,"
+            + " trigger_type, scheduled_at, due_at, status, attempt, max_attempts, created_at, params, shard_index,"
+            + " shard_total) SELECT t.id, t.namespace, t.name, t.task_group, ?, ?, ?, "
+            + RunTransition.RECORD_NEW.literal(RunStatus.QUEUED) + ", 0, ?, ?, ?, ?, ? FROM task t WHERE t.id = ?";
 
     /** How many taken milliseconds a run looks past for a free one before giving up. */
     private static final int MAX_TRIES = 1000;
@@ -53,10 +62,35 @@ final class NewRuns {
      */
     static long insertAtFreeMoment(Connection connection, long taskId, TriggerType trigger, Instant asked,
                                    int maxAttempts, String paramsJson, Instant now) throws SQLException {
+        return atFreeMoment(connection, taskId, asked, trigger.name().toLowerCase(java.util.Locale.ROOT) + " run",
+                INSERT, at -> new Object[] {trigger, at, at, maxAttempts, now, paramsJson, taskId});
+    }
+
+    /**
+     * Records shard {@code shardIndex} of {@code shardTotal} again as a manual run, as
+     * {@link #insertAtFreeMoment} records a manual run.
+     *
+     * @return the new run's id
+     */
+    static long insertShardAgainAtFreeMoment(Connection connection, long taskId, int shardIndex, int shardTotal,
+                                             Instant asked, int maxAttempts, String paramsJson, Instant now)
+            throws SQLException {
+        return atFreeMoment(connection, taskId, asked, "shard run again", INSERT_SHARD_AGAIN, at -> new Object[] {
+            TriggerType.MANUAL, at, at, maxAttempts, now, paramsJson, shardIndex, shardTotal, taskId});
+    }
+
+    /** The binds of an insert at one moment. */
+    @FunctionalInterface
+    private interface Binds {
+        Object[] at(Instant moment);
+    }
+
+    private static long atFreeMoment(Connection connection, long taskId, Instant asked, String what, String sql,
+                                     Binds binds) throws SQLException {
         Instant at = offTheSecond(Jdbc.millis(asked));
         for (int tries = 0; tries < MAX_TRIES; tries++) {
-            try (PreparedStatement statement = connection.prepareStatement(INSERT, Statement.RETURN_GENERATED_KEYS)) {
-                Jdbc.bind(statement, trigger, at, at, maxAttempts, now, paramsJson, taskId);
+            try (PreparedStatement statement = connection.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS)) {
+                Jdbc.bind(statement, binds.at(at));
                 if (statement.executeUpdate() == 0) {
                     throw new TaskNotFoundException("with id " + taskId);
                 }
@@ -72,7 +106,7 @@ final class NewRuns {
             at = offTheSecond(at.plusMillis(1));
         }
         throw new IllegalStateException("task " + taskId + " has runs at every millisecond from " + asked
-                + " on; no free moment for a " + trigger.name().toLowerCase(java.util.Locale.ROOT) + " run");
+                + " on; no free moment for a " + what);
     }
 
     /** The moment itself, or a millisecond later when it is a whole second. */

@@ -22,7 +22,8 @@ final class ShardRows {
     static final String LOCK_PARENT = "SELECT " + RunRows.COLUMNS + ", r.cancel_requested FROM task_run r"
             + " WHERE r.id = ? FOR UPDATE";
     private static final String SHARDS = "SELECT " + RunRows.LISTED_COLUMNS + " FROM task_run r"
-            + " WHERE r.task_id = ? AND r.scheduled_at = ? AND r.shard_index >= 0 ORDER BY r.shard_index";
+            + " WHERE r.task_id = ? AND r.scheduled_at = ? AND r.shard_index >= 0 AND r.trigger_type = 'SHARD'"
+            + " ORDER BY r.shard_index";
     /** An unsplit parent ends at once. Binds: status, finished_at, error, id. */
     static final String END_UNSPLIT = "UPDATE task_run SET status = ?, finished_at = ?, error = ? WHERE id = ? AND "
             + RunTransition.SETTLE_SHARDS.fromCondition() + " AND shard_total = 0";

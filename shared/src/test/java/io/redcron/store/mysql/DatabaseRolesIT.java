@@ -332,6 +332,21 @@ class DatabaseRolesIT {
         assertThat(new MysqlApiTokenStore(operator).revoke("roles-token", Instant.now(), "operator")).isTrue();
     }
 
+    /** An operator runs one shard of a sharded fire again: a new row keeping the shard's index and total. */
+    @Test
+    void operatorsRunAShardAgainAlone() {
+        io.redcron.domain.Task task = new MysqlTaskStore(operator, Clock.systemUTC()).create(TaskFixtures
+                .shell(NAMESPACE, "roles-sharded").sharding(io.redcron.domain.Sharding.fixed(2)).build(), "operator");
+        Run shard = new Run(1L, task.id(), NAMESPACE, task.name(), task.group(), io.redcron.domain.TriggerType.SHARD,
+                Instant.now(), RunStatus.FAILED, 1, 1, 0, null, null, Instant.now(), Instant.now(), Instant.now(), 1, "",
+                "x", Map.of(), 1, 2);
+
+        Run again = new MysqlRunStore(operator, Clock.systemUTC()).insertShardAgain(shard, Instant.now(), 1);
+
+        assertThat(again.shardIndex()).isEqualTo(1);
+        assertThat(again.status()).isEqualTo(RunStatus.QUEUED);
+    }
+
     /**
      * The api node (the operator's account) creates an application's declared tasks and marks them
      * managed; viewers read the marks to show them; the node's own account has nothing to do with them.

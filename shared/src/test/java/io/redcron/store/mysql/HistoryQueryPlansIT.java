@@ -436,7 +436,7 @@ class HistoryQueryPlansIT {
                 new Scenario("audit: record a change", 1, p -> p.audit().record(NS, "ops", "run.trigger", "run:1", null, "{}")),
                 // The shard coordinator and `runs show` of a sharded fire: its parent, through the state
                 // index (the fill has none under way), and its shards, through the fire's key.
-                new Scenario("shards: a fire split, its shards read, settled; one cancelled", SHARDS + 1, p -> {
+                new Scenario("shards: a fire split, its shards read, settled, one run again; one cancelled", SHARDS + 1, p -> {
                     Task task = p.tasks().create(TaskFixtures.shell(OTHER, "sharded-task")
                             .sharding(io.redcron.domain.Sharding.fixed(SHARDS)).build(), "ops");
                     long epoch = p.epochs().advance(OTHER, "node-1");
@@ -447,6 +447,7 @@ class HistoryQueryPlansIT {
                     List<Run> shards = p.runs().shards(split);
                     p.runs().parent(shards.get(0));
                     p.sharded().settle(OTHER, epoch, parent.id(), now.plusSeconds(1));
+                    p.runs().insertShardAgain(shards.get(1), now.plusSeconds(2), 1);
                     p.runs().requestCancel(parent.id(), now, "ops");
                     p.runs().requestCancel(other.id(), now, "ops");
                 }),
