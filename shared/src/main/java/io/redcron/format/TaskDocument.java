@@ -25,7 +25,6 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -44,6 +43,7 @@ public final class TaskDocument {
             "dialect", "zone", "type", "exec", "shell", "http", "java", "timeout", "retries", "misfire",
             "catchUpLimit", "concurrency", "shards", "enabled", "owner", "labels", "alerts", "params", "version",
             "createdAt", "updatedAt", "nextFireTime", "schedule", "retention", "calendar", "alerting", "managed");
+    private static final DocumentFields READ = new DocumentFields(InvalidTaskException::new);
     private static final Set<String> RETENTION_FIELDS = Set.of("succeeded", "failed", "keepLast", "output");
 
     private TaskDocument() {
@@ -173,23 +173,23 @@ public final class TaskDocument {
                 throw new InvalidTaskException(name, "is not a task field");
             }
         }
-        text(doc, "namespace").ifPresent(into::namespace);
-        text(doc, "name").ifPresent(into::name);
-        text(doc, "group").ifPresent(into::group);
-        text(doc, "description").ifPresent(into::description);
-        text(doc, "cron").ifPresent(into::cron);
-        text(doc, "dialect").ifPresent(value -> into.dialect(dialect(value)));
-        text(doc, "zone").ifPresent(value -> into.zone(Task.zone(value)));
+        READ.text(doc, "namespace").ifPresent(into::namespace);
+        READ.text(doc, "name").ifPresent(into::name);
+        READ.text(doc, "group").ifPresent(into::group);
+        READ.text(doc, "description").ifPresent(into::description);
+        READ.text(doc, "cron").ifPresent(into::cron);
+        READ.text(doc, "dialect").ifPresent(value -> into.dialect(dialect(value)));
+        READ.text(doc, "zone").ifPresent(value -> into.zone(Task.zone(value)));
         payload(doc).ifPresent(into::payload);
-        text(doc, "timeout").ifPresent(value -> into.timeout(Durations.parse("timeout", value)));
+        READ.text(doc, "timeout").ifPresent(value -> into.timeout(Durations.parse("timeout", value)));
         if (doc.has("retries")) {
             into.retry(retry(doc.get("retries")));
         }
-        text(doc, "misfire").ifPresent(value -> into.misfirePolicy(MisfirePolicy.parse(value)));
+        READ.text(doc, "misfire").ifPresent(value -> into.misfirePolicy(MisfirePolicy.parse(value)));
         if (doc.has("catchUpLimit")) {
-            into.catchUpLimit(integer(doc, "catchUpLimit"));
+            into.catchUpLimit(READ.integer(doc.get("catchUpLimit"), "catchUpLimit"));
         }
-        text(doc, "concurrency").ifPresent(value -> into.concurrencyPolicy(ConcurrencyPolicy.parse(value)));
+        READ.text(doc, "concurrency").ifPresent(value -> into.concurrencyPolicy(ConcurrencyPolicy.parse(value)));
         if (doc.has("shards") && !doc.get("shards").isNull()) {
             // A number of shards, or the words per-worker and none.
             JsonNode shards = doc.get("shards");
@@ -204,15 +204,15 @@ public final class TaskDocument {
             }
             into.enabled(doc.get("enabled").asBoolean());
         }
-        text(doc, "owner").ifPresent(into::owner);
+        READ.text(doc, "owner").ifPresent(into::owner);
         if (doc.has("labels")) {
-            into.labels(stringMap(doc, "labels"));
+            into.labels(READ.stringMap(doc.get("labels"), "labels"));
         }
         if (doc.has("alerts")) {
             into.alertTargets(stringList(doc.get("alerts"), "alerts"));
         }
         if (doc.has("params")) {
-            into.params(stringMap(doc, "params"));
+            into.params(READ.stringMap(doc.get("params"), "params"));
         }
         return into;
     }
@@ -262,10 +262,10 @@ public final class TaskDocument {
         }
         doc.put("enabled", task.enabled());
         doc.put("owner", task.owner());
-        doc.set("labels", map(task.labels()));
+        doc.set("labels", DocumentFields.map(task.labels()));
         ArrayNode alerts = doc.putArray("alerts");
         task.alertTargets().forEach(alerts::add);
-        doc.set("params", map(task.params()));
+        doc.set("params", DocumentFields.map(task.params()));
         doc.put("version", task.version());
         doc.put("createdAt", instant(task.createdAt(), task.zone()));
         doc.put("updatedAt", instant(task.updatedAt(), task.zone()));
@@ -284,22 +284,22 @@ public final class TaskDocument {
             ArrayNode argv = node.putArray("argv");
             exec.argv().forEach(argv::add);
             node.put("workDir", exec.workDir());
-            node.set("env", map(exec.env()));
+            node.set("env", DocumentFields.map(exec.env()));
         } else if (payload instanceof ShellPayload shell) {
             node.put("command", shell.command());
             node.put("workDir", shell.workDir());
-            node.set("env", map(shell.env()));
+            node.set("env", DocumentFields.map(shell.env()));
         } else if (payload instanceof HttpPayload http) {
             node.put("method", http.method());
             node.put("url", http.url().toString());
-            node.set("headers", map(http.headers()));
+            node.set("headers", DocumentFields.map(http.headers()));
             node.put("body", http.body());
             ArrayNode accept = node.putArray("acceptedStatuses");
             http.acceptedStatuses().stream().sorted().forEach(accept::add);
             node.put("redirects", http.redirects().id());
         } else if (payload instanceof JavaPayload java) {
             node.put("handler", java.handler());
-            node.set("settings", map(java.settings()));
+            node.set("settings", DocumentFields.map(java.settings()));
         }
         return node;
     }
@@ -311,7 +311,7 @@ public final class TaskDocument {
                 given.add(kind);
             }
         }
-        Optional<String> type = text(doc, "type").map(value -> value.toLowerCase(Locale.ROOT));
+        Optional<String> type = READ.text(doc, "type").map(value -> value.toLowerCase(Locale.ROOT));
         if (given.isEmpty()) {
             type.ifPresent(value -> {
                 throw new InvalidTaskException(value, "type is " + value + " but no '" + value + "' section is given");
@@ -330,20 +330,22 @@ public final class TaskDocument {
             case "exec" -> node.isArray()
                     ? new ExecPayload(stringList(node, "exec"), null, Map.of())
                     : new ExecPayload(stringList(required(node, "exec", "argv"), "exec.argv"),
-                    text(node, "workDir").orElse(null), stringMap(node, "env"));
+                    READ.text(node, "workDir").orElse(null), READ.stringMap(node.get("env"), "env"));
             case "shell" -> node.isTextual()
                     ? new ShellPayload(node.asText(), null, Map.of())
-                    : new ShellPayload(text(node, "command").orElse(null), text(node, "workDir").orElse(null),
-                    stringMap(node, "env"));
+                    : new ShellPayload(READ.text(node, "command").orElse(null), READ.text(node, "workDir").orElse(null),
+                    READ.stringMap(node.get("env"), "env"));
             case "http" -> node.isTextual()
                     ? new HttpPayload("GET", HttpPayload.url(node.asText()), Map.of(), "", Set.of())
-                    : new HttpPayload(text(node, "method").orElse("GET"),
-                    HttpPayload.url(text(node, "url").orElse(null)), stringMap(node, "headers"),
-                    text(node, "body").orElse(""), statuses(node.get("acceptedStatuses")),
-                    text(node, "redirects").map(RedirectPolicy::parse).orElse(RedirectPolicy.NONE));
+                    : new HttpPayload(READ.text(node, "method").orElse("GET"),
+                    HttpPayload.url(READ.text(node, "url").orElse(null)),
+                    READ.stringMap(node.get("headers"), "headers"),
+                    READ.text(node, "body").orElse(""), statuses(node.get("acceptedStatuses")),
+                    READ.text(node, "redirects").map(RedirectPolicy::parse).orElse(RedirectPolicy.NONE));
             default -> node.isTextual()
                     ? new JavaPayload(node.asText(), Map.of())
-                    : new JavaPayload(text(node, "handler").orElse(null), stringMap(node, "settings"));
+                    : new JavaPayload(READ.text(node, "handler").orElse(null),
+                    READ.stringMap(node.get("settings"), "settings"));
         });
     }
 
@@ -356,10 +358,12 @@ public final class TaskDocument {
         }
         RetryPolicy defaults = RetryPolicy.NONE;
         return new RetryPolicy(
-                node.has("maxAttempts") ? integer(node, "maxAttempts") : defaults.maxAttempts(),
-                text(node, "initialBackoff").map(v -> Durations.parse("retry-backoff", v)).orElse(defaults.initialBackoff()),
+                node.has("maxAttempts") ? READ.integer(node.get("maxAttempts"), "maxAttempts") : defaults.maxAttempts(),
+                READ.text(node, "initialBackoff").map(v -> Durations.parse("retry-backoff", v))
+                        .orElse(defaults.initialBackoff()),
                 node.has("multiplier") ? node.get("multiplier").asDouble(Double.NaN) : defaults.multiplier(),
-                text(node, "maxBackoff").map(v -> Durations.parse("retry-max-backoff", v)).orElse(defaults.maxBackoff()),
+                READ.text(node, "maxBackoff").map(v -> Durations.parse("retry-max-backoff", v))
+                        .orElse(defaults.maxBackoff()),
                 node.has("jitter") ? node.get("jitter").asDouble(Double.NaN) : defaults.jitter());
     }
 
@@ -388,25 +392,6 @@ public final class TaskDocument {
         return value;
     }
 
-    private static Optional<String> text(JsonNode node, String field) {
-        JsonNode value = node.get(field);
-        if (value == null || value.isNull()) {
-            return Optional.empty();
-        }
-        if (!value.isValueNode()) {
-            throw new InvalidTaskException(field, "must be a single value");
-        }
-        return Optional.of(value.asText());
-    }
-
-    private static int integer(JsonNode node, String field) {
-        JsonNode value = node.get(field);
-        if (value == null || !value.canConvertToInt() || !value.isIntegralNumber()) {
-            throw new InvalidTaskException(field, "must be a whole number");
-        }
-        return value.asInt();
-    }
-
     private static List<String> stringList(JsonNode node, String field) {
         if (!node.isArray()) {
             throw new InvalidTaskException(field, "must be a list of strings");
@@ -419,30 +404,6 @@ public final class TaskDocument {
             out.add(item.asText());
         });
         return out;
-    }
-
-    private static Map<String, String> stringMap(JsonNode parent, String field) {
-        JsonNode node = parent.get(field);
-        Map<String, String> out = new LinkedHashMap<>();
-        if (node == null || node.isNull()) {
-            return out;
-        }
-        if (!node.isObject()) {
-            throw new InvalidTaskException(field, "must be a mapping of names to values");
-        }
-        node.fields().forEachRemaining(entry -> {
-            if (!entry.getValue().isValueNode() || entry.getValue().isNull()) {
-                throw new InvalidTaskException(field, "value of '" + entry.getKey() + "' must be a single value");
-            }
-            out.put(entry.getKey(), entry.getValue().asText());
-        });
-        return out;
-    }
-
-    private static ObjectNode map(Map<String, String> values) {
-        ObjectNode node = JSON.objectNode();
-        values.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> node.put(e.getKey(), e.getValue()));
-        return node;
     }
 
     // ---- alerting: the task's own alert rules, kept beside the task as its retention is ----

@@ -25,7 +25,6 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -58,6 +57,7 @@ public final class WorkflowDocument {
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
             .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
             .disable(YAMLGenerator.Feature.SPLIT_LINES));
+    private static final DocumentFields READ = new DocumentFields(InvalidWorkflowException::new);
     /** What a file may set, and what {@link #write} adds that reading ignores (the store's fields). */
     private static final Set<String> FIELDS = Set.of("name", "description", "cron", "dialect", "zone", "misfire",
             "catchUpLimit", "concurrency", "enabled", "params", "steps", "version",
@@ -82,22 +82,22 @@ public final class WorkflowDocument {
         }
         refuseUnknown(doc, FIELDS, "", "a workflow key (name, description, cron, dialect, zone, misfire,"
                 + " catchUpLimit, concurrency, enabled, params, steps)");
-        String name = text(doc, "name").orElse(defaultName);
-        String description = text(doc, "description").orElse("");
-        String cron = text(doc, "cron").orElse(null);
-        CronDialect dialect = text(doc, "dialect").map(WorkflowDocument::dialect).orElse(null);
-        ZoneId zone = text(doc, "zone").map(value -> parse("zone", value, Task::zone)).orElse(null);
-        MisfirePolicy misfire = text(doc, "misfire").map(value -> parse("misfire", value, MisfirePolicy::parse))
+        String name = READ.text(doc, "name").orElse(defaultName);
+        String description = READ.text(doc, "description").orElse("");
+        String cron = READ.text(doc, "cron").orElse(null);
+        CronDialect dialect = READ.text(doc, "dialect").map(WorkflowDocument::dialect).orElse(null);
+        ZoneId zone = READ.text(doc, "zone").map(value -> parse("zone", value, Task::zone)).orElse(null);
+        MisfirePolicy misfire = READ.text(doc, "misfire").map(value -> parse("misfire", value, MisfirePolicy::parse))
                 .orElse(null);
-        int catchUpLimit = doc.has("catchUpLimit") ? integer(doc.get("catchUpLimit"), "catchUpLimit") : 1;
-        ConcurrencyPolicy concurrency = text(doc, "concurrency")
+        int catchUpLimit = doc.has("catchUpLimit") ? READ.integer(doc.get("catchUpLimit"), "catchUpLimit") : 1;
+        ConcurrencyPolicy concurrency = READ.text(doc, "concurrency")
                 .map(value -> parse("concurrency", value, ConcurrencyPolicy::parse)).orElse(null);
         boolean enabledGiven = doc.hasNonNull("enabled");
         if (enabledGiven && !doc.get("enabled").isBoolean()) {
             throw new InvalidWorkflowException("enabled", "must be true or false");
         }
         boolean enabled = !enabledGiven || doc.get("enabled").asBoolean();
-        Map<String, String> params = stringMap(doc.get("params"), "params");
+        Map<String, String> params = READ.stringMap(doc.get("params"), "params");
         Long version = null;
         if (doc.hasNonNull("version")) {
             JsonNode node = doc.get("version");
@@ -132,18 +132,18 @@ public final class WorkflowDocument {
             throw new InvalidWorkflowException(at, "must be a mapping of name, task or workflow, params, join, after");
         }
         refuseUnknown(node, STEP_FIELDS, at + ".", "a step key (name, task, workflow, params, join, after)");
-        String name = text(node, "name", at + ".name")
+        String name = READ.text(node, "name", at + ".name")
                 .orElseThrow(() -> new InvalidWorkflowException(at + ".name", "is required"));
-        Optional<String> task = text(node, "task", at + ".task");
-        Optional<String> workflow = text(node, "workflow", at + ".workflow");
+        Optional<String> task = READ.text(node, "task", at + ".task");
+        Optional<String> workflow = READ.text(node, "workflow", at + ".workflow");
         if (task.isPresent() == workflow.isPresent()) {
             throw new InvalidWorkflowException(at, task.isPresent()
                     ? "give one of task and workflow, not both"
                     : "needs a task or a workflow to run");
         }
         StepTarget target = task.map(StepTarget::task).orElseGet(() -> StepTarget.workflow(workflow.get()));
-        Join join = text(node, "join", at + ".join").map(value -> Join.parse(at + ".join", value)).orElse(null);
-        Map<String, String> params = stringMap(node.get("params"), at + ".params");
+        Join join = READ.text(node, "join", at + ".join").map(value -> Join.parse(at + ".join", value)).orElse(null);
+        Map<String, String> params = READ.stringMap(node.get("params"), at + ".params");
         List<Edge> after = edges(node.get("after"), at + ".after");
         return new Step(name, target, params, join, after);
     }
@@ -168,9 +168,9 @@ public final class WorkflowDocument {
                 edges.add(Edge.onSuccess(item.asText()));
             } else if (item.isObject()) {
                 refuseUnknown(item, EDGE_FIELDS, here + ".", "an edge key (step, when)");
-                String from = text(item, "step", here + ".step")
+                String from = READ.text(item, "step", here + ".step")
                         .orElseThrow(() -> new InvalidWorkflowException(here + ".step", "is required"));
-                EdgeCondition when = text(item, "when", here + ".when")
+                EdgeCondition when = READ.text(item, "when", here + ".when")
                         .map(value -> EdgeCondition.parse(here + ".when", value)).orElse(EdgeCondition.SUCCESS);
                 edges.add(new Edge(from, when));
             } else {
@@ -199,7 +199,7 @@ public final class WorkflowDocument {
         doc.put("catchUpLimit", workflow.catchUpLimit());
         doc.put("concurrency", label(workflow.concurrencyPolicy()));
         doc.put("enabled", workflow.enabled());
-        doc.set("params", map(workflow.params()));
+        doc.set("params", DocumentFields.map(workflow.params()));
         ArrayNode steps = doc.putArray("steps");
         workflow.steps().forEach(step -> steps.add(step(step)));
         if (workflow.id() != null) {
@@ -221,7 +221,7 @@ public final class WorkflowDocument {
         node.put("name", step.name());
         node.put(step.target().kind() == StepTarget.Kind.TASK ? "task" : "workflow", step.target().name());
         if (!step.params().isEmpty()) {
-            node.set("params", map(step.params()));
+            node.set("params", DocumentFields.map(step.params()));
         }
         if (step.join() != Join.ALL) {
             node.put("join", step.join().label());
@@ -295,50 +295,5 @@ public final class WorkflowDocument {
                 throw new InvalidWorkflowException(prefix + name, "is not " + what);
             }
         }
-    }
-
-    private static Optional<String> text(JsonNode node, String field) {
-        return text(node, field, field);
-    }
-
-    private static Optional<String> text(JsonNode node, String key, String field) {
-        JsonNode value = node.get(key);
-        if (value == null || value.isNull()) {
-            return Optional.empty();
-        }
-        if (!value.isValueNode()) {
-            throw new InvalidWorkflowException(field, "must be a single value");
-        }
-        return Optional.of(value.asText());
-    }
-
-    private static int integer(JsonNode value, String field) {
-        if (value == null || !value.isIntegralNumber() || !value.canConvertToInt()) {
-            throw new InvalidWorkflowException(field, "must be a whole number");
-        }
-        return value.asInt();
-    }
-
-    private static Map<String, String> stringMap(JsonNode node, String field) {
-        Map<String, String> out = new LinkedHashMap<>();
-        if (node == null || node.isNull()) {
-            return out;
-        }
-        if (!node.isObject()) {
-            throw new InvalidWorkflowException(field, "must be a mapping of names to values");
-        }
-        node.fields().forEachRemaining(entry -> {
-            if (!entry.getValue().isValueNode() || entry.getValue().isNull()) {
-                throw new InvalidWorkflowException(field, "value of '" + entry.getKey() + "' must be a single value");
-            }
-            out.put(entry.getKey(), entry.getValue().asText());
-        });
-        return out;
-    }
-
-    private static ObjectNode map(Map<String, String> values) {
-        ObjectNode node = JSON.objectNode();
-        values.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> node.put(e.getKey(), e.getValue()));
-        return node;
     }
 }

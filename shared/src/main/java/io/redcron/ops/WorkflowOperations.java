@@ -164,12 +164,10 @@ public final class WorkflowOperations {
             StepTarget target = step.target();
             if (target.kind() == StepTarget.Kind.TASK) {
                 if (tasks.findByName(namespace, target.name()).isEmpty()) {
-                    throw new OperationException(Kind.BAD_INPUT, "step " + step.name() + ": task '" + target.name()
-                            + "' does not exist");
+                    throw refusedStep(step, "task '" + target.name() + "' does not exist");
                 }
             } else if (!target.name().equals(workflow.name()) && workflows.get(namespace, target.name()).isEmpty()) {
-                throw new OperationException(Kind.BAD_INPUT, "step " + step.name() + ": workflow '" + target.name()
-                        + "' does not exist");
+                throw refusedStep(step, "workflow '" + target.name() + "' does not exist");
             }
         }
         refuseCycle(workflow);
@@ -185,8 +183,8 @@ public final class WorkflowOperations {
             while (!todo.isEmpty()) {
                 String name = todo.removeFirst();
                 if (name.equals(workflow.name())) {
-                    throw new OperationException(Kind.BAD_INPUT, "step " + step.name() + ": workflow '"
-                            + step.target().name() + "' runs '" + workflow.name() + "' again, a cycle without end");
+                    throw refusedStep(step, "workflow '" + step.target().name() + "' runs '" + workflow.name()
+                            + "' again, a cycle without end");
                 }
                 if (!seen.add(name)) {
                     continue;
@@ -196,6 +194,12 @@ public final class WorkflowOperations {
                         .forEach(s -> todo.addLast(s.target().name())));
             }
         }
+    }
+
+    /** A definition refused for one step: the cause names the step as the graph's own checks do. */
+    private static OperationException refusedStep(Step step, String problem) {
+        InvalidWorkflowException invalid = InvalidWorkflowException.ofStep(step.name(), problem);
+        return new OperationException(Kind.BAD_INPUT, invalid.getMessage(), invalid);
     }
 
     private OperationException noSuchWorkflow(String name) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.redcron.domain.ConcurrencyPolicy;
 import io.redcron.domain.MisfirePolicy;
 import io.redcron.schedule.CronDialect;
+import io.redcron.testkit.SampleWorkflows;
 import io.redcron.workflow.Edge;
 import io.redcron.workflow.EdgeCondition;
 import io.redcron.workflow.InvalidWorkflowException;
@@ -27,35 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class WorkflowDocumentTest {
-    private static final String NIGHTLY = """
-            name: nightly-etl
-            description: extract, transform twice, load
-            cron: "0 2 * * *"
-            dialect: unix
-            zone: Europe/Berlin
-            misfire: fire-once
-            concurrency: forbid
-            params: {REGION: eu}
-            steps:
-              - name: extract
-                task: extract-orders
-              - name: clean
-                task: clean-orders
-                after: [extract]
-              - name: enrich
-                task: enrich-orders
-                after: [{step: extract, when: success}]
-              - name: load
-                task: load-warehouse
-                join: all
-                after: [clean, enrich]
-                params: {MODE: full}
-              - name: alert
-                task: notify-failure
-                after: [{step: load, when: failure}]
-              - name: sub
-                workflow: other-workflow
-            """;
+    private static final String NIGHTLY = SampleWorkflows.nightlyEtl();
 
     @Test
     void theIssuesExampleReadsAsWritten() {
@@ -79,7 +52,7 @@ class WorkflowDocumentTest {
         assertThat(load.params()).isEqualTo(Map.of("MODE", "full"));
         assertThat(workflow.graph().step("enrich").after()).containsExactly(Edge.onSuccess("extract"));
         assertThat(workflow.graph().step("alert").after()).containsExactly(new Edge("load", EdgeCondition.FAILURE));
-        assertThat(workflow.graph().step("sub").target()).isEqualTo(StepTarget.workflow("other-workflow"));
+        assertThat(workflow.graph().step("sub").target()).isEqualTo(StepTarget.workflow("archive"));
     }
 
     @Test

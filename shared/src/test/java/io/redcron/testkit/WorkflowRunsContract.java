@@ -213,6 +213,25 @@ public abstract class WorkflowRunsContract {
     }
 
     @Test
+    void stepsWhoseRunsEndedTogetherSettleInOneAdvance() {
+        WorkflowRun run = started(etl(), Map.of());
+        end(run, "extract", RunStatus.SUCCEEDED, "");
+        long enrichRun = steps(run).get("enrich").runId();
+        finish(run, "clean", RunStatus.SUCCEEDED, "redcron-output: {\"ROWS\": \"3\"}");
+        finish(run, "enrich", RunStatus.FAILED, "");
+
+        WorkflowRuns.Advance advance = runs.advance(ns, epoch, run.id(), clock.instant());
+
+        assertThat(advance.queued()).isEmpty();
+        Map<String, StepRun> steps = steps(run);
+        assertThat(steps.get("clean").status()).isEqualTo(StepStatus.SUCCEEDED);
+        assertThat(steps.get("clean").output()).containsEntry("ROWS", "3");
+        assertThat(steps.get("enrich").status()).isEqualTo(StepStatus.FAILED);
+        assertThat(steps.get("enrich").reason()).isEqualTo("run " + enrichRun + " ended FAILED (exit 1): exit 1");
+        assertThat(steps.get("load").status()).isEqualTo(StepStatus.SKIPPED);
+    }
+
+    @Test
     void advancesRacingOverOneRunStartEachStepOnce() throws Exception {
         Workflow workflow = workflows.create(etl(), clock.instant(), "alice");
         WorkflowRun run = runs.record(workflow, TriggerType.MANUAL, clock.instant(), Map.of(), "alice");

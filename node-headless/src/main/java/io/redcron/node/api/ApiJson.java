@@ -11,6 +11,7 @@ import io.redcron.domain.Run;
 import io.redcron.domain.Task;
 import io.redcron.format.TaskDocument;
 import io.redcron.format.WorkflowDocument;
+import io.redcron.format.WorkflowRunDocument;
 import io.redcron.port.Page;
 import io.redcron.workflow.StepRun;
 import io.redcron.workflow.Workflow;
@@ -21,7 +22,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Locale;
-import java.util.TreeMap;
 
 /**
  * The API's bodies: a task is the task document of {@code task show --json} (credentials
@@ -60,50 +60,12 @@ final class ApiJson {
 
     /** A workflow run as {@code workflow runs --json} prints it (parameters with credentials masked). */
     static ObjectNode workflowRun(WorkflowRun run) {
-        ObjectNode doc = NODES.objectNode();
-        doc.put("id", run.id());
-        doc.put("workflow", run.workflowName());
-        doc.put("workflowId", run.workflowId());
-        doc.put("namespace", run.namespace());
-        doc.put("trigger", run.trigger().name().toLowerCase(Locale.ROOT));
-        doc.put("status", run.status().name());
-        doc.put("scheduledAt", time(run.scheduledAt()));
-        doc.put("startedAt", time(run.startedAt()));
-        doc.put("finishedAt", time(run.finishedAt()));
-        doc.put("error", run.error());
-        putLong(doc, "parentRunId", run.parentRunId());
-        doc.put("parentStep", run.parentStep());
-        ObjectNode params = doc.putObject("params");
-        new TreeMap<>(CredentialRedaction.values(run.params())).forEach(params::put);
-        return doc;
+        return WorkflowRunDocument.write(run);
     }
 
     /** A workflow run with each of its steps, as {@code workflow runs show ID --json} prints it. */
     static ObjectNode workflowRun(WorkflowRun run, List<StepRun> steps) {
-        ObjectNode doc = workflowRun(run);
-        ArrayNode array = doc.putArray("steps");
-        for (StepRun step : steps) {
-            ObjectNode node = array.addObject();
-            node.put("name", step.step());
-            node.put("status", step.status().name());
-            node.put("round", step.round());
-            putLong(node, "runId", step.runId());
-            putLong(node, "childRunId", step.childRunId());
-            node.put("startedAt", time(step.startedAt()));
-            node.put("finishedAt", time(step.finishedAt()));
-            node.put("reason", step.reason());
-            ObjectNode output = node.putObject("output");
-            new TreeMap<>(CredentialRedaction.values(step.output())).forEach(output::put);
-        }
-        return doc;
-    }
-
-    private static void putLong(ObjectNode node, String field, Long value) {
-        if (value == null) {
-            node.putNull(field);
-        } else {
-            node.put(field, value);
-        }
+        return WorkflowRunDocument.write(run, steps);
     }
 
     static ObjectNode page(Page<?> page, ArrayNode items) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redcron.domain.CredentialRedaction;
 import io.redcron.format.WorkflowDocument;
+import io.redcron.format.WorkflowRunDocument;
 import io.redcron.workflow.Edge;
 import io.redcron.workflow.Step;
 import io.redcron.workflow.StepRun;
@@ -110,59 +111,15 @@ final class WorkflowViews {
     // ---- runs ----
 
     static ObjectNode json(WorkflowRun run) {
-        ObjectNode doc = JsonNodeFactory.instance.objectNode();
-        doc.put("id", run.id());
-        doc.put("workflow", run.workflowName());
-        doc.put("workflowId", run.workflowId());
-        doc.put("namespace", run.namespace());
-        doc.put("trigger", run.trigger().name().toLowerCase(Locale.ROOT));
-        doc.put("status", run.status().name());
-        doc.put("scheduledAt", RunViews.time(run.scheduledAt()));
-        doc.put("startedAt", RunViews.time(run.startedAt()));
-        doc.put("finishedAt", RunViews.time(run.finishedAt()));
-        doc.put("error", run.error());
-        if (run.parentRunId() == null) {
-            doc.putNull("parentRunId");
-        } else {
-            doc.put("parentRunId", run.parentRunId());
-        }
-        doc.put("parentStep", run.parentStep());
-        ObjectNode params = doc.putObject("params");
-        new TreeMap<>(CredentialRedaction.values(run.params())).forEach(params::put);
-        return doc;
+        return WorkflowRunDocument.write(run);
     }
 
     static ArrayNode runsJson(List<WorkflowRun> runs) {
-        ArrayNode array = JsonNodeFactory.instance.arrayNode();
-        runs.forEach(run -> array.add(json(run)));
-        return array;
+        return WorkflowRunDocument.list(runs);
     }
 
     static ObjectNode json(WorkflowRun run, List<StepRun> steps) {
-        ObjectNode doc = json(run);
-        ArrayNode array = doc.putArray("steps");
-        for (StepRun step : steps) {
-            ObjectNode node = array.addObject();
-            node.put("name", step.step());
-            node.put("status", step.status().name());
-            node.put("round", step.round());
-            putLong(node, "runId", step.runId());
-            putLong(node, "childRunId", step.childRunId());
-            node.put("startedAt", RunViews.time(step.startedAt()));
-            node.put("finishedAt", RunViews.time(step.finishedAt()));
-            node.put("reason", step.reason());
-            ObjectNode output = node.putObject("output");
-            new TreeMap<>(CredentialRedaction.values(step.output())).forEach(output::put);
-        }
-        return doc;
-    }
-
-    private static void putLong(ObjectNode node, String field, Long value) {
-        if (value == null) {
-            node.putNull(field);
-        } else {
-            node.put(field, value);
-        }
+        return WorkflowRunDocument.write(run, steps);
     }
 
     static void runsTable(PrintWriter out, List<WorkflowRun> runs) {

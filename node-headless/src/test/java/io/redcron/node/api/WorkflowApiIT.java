@@ -239,6 +239,7 @@ class WorkflowApiIT {
                 + "\"task\":\"wf-nothing\"}]}");
         assertThat(missingTask.status()).isEqualTo(400);
         assertThat(missingTask.error()).isEqualTo("step load: task 'wf-nothing' does not exist");
+        assertThat(missingTask.field()).as("named as the graph's checks name a step").isEqualTo("step load");
         assertThat(read.get(path("/workflows/bad")).status()).as("nothing was stored").isEqualTo(404);
 
         addSingle("twice", "wf-extract");

@@ -5,6 +5,7 @@ import io.redcron.port.PageRequest;
 import io.redcron.port.WorkflowRuns;
 import io.redcron.store.mysql.MysqlFencingEpochs;
 import io.redcron.store.mysql.MysqlWorkflowRuns;
+import io.redcron.testkit.SampleWorkflows;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -32,33 +33,7 @@ class WorkflowCommandsIT {
     @RegisterExtension
     static final StoreCli database = StoreCli.fresh();
 
-    private static final String NIGHTLY = """
-            name: nightly-etl
-            description: extract, transform twice, load
-            cron: "0 2 * * *"
-            zone: Europe/Berlin
-            concurrency: forbid
-            params: {REGION: eu}
-            steps:
-              - name: extract
-                task: extract-orders
-              - name: clean
-                task: clean-orders
-                after: [extract]
-              - name: enrich
-                task: enrich-orders
-                after: [{step: extract, when: success}]
-              - name: load
-                task: load-warehouse
-                join: all
-                after: [clean, enrich]
-                params: {MODE: full}
-              - name: alert
-                task: notify-failure
-                after: [{step: load, when: failure}]
-              - name: sub
-                workflow: archive
-            """;
+    private static final String NIGHTLY = SampleWorkflows.nightlyEtl();
 
     @TempDir
     Path dir;

@@ -24,6 +24,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -102,8 +103,9 @@ public final class MysqlWorkflowRuns implements WorkflowRuns {
             + " finished_at = ? WHERE workflow_run_id = ? AND status = 'PENDING'";
     private static final String RESET_STEP = "UPDATE workflow_step SET status = 'PENDING', round = round + 1,"
             + " reason = NULL, output = NULL, finished_at = NULL WHERE workflow_run_id = ? AND step = ?";
-    private static final String STEP_RUN_END = "SELECT r.id, r.status, r.error, r.exit_code, r.output FROM task_run r"
-            + " WHERE r.id = ?";
+    private static final String STEP_RUN_ENDS = "SELECT r.id, r.status, r.error, r.exit_code, r.output FROM task_run r"
+            + " WHERE r.id IN (";
+    private static final int IDS_PER_QUERY = 1000;
     private static final String TASK_BY_NAME = "SELECT t.id, t.retry_max_attempts FROM task t"
             + " WHERE t.namespace = ? AND t.name = ?";
     // A step's run: recorded like a manual run (a free millisecond off the whole second), trigger
@@ -388,9 +390,11 @@ public final class MysqlWorkflowRuns implements WorkflowRuns {
                 Jdbc.update(connection, START_RUN, at, run.id());
                 run = Jdbc.one(connection, BY_ID, MysqlWorkflowRuns::read, run.id()).orElseThrow();
             }
+            List<StepRun> steps = Jdbc.list(connection, STEPS, MysqlWorkflowRuns::readStep, run.id());
+            Map<Long, RunEnd> runEnds = runEnds(connection, steps);
             Map<String, WorkflowProgress.StepState> states = new LinkedHashMap<>();
-            for (StepRun step : Jdbc.list(connection, STEPS, MysqlWorkflowRuns::readStep, run.id())) {
-                states.put(step.step(), new WorkflowProgress.StepState(step, ended(connection, step)));
+            for (StepRun step : steps) {
+                states.put(step.step(), new WorkflowProgress.StepState(step, ended(connection, step, runEnds)));
             }
             StepPlan plan = StepPlan.of(run, states, targets(connection, run.namespace()));
             List<Run> queued = apply(connection, run, plan, at);
@@ -435,28 +439,49 @@ public final class MysqlWorkflowRuns implements WorkflowRuns {
                 row -> ConcurrencyPolicy.valueOf(row.getString(1)), run.workflowId()).orElse(ConcurrencyPolicy.ALLOW);
     }
 
-    private static WorkflowProgress.Ended ended(Connection connection, StepRun step) throws SQLException {
+    /** What a running step's task run has come to, as {@link #ended} weighs it. */
+    private record RunEnd(long id, RunStatus status, String error, Integer exitCode, String output) {
+        static RunEnd read(ResultSet row) throws SQLException {
+            return new RunEnd(row.getLong("id"), RunStatus.valueOf(row.getString("status")), row.getString("error"),
+                    Jdbc.nullableInt(row, "exit_code"), row.getString("output"));
+        }
+    }
+
+    /**
+     * The task runs of the running steps, by id, in one statement (a run's steps are bounded, but
+     * cut like any list of ids); a run deleted since is absent. A plain read, as each step's was.
+     */
+    private static Map<Long, RunEnd> runEnds(Connection connection, List<StepRun> steps) throws SQLException {
+        List<Long> ids = steps.stream().filter(step -> step.status() == StepStatus.RUNNING && step.runId() != null)
+                .map(StepRun::runId).distinct().toList();
+        Map<Long, RunEnd> ends = new HashMap<>();
+        for (List<Long> chunk : SqlLists.chunks(ids, IDS_PER_QUERY)) {
+            String sql = STEP_RUN_ENDS + MysqlSchedulerStore.placeholders(chunk.size()) + ")";
+            for (RunEnd end : Jdbc.list(connection, sql, RunEnd::read, chunk.toArray())) {
+                ends.put(end.id(), end);
+            }
+        }
+        return ends;
+    }
+
+    private static WorkflowProgress.Ended ended(Connection connection, StepRun step, Map<Long, RunEnd> runEnds)
+            throws SQLException {
         if (step.status() != StepStatus.RUNNING) {
             return null;
         }
         if (step.runId() != null) {
-            Optional<Object[]> row = Jdbc.one(connection, STEP_RUN_END, r -> new Object[] {r.getLong("id"),
-                RunStatus.valueOf(r.getString("status")), r.getString("error"), Jdbc.nullableInt(r, "exit_code"),
-                r.getString("output")}, step.runId());
-            if (row.isEmpty()) {
+            RunEnd end = runEnds.get(step.runId());
+            if (end == null) {
                 return new WorkflowProgress.Ended(false, "run " + step.runId() + " was deleted before it ended", null);
             }
-            RunStatus status = (RunStatus) row.get()[1];
-            if (!status.isFinal()) {
+            if (!end.status().isFinal()) {
                 return null;
             }
-            boolean succeeded = status == RunStatus.SUCCEEDED;
-            String error = (String) row.get()[2];
-            Integer exit = (Integer) row.get()[3];
-            String description = "run " + row.get()[0] + " ended " + status
-                    + (exit != null && !succeeded ? " (exit " + exit + ")" : "")
-                    + (error != null && !succeeded ? ": " + error : "");
-            return new WorkflowProgress.Ended(succeeded, description, (String) row.get()[4]);
+            boolean succeeded = end.status() == RunStatus.SUCCEEDED;
+            String description = "run " + end.id() + " ended " + end.status()
+                    + (end.exitCode() != null && !succeeded ? " (exit " + end.exitCode() + ")" : "")
+                    + (end.error() != null && !succeeded ? ": " + end.error() : "");
+            return new WorkflowProgress.Ended(succeeded, description, end.output());
         }
         if (step.childRunId() != null) {
             Optional<WorkflowRun> child = Jdbc.one(connection, BY_ID, MysqlWorkflowRuns::read, step.childRunId());
