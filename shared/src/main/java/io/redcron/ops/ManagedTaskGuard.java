@@ -3,18 +3,9 @@ package io.redcron.ops;
 import io.redcron.domain.EditPolicy;
 import io.redcron.domain.ManagedTask;
 import io.redcron.domain.Task;
-import io.redcron.port.GroupCount;
 import io.redcron.port.ManagedTaskStore;
-import io.redcron.port.Page;
-import io.redcron.port.PageRequest;
-import io.redcron.port.TaskFacet;
-import io.redcron.port.TaskFilter;
-import io.redcron.port.TaskGrouping;
 import io.redcron.port.TaskStore;
 
-import java.util.Collection;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -28,12 +19,11 @@ import java.util.Optional;
  * <p>The check and the change are two statements: an application that starts reconciling in
  * between wins at its next start anyway, when it puts its declaration back.
  */
-public final class ManagedTaskGuard implements TaskStore {
-    private final TaskStore tasks;
+public final class ManagedTaskGuard extends ForwardingTaskStore {
     private final ManagedTaskStore managed;
 
     public ManagedTaskGuard(TaskStore tasks, ManagedTaskStore managed) {
-        this.tasks = tasks;
+        super(tasks);
         this.managed = managed;
     }
 
@@ -45,25 +35,15 @@ public final class ManagedTaskGuard implements TaskStore {
     }
 
     @Override
-    public Task create(Task task, String actor) {
-        return tasks.create(task, actor);
-    }
-
-    @Override
     public Task update(Task task, String actor) {
         refuseIfManaged(task.id(), "change");
-        return tasks.update(task, actor);
-    }
-
-    @Override
-    public Task setEnabled(long id, boolean enabled, String actor) {
-        return tasks.setEnabled(id, enabled, actor);
+        return super.update(task, actor);
     }
 
     @Override
     public boolean delete(long id, String actor) {
         refuseIfManaged(id, "delete");
-        return tasks.delete(id, actor);
+        return super.delete(id, actor);
     }
 
     private void refuseIfManaged(Long id, String edit) {
@@ -72,40 +52,11 @@ public final class ManagedTaskGuard implements TaskStore {
         }
         Optional<ManagedTask> by = managed.find(id).filter(row -> row.edits() == EditPolicy.REFUSE);
         if (by.isPresent()) {
-            Task task = tasks.get(id).orElse(null);
+            Task task = get(id).orElse(null);
             if (task != null) {
                 throw refusal(task, by.get(), edit);
             }
         }
     }
 
-    @Override
-    public Optional<Task> get(long id) {
-        return tasks.get(id);
-    }
-
-    @Override
-    public Map<Long, Task> getAll(Collection<Long> ids) {
-        return tasks.getAll(ids);
-    }
-
-    @Override
-    public Optional<Task> findByName(String namespace, String name) {
-        return tasks.findByName(namespace, name);
-    }
-
-    @Override
-    public Page<Task> list(TaskFilter filter, PageRequest page) {
-        return tasks.list(filter, page);
-    }
-
-    @Override
-    public Map<String, GroupCount> groupCounts(TaskFilter filter, TaskGrouping by) {
-        return tasks.groupCounts(filter, by);
-    }
-
-    @Override
-    public List<String> values(String namespace, TaskFacet facet, String containing, int limit) {
-        return tasks.values(namespace, facet, containing, limit);
-    }
 }
