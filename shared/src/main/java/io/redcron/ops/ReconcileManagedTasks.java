@@ -124,7 +124,8 @@ public final class ReconcileManagedTasks {
 
     /**
      * @param mayKeep refuses (by throwing) a task the caller may not create, change or let go; called
-     *                for every declared task and every task to be let go, before anything changes
+     *                for every declared task, every stored task of a declared name, and every task to be
+     *                let go
      */
     public Outcome reconcile(Declaration declaration, Consumer<Task> mayKeep) {
         List<Task> drafts = drafts(declaration);
@@ -134,6 +135,8 @@ public final class ReconcileManagedTasks {
         for (int i = 0; i < drafts.size(); i++) {
             Optional<Task> existing = tasks.findByName(namespace, drafts.get(i).name());
             if (existing.isPresent()) {
+                // Adopting or changing a task is changing it: the caller must be allowed the task as it is, too.
+                mayKeep.accept(existing.get());
                 refuseOtherApplication(declaration, i, existing.get());
             }
         }

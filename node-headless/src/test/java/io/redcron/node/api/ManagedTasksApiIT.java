@@ -124,6 +124,12 @@ class ManagedTasksApiIT {
 
         assertThat(dataOnly.put(path("/applications/scoped/tasks"), declaration("1", "warn", "disable",
                 task("scoped-b", "echo b", "{\"team\":\"data\"}"))).status()).isEqualTo(200);
+
+        assertThat(admin.post(path("/tasks"), task("scoped-c", "echo c")).status()).isEqualTo(201);
+        ApiClient.Reply unseen = dataOnly.put(path("/applications/scoped/tasks"), declaration("2", "warn", "disable",
+                task("scoped-b", "echo b", "{\"team\":\"data\"}"), task("scoped-c", "echo c", "{\"team\":\"data\"}")));
+        assertThat(unseen.status()).as("a stored task the token cannot see is not adopted").isEqualTo(403);
+        assertThat(admin.get(path("/tasks/scoped-c")).body().get("labels")).isEmpty();
     }
 
     @Test
