@@ -57,8 +57,20 @@ public final class ManagedDrift {
         return differences;
     }
 
+    /**
+     * Whether two tasks have the same definition, credentials compared in the clear: what a
+     * reconciliation weighs before it changes a stored task back to its declaration.
+     */
+    public static boolean sameDefinition(Task one, Task other) {
+        return withoutWhatIsNoDefinition(TaskDocument.write(one, null, Locale.ROOT))
+                .equals(withoutWhatIsNoDefinition(TaskDocument.write(other, null, Locale.ROOT)));
+    }
+
     private static ObjectNode definition(Task task) {
-        ObjectNode doc = TaskDocument.write(CredentialRedaction.task(task), null, Locale.ROOT);
+        return withoutWhatIsNoDefinition(TaskDocument.write(CredentialRedaction.task(task), null, Locale.ROOT));
+    }
+
+    private static ObjectNode withoutWhatIsNoDefinition(ObjectNode doc) {
         Iterator<String> names = doc.fieldNames();
         while (names.hasNext()) {
             if (NOT_DEFINITION.contains(names.next())) {

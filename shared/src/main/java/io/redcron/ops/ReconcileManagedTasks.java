@@ -227,7 +227,7 @@ public final class ReconcileManagedTasks {
                 refuseOtherApplication(declaration, index, current);
                 Task wanted = draft.toBuilder().id(current.id()).version(current.version()).enabled(current.enabled())
                         .build();
-                if (definition(wanted).equals(definition(current))) {
+                if (ManagedDrift.sameDefinition(wanted, current)) {
                     unchanged.add(current.name());
                     return current;
                 }
@@ -240,13 +240,6 @@ public final class ReconcileManagedTasks {
                 }
             }
         }
-    }
-
-    /** A task's definition with its credentials in the clear: what the store would hold. */
-    private static JsonNode definition(Task task) {
-        ObjectNode doc = TaskDocument.write(task, null, Locale.ROOT);
-        List.of("id", "version", "createdAt", "updatedAt", "nextFireTime", "schedule", "enabled").forEach(doc::remove);
-        return doc;
     }
 
     private void letGo(Declaration declaration, Task task) {
