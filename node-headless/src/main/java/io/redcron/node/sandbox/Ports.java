@@ -6,14 +6,39 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 
 /**
- * Picks loopback ports. The check is a bind that is released at once, so another program could
- * take the port before the server binds it; the server then fails with a clear message, which is
- * good enough for a developer's machine.
+ * Picks loopback ports. The check is a bind that is released at once, so another program (any
+ * outgoing connection, as the free ports handed out lie in the kernel's ephemeral range) can take
+ * the port before the server binds it; a server that then fails to bind is started again on
+ * another port.
  */
 final class Ports {
     private Ports() {
+    }
+
+    /** How often a server is started on another port after its chosen one was taken under it. */
+    static final int ATTEMPTS = 5;
+
+    /**
+     * Starts a server on {@code preferred} or a free port, and again on another free port each
+     * time it reports its port taken, telling the user; other failures end the start at once.
+     */
+    static <S> S startOnAFreePort(String server, int preferred, Consumer<String> progress, IntFunction<S> start) {
+        int port = choose(server, preferred, progress);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return start.apply(port);
+            } catch (SandboxException e) {
+                if (!e.portTaken() || attempt == ATTEMPTS) {
+                    throw e;
+                }
+                int taken = port;
+                port = anyFree();
+                progress.accept(server + ": port " + taken + " was taken while it started, using " + port + " instead");
+            }
+        }
     }
 
     /** {@code preferred} when it is free, else a free port, telling the user about the change. */

@@ -5,11 +5,34 @@ package io.redcron.node.sandbox;
  * the command line, so it names the folder, port or process involved.
  */
 public final class SandboxException extends RuntimeException {
+    /** How both servers report a bind to a port another program holds (the C library's text for EADDRINUSE). */
+    private static final String ADDRESS_IN_USE = "Address already in use";
+
+    private final boolean portTaken;
+
     public SandboxException(String message) {
-        super(message);
+        this(message, null);
     }
 
     public SandboxException(String message, Throwable cause) {
+        this(message, cause, false);
+    }
+
+    private SandboxException(String message, Throwable cause, boolean portTaken) {
         super(message, cause);
+        this.portTaken = portTaken;
+    }
+
+    /**
+     * A server that did not start; {@code output} is what it printed, searched for a bind to a
+     * port that another program took after the sandbox chose it.
+     */
+    static SandboxException serverDidNotStart(String message, Throwable cause, String output) {
+        return new SandboxException(message, cause, output.contains(ADDRESS_IN_USE));
+    }
+
+    /** The server could not bind its port because another program holds it; another port may do. */
+    public boolean portTaken() {
+        return portTaken;
     }
 }

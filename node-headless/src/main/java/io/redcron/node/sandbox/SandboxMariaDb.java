@@ -95,8 +95,8 @@ final class SandboxMariaDb extends DB {
             return db;
         } catch (ManagedProcessException | IOException | RuntimeException e) {
             db.stopQuietly();
-            throw new SandboxException("MariaDB did not start on 127.0.0.1:" + port + ": " + firstError(e)
-                    + " (log: " + dir.resolve(LOG_FILE) + ")", e);
+            throw SandboxException.serverDidNotStart("MariaDB did not start on 127.0.0.1:" + port + ": " + firstError(e)
+                    + " (log: " + dir.resolve(LOG_FILE) + ")", e, allMessages(e));
         } finally {
             deleteQuietly(initFile); // the server has read it by the time it is ready
         }
@@ -262,6 +262,14 @@ final class SandboxMariaDb extends DB {
     }
 
     /** The server's own {@code [ERROR]} line when there is one, else the innermost message. */
+    private static String allMessages(Throwable e) {
+        StringBuilder text = new StringBuilder();
+        for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            text.append(cause.getMessage()).append('\n');
+        }
+        return text.toString();
+    }
+
     private static String firstError(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {

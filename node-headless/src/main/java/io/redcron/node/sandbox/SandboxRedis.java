@@ -4,6 +4,8 @@ import io.redcron.config.PrivateFiles;
 import io.redcron.config.Secret;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +32,7 @@ import redis.embedded.core.ExecutableProvider;
 final class SandboxRedis implements AutoCloseable {
     static final String PID_FILE = "redis.pid";
     static final String CONFIG_FILE = "redis.conf";
+    static final String LOG_FILE = "redis.log";
 
     /** SHUTDOWN SAVE writes a snapshot first; the default two seconds can be too short for that. */
     private static final int SHUTDOWN_TIMEOUT_MILLIS = 60_000;
@@ -48,9 +51,12 @@ final class SandboxRedis implements AutoCloseable {
 
     static SandboxRedis start(Path dir, int port, Secret password, boolean stopOnExit) {
         PrintWriter log = null;
+        Path logFile = dir.resolve(LOG_FILE);
+        long logBefore = 0;
         try {
             PrivateFiles.ownFolder(dir);
-            log = new PrintWriter(Files.newBufferedWriter(dir.resolve("redis.log"), StandardCharsets.UTF_8,
+            logBefore = Files.exists(logFile) ? Files.size(logFile) : 0;
+            log = new PrintWriter(Files.newBufferedWriter(logFile, StandardCharsets.UTF_8,
                     StandardOpenOption.CREATE, StandardOpenOption.APPEND), true);
             Path config = dir.resolve(CONFIG_FILE);
             PrivateFiles.write(config, String.join("\n", configLines(dir, port, password)) + "\n");
@@ -64,9 +70,32 @@ final class SandboxRedis implements AutoCloseable {
             if (log != null) {
                 log.close();
             }
-            throw new SandboxException("Redis did not start on 127.0.0.1:" + port + ": " + lastLine(e)
-                    + " (log: " + dir.resolve("redis.log") + ")", e);
+            throw SandboxException.serverDidNotStart("Redis did not start on 127.0.0.1:" + port + ": " + lastLine(e)
+                    + " (log: " + logFile + ")", e, messages(e) + appendedSince(logFile, logBefore));
         }
+    }
+
+    /** What this start wrote to the log, which holds the server's own reason (a bind error, a bad AOF…). */
+    private static String appendedSince(Path logFile, long offset) {
+        try (SeekableByteChannel channel = Files.newByteChannel(logFile)) {
+            // A failed start prints a few lines; the cap keeps a log that grew meanwhile from being read whole.
+            ByteBuffer appended = ByteBuffer.allocate((int) Math.min(64 * 1024, Math.max(0, channel.size() - offset)));
+            channel.position(offset);
+            while (appended.hasRemaining() && channel.read(appended) > 0) {
+                // reads until the buffer is full or the file ends
+            }
+            return new String(appended.array(), 0, appended.position(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static String messages(Throwable e) {
+        StringBuilder text = new StringBuilder();
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            text.append(cause.getMessage()).append('\n');
+        }
+        return text.toString();
     }
 
     private static List<String> configLines(Path dir, int port, Secret password) {

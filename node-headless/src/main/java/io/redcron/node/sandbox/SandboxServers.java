@@ -65,16 +65,16 @@ public final class SandboxServers implements AutoCloseable {
             Secret dbPassword = SandboxPasswords.generate();
 
             // Ports are chosen one server at a time, so the second can't be handed the first's port.
-            int redisPort = Ports.choose("Redis", config.redisPort(), progress);
-            progress.accept("Starting Redis on 127.0.0.1:" + redisPort + " (AOF on) …");
             Instant redisStart = Instant.now();
-            redis = SandboxRedis.start(data.resolve("redis"), redisPort, redisPassword, config.stopOnExit());
+            redis = Ports.startOnAFreePort("Redis", config.redisPort(), progress, port -> {
+                progress.accept("Starting Redis on 127.0.0.1:" + port + " (AOF on) …");
+                return SandboxRedis.start(data.resolve("redis"), port, redisPassword, config.stopOnExit());
+            });
             progress.accept("Redis ready in " + secondsSince(redisStart));
 
-            int mariaDbPort = Ports.choose("MariaDB", config.mariaDbPort(), progress);
             Instant mariaDbStart = Instant.now();
-            mariaDb = SandboxMariaDb.start(data.resolve("mariadb"), mariaDbPort, dbPassword, progress,
-                    config.stopOnExit());
+            mariaDb = Ports.startOnAFreePort("MariaDB", config.mariaDbPort(), progress,
+                    port -> SandboxMariaDb.start(data.resolve("mariadb"), port, dbPassword, progress, config.stopOnExit()));
             progress.accept("MariaDB ready in " + secondsSince(mariaDbStart) + ", database " + SandboxMariaDb.DATABASE);
 
             SandboxConnection connection = new SandboxConnection(redis.uri(), redisPassword, mariaDb.jdbcUrl(),
