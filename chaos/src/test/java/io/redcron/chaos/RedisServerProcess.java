@@ -1,6 +1,7 @@
 package io.redcron.chaos;
 
 import io.redcron.testing.EmbeddedRedis;
+import io.redcron.testing.FreePorts;
 import redis.clients.jedis.Jedis;
 
 import java.io.IOException;
@@ -45,7 +46,7 @@ final class RedisServerProcess implements AutoCloseable {
             redis.awaitAnswer();
             return redis;
         }
-        RedisServerProcess redis = new RedisServerProcess(dir.toAbsolutePath(), Ports.free(), binary);
+        RedisServerProcess redis = new RedisServerProcess(dir.toAbsolutePath(), FreePorts.any(), binary);
         redis.startServer();
         return redis;
     }

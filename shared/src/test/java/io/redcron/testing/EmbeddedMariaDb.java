@@ -56,7 +56,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
     private static EmbeddedMariaDb start(java.util.List<String> serverArgs) {
         Path home = createHome();
         DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder()
-                .setPort(0) // 0 picks a free port: 3306 is taken by the machine's own server
+                .setPort(FreePorts.any()) // not 3306, which the machine's own server may hold
                 .setBaseDir(home.resolve("base").toString())
                 .setDataDir(home.resolve("data").toString())
                 .setTmpDir(home.resolve("tmp").toString())

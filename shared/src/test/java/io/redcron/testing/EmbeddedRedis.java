@@ -2,8 +2,6 @@ package io.redcron.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,7 +33,7 @@ public final class EmbeddedRedis implements AutoCloseable {
 
     /** Starts a server keeping its files in {@code dir}; {@code aof} turns on the append-only file. */
     public static EmbeddedRedis start(Path dir, boolean aof) {
-        EmbeddedRedis redis = new EmbeddedRedis(dir.toAbsolutePath(), aof, freePort());
+        EmbeddedRedis redis = new EmbeddedRedis(dir.toAbsolutePath(), aof, FreePorts.any());
         redis.startServer();
         return redis;
     }
@@ -129,11 +127,4 @@ public final class EmbeddedRedis implements AutoCloseable {
         return dir.resolve("redis.pid");
     }
 
-    static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 }

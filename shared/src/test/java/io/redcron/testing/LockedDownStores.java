@@ -84,7 +84,7 @@ public final class LockedDownStores implements AutoCloseable {
 
     private static LockedDownStores start(Path dir, TestCertificates certificates) {
         Path installers = installers();
-        int port = RedisProcess.freePort();
+        int port = FreePorts.any();
         Path acl = dir.resolve("users.acl");
         write(acl, withPasswords(read(installers.resolve("redis/users.acl")), ">"));
         List<String> redisConfig = new java.util.ArrayList<>(List.of("aclfile " + acl, "appendonly yes"));

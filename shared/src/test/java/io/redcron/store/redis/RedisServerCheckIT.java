@@ -4,6 +4,7 @@ import io.redcron.config.RedisConfig;
 import io.redcron.config.Secret;
 import io.redcron.store.redis.RedisServerCheck.Finding;
 import io.redcron.store.redis.RedisServerCheck.Risk;
+import io.redcron.testing.FreePorts;
 import io.redcron.testing.RedisProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -63,7 +64,7 @@ class RedisServerCheckIT {
     }
 
     private List<Finding> inspect(List<String> configLines, String user) {
-        int port = RedisProcess.freePort();
+        int port = FreePorts.any();
         List<String> lines = new ArrayList<>(List.of("port " + port));
         lines.addAll(configLines);
         try (RedisProcess server = RedisProcess.start(dir.resolve("r" + port), lines)) {

@@ -6,6 +6,7 @@ import io.redcron.config.RedisConfig;
 import io.redcron.config.Secret;
 import io.redcron.config.TlsFiles;
 import io.redcron.port.StoreException;
+import io.redcron.testing.FreePorts;
 import io.redcron.testing.RedisProcess;
 import io.redcron.testing.TestCertificates;
 import org.junit.jupiter.api.AfterAll;
@@ -41,9 +42,9 @@ class RedisTlsIT {
     @BeforeAll
     static void startServers() {
         certificates = TestCertificates.create(dir.resolve("pki"));
-        optionalPort = RedisProcess.freePort();
+        optionalPort = FreePorts.any();
         optionalClientCerts = RedisProcess.start(dir.resolve("optional"), tlsServer(optionalPort, "optional"));
-        requiredPort = RedisProcess.freePort();
+        requiredPort = FreePorts.any();
         requiredClientCerts = RedisProcess.start(dir.resolve("required"), tlsServer(requiredPort, "yes"));
     }
 
@@ -85,7 +86,7 @@ class RedisTlsIT {
 
     @Test
     void aServerWhoseCertificateNamesAnotherHostIsRefused() {
-        int port = RedisProcess.freePort();
+        int port = FreePorts.any();
         try (RedisProcess wrongHost = RedisProcess.start(dir.resolve("wronghost"), List.of("port 0", "tls-port " + port,
                 "tls-cert-file " + certificates.wrongHostPem(), "tls-key-file " + certificates.wrongHostKey(),
                 "tls-ca-cert-file " + certificates.caPem(), "tls-auth-clients no"))) {
