@@ -95,43 +95,80 @@ class ApiDocsIT {
      */
     @Test
     void thePythonExampleRunsATaskAndFollowsItsOutput() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(pythonWithRequests(), "python3 with requests");
-        Node node = cluster.start("python-node", Map.of("node.roles", "scheduler,worker,api", "api.port", "0"));
-        String ns = cluster.namespace();
-        String secret = ApiToken.newSecret();
-        ApiToken token = new MysqlApiTokenStore(cluster.dataSource()).create(ApiToken.draft("python-" + ns, secret,
-                ApiScope.OPERATE, List.of(ns), Map.of(), Instant.now(), "test", null), "test");
-        String url = "http://127.0.0.1:" + node.apiPort();
-        new ApiClient(url, ApiToken.presented(token.id(), secret)).as(admin(cluster, ns))
-                .post("/api/v1/namespaces/" + ns + "/tasks", "{\"name\":\"backup\",\"cron\":\"0 0 1 1 *\","
-                        + "\"type\":\"shell\",\"params\":{\"target\":\"none\"},\"shell\":{\"command\":\"echo backing up $REDCRON_PARAM_TARGET\"}}");
-        Matcher python = Pattern.compile("```python\\n(.*?)```", Pattern.DOTALL)
-                .matcher(Files.readString(Path.of("..", "docs", "API.md")));
-        assertThat(python.find()).isTrue();
-        Path script = Files.writeString(Files.createTempFile("api-example", ".py"), python.group(1));
+        org.junit.jupiter.api.Assumptions.assumeTrue(succeeds("python3", "-c", "import requests"),
+                "python3 with requests");
+        Example example = example("python", "python3", ApiScope.OPERATE);
 
-        ProcessBuilder run = new ProcessBuilder("python3", script.toString()).redirectErrorStream(true);
-        run.environment().putAll(Map.of("REDCRON_URL", url, "TOKEN", ApiToken.presented(token.id(), secret), "NS", ns));
-        Process process = run.start();
-        process.getOutputStream().close();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        String out = example.run();
 
-        assertThat(process.exitValue()).as(out).isZero();
         assertThat(out).containsPattern("run \\d+ scheduled at ").contains("backing up db1")
                 .containsPattern("ended: \\{.*\"status\":\"SUCCEEDED\"");
     }
 
+    /**
+     * The PHP example starts a run once per idempotency key and lists the task's runs: run twice,
+     * it names the same run, the second time as already started. Skipped where the machine has no
+     * {@code php} with its curl extension.
+     */
+    @Test
+    void thePhpExampleStartsARunOncePerKeyAndListsTheTasksRuns() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                succeeds("php", "-r", "exit(function_exists('curl_init') ? 0 : 1);"), "php with curl");
+        Example example = example("php", "php", ApiScope.OPERATE);
+
+        String first = example.run();
+        Matcher started = Pattern.compile("^started run (\\d+)$", Pattern.MULTILINE).matcher(first);
+        assertThat(started.find()).as(first).isTrue();
+        String runId = started.group(1);
+        assertThat(first).containsPattern("(?m)^" + runId + " [A-Z]+$");
+
+        assertThat(example.run()).contains("already started run " + runId + "\n")
+                .containsPattern("(?m)^" + runId + " [A-Z]+$");
+    }
+
+    /** A docs example as a script, with a node, a task {@code backup} and a token in its environment. */
+    private record Example(List<String> command, Map<String, String> environment) {
+        String run() throws IOException, InterruptedException {
+            ProcessBuilder run = new ProcessBuilder(command).redirectErrorStream(true);
+            run.environment().putAll(environment);
+            Process process = run.start();
+            process.getOutputStream().close();
+            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(process.exitValue()).as(out).isZero();
+            return out;
+        }
+    }
+
+    private Example example(String language, String interpreter, ApiScope scope) throws IOException {
+        Node node = cluster.start(language + "-node", Map.of("node.roles", "scheduler,worker,api", "api.port", "0"));
+        String ns = cluster.namespace();
+        String secret = ApiToken.newSecret();
+        ApiToken token = new MysqlApiTokenStore(cluster.dataSource()).create(ApiToken.draft(language + "-" + ns, secret,
+                scope, List.of(ns), Map.of(), Instant.now(), "test", null), "test");
+        String url = "http://127.0.0.1:" + node.apiPort();
+        new ApiClient(url, ApiToken.presented(token.id(), secret)).as(admin(cluster, ns))
+                .post("/api/v1/namespaces/" + ns + "/tasks", "{\"name\":\"backup\",\"cron\":\"0 0 1 1 *\","
+                        + "\"type\":\"shell\",\"params\":{\"target\":\"none\"},\"shell\":{\"command\":\"echo backing up $REDCRON_PARAM_TARGET\"}}");
+        Matcher block = Pattern.compile("```" + language + "\\n(.*?)```", Pattern.DOTALL)
+                .matcher(Files.readString(Path.of("..", "docs", "API.md")));
+        assertThat(block.find()).as("a " + language + " block in API.md").isTrue();
+        Path script = Files.writeString(Files.createTempFile("api-example", "." + language), block.group(1));
+        return new Example(List.of(interpreter, script.toString()),
+                Map.of("REDCRON_URL", url, "TOKEN", ApiToken.presented(token.id(), secret), "NS", ns));
+    }
+
     private static String admin(TestCluster cluster, String ns) {
         String secret = ApiToken.newSecret();
-        ApiToken token = new MysqlApiTokenStore(cluster.dataSource()).create(ApiToken.draft("python-admin-" + ns, secret,
+        ApiToken token = new MysqlApiTokenStore(cluster.dataSource()).create(ApiToken.draft("admin-" + ns, secret,
                 ApiScope.ADMIN, List.of(ns), Map.of(), Instant.now(), "test", null), "test");
         return ApiToken.presented(token.id(), secret);
     }
 
-    private static boolean pythonWithRequests() {
+    /** Whether the machine runs {@code command} to a zero exit: the probe for an example's interpreter. */
+    private static boolean succeeds(String... command) {
         try {
-            Process probe = new ProcessBuilder("python3", "-c", "import requests").redirectErrorStream(true).start();
+            Process probe = new ProcessBuilder(command).redirectErrorStream(true).start();
             probe.getOutputStream().close();
             probe.getInputStream().readAllBytes();
             return probe.waitFor(30, TimeUnit.SECONDS) && probe.exitValue() == 0;
