@@ -18,6 +18,8 @@ import picocli.CommandLine.Command;
                 "with none of these, uses the sandbox running on this machine ('redcron-node sandbox').",
                 "", ExitCode.HELP})
 public final class RedcronNode {
+    /** Columns of every command's help. */
+    static final int USAGE_HELP_WIDTH = 120;
 
     public static void main(String[] args) {
         System.exit(commandLine().execute(args));
@@ -32,6 +34,8 @@ public final class RedcronNode {
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         // A value that happens to be a subcommand's name ('workflow runs --workflow show') is a value.
         cli.setAllowSubcommandsAsOptionParameters(true);
+        // The descriptions and examples are broken by hand to this width; picocli's 80 would break them again.
+        cli.setUsageHelpWidth(USAGE_HELP_WIDTH);
         return cli;
     }
 

@@ -17,7 +17,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Runs a node: the scheduler role (one active leader per namespace) and/or the worker role.",
+        description = {"Runs a node: the scheduler role (one active leader per namespace), the worker role and the api role",
+                "(the HTTP API, off unless named), in any combination.",
                 "SIGTERM drains it: no new runs are taken, running ones may finish within node.drain-grace,",
                 "the rest are handed back to other nodes; then it exits 0."},
         footer = {"", "Examples:", "  redcron-node run --config /etc/redcron/redcron.yaml --roles worker --groups etl --slots 4",
@@ -30,7 +31,7 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ConnectionOptions connection;
 
-    @Option(names = "--roles", paramLabel = "ROLES", description = "scheduler, worker or both (comma-separated). Default: node.roles.")
+    @Option(names = "--roles", paramLabel = "ROLES", description = "scheduler, worker and/or api (comma-separated). Default: node.roles.")
     String roles;
 
     @Option(names = "--groups", paramLabel = "GROUPS", description = "Routing groups this worker serves (comma-separated). Default: node.groups.")

@@ -179,8 +179,9 @@ final class WorkflowCommand {
                     "if nobody changed the workflow since (exit 4 otherwise). Without 'enabled' the file leaves the",
                     "workflow paused or not as it is; without 'name' it keeps its name (renaming is not supported)."},
             footer = {"", "Example:",
-                    "  redcron-node workflow show nightly-etl --output yaml > etl.yaml; (edit); "
-                            + "redcron-node workflow update nightly-etl -f etl.yaml",
+                    "  redcron-node workflow show nightly-etl --output yaml > etl.yaml",
+                    "  (edit etl.yaml)",
+                    "  redcron-node workflow update nightly-etl -f etl.yaml",
                     "", ExitCode.HELP})
     static final class Update extends FromFile {
         @Parameters(index = "0", paramLabel = "NAME", description = "The workflow.")

@@ -1,12 +1,48 @@
 package io.redcron.node.cli;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 class HelpTest {
+
+    /**
+     * Descriptions and examples are broken by hand; each such line must come out whole, not broken
+     * again by the help's width, and every example must fit on one line to be copied.
+     */
+    @Test
+    void everyHandBrokenLineOfEveryCommandsHelpComesOutWhole() {
+        List<String> broken = new ArrayList<>();
+        walk(RedcronNode.commandLine(), command -> {
+            String usage = command.getUsageMessage();
+            var message = command.getCommandSpec().usageMessage();
+            List<String> lines = new ArrayList<>();
+            for (String text : message.description()) {
+                lines.addAll(List.of(text.split("%n|\\n")));
+            }
+            for (String text : message.footer()) {
+                lines.addAll(List.of(text.split("%n|\\n")));
+            }
+            for (String line : lines) {
+                boolean example = line.startsWith("  redcron-node ");
+                if ((line.length() <= RedcronNode.USAGE_HELP_WIDTH || example) && !usage.contains(line.stripTrailing())) {
+                    broken.add(command.getCommandSpec().qualifiedName() + ": " + line);
+                }
+            }
+        });
+        assertThat(broken).isEmpty();
+    }
+
+    private static void walk(CommandLine command, Consumer<CommandLine> visit) {
+        visit.accept(command);
+        command.getSubcommands().values().forEach(sub -> walk(sub, visit));
+    }
 
     @Test
     void rootHelpListsEveryCommandAndTheExitCodes() {
