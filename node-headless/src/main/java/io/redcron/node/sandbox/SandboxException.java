@@ -24,11 +24,16 @@ public final class SandboxException extends RuntimeException {
     }
 
     /**
-     * A server that did not start; {@code output} is what it printed, searched for a bind to a
-     * port that another program took after the sandbox chose it.
+     * A server that did not start, through {@code cause}; the messages of that cause and of what
+     * caused it, and {@code output} (what the server printed elsewhere, or empty), are searched for
+     * a bind to a port that another program took after the sandbox chose it.
      */
     static SandboxException serverDidNotStart(String message, Throwable cause, String output) {
-        return new SandboxException(message, cause, output.contains(ADDRESS_IN_USE));
+        StringBuilder text = new StringBuilder(output);
+        for (Throwable e = cause; e != null; e = e.getCause() == e ? null : e.getCause()) {
+            text.append('\n').append(e.getMessage());
+        }
+        return new SandboxException(message, cause, text.toString().contains(ADDRESS_IN_USE));
     }
 
     /** The server could not bind its port because another program holds it; another port may do. */

@@ -96,7 +96,7 @@ final class SandboxMariaDb extends DB {
         } catch (ManagedProcessException | IOException | RuntimeException e) {
             db.stopQuietly();
             throw SandboxException.serverDidNotStart("MariaDB did not start on 127.0.0.1:" + port + ": " + firstError(e)
-                    + " (log: " + dir.resolve(LOG_FILE) + ")", e, allMessages(e));
+                    + " (log: " + dir.resolve(LOG_FILE) + ")", e, "");
         } finally {
             deleteQuietly(initFile); // the server has read it by the time it is ready
         }
@@ -262,14 +262,6 @@ final class SandboxMariaDb extends DB {
     }
 
     /** The server's own {@code [ERROR]} line when there is one, else the innermost message. */
-    private static String allMessages(Throwable e) {
-        StringBuilder text = new StringBuilder();
-        for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            text.append(cause.getMessage()).append('\n');
-        }
-        return text.toString();
-    }
-
     private static String firstError(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {

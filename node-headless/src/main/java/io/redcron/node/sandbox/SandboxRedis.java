@@ -71,7 +71,7 @@ final class SandboxRedis implements AutoCloseable {
                 log.close();
             }
             throw SandboxException.serverDidNotStart("Redis did not start on 127.0.0.1:" + port + ": " + lastLine(e)
-                    + " (log: " + logFile + ")", e, messages(e) + appendedSince(logFile, logBefore));
+                    + " (log: " + logFile + ")", e, appendedSince(logFile, logBefore));
         }
     }
 
@@ -88,14 +88,6 @@ final class SandboxRedis implements AutoCloseable {
         } catch (IOException e) {
             return "";
         }
-    }
-
-    private static String messages(Throwable e) {
-        StringBuilder text = new StringBuilder();
-        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-            text.append(cause.getMessage()).append('\n');
-        }
-        return text.toString();
     }
 
     private static List<String> configLines(Path dir, int port, Secret password) {
