@@ -43,16 +43,16 @@ GRANT SELECT,
       INSERT (task_id, namespace, task_name, task_group, trigger_type, scheduled_at, due_at, status, attempt,
               max_attempts, created_at, finished_at, error, params, shard_index, shard_total)
       ON redcron.task_run TO 'redcron_node'@'%';
--- What happens to a run after it is recorded: claims (status, attempt, node, lease_until,
--- started_at, clearing finished_at, exit_code, output), lease renewals (lease_until), results and
--- retries (status, started_at, finished_at, exit_code, output, error, due_at), forbid waits (due_at)
--- and skips, replace's cancel of the run it replaces (cancel_requested), hand-backs on shutdown and
--- the reaper's lost attempts (lost_attempts), whether a claim made ahead began (attempt_began,
--- migration 7), the reconciler's failures, a sharded fire's parent split (shard_total, once) and
--- settled. Never the run's task, namespace, names, trigger, fire time, attempt limit, creation,
--- parameters or shard index.
-GRANT UPDATE (status, attempt, lost_attempts, cancel_requested, node, lease_until, due_at, started_at, finished_at,
-              exit_code, output, error, attempt_began, shard_total)
+-- What happens to a run after it is recorded: claims (status, attempt, node, the claim's token
+-- claim_token of migration 23, lease_until, started_at, clearing finished_at, exit_code, output),
+-- lease renewals (lease_until), results and retries (status, started_at, finished_at, exit_code,
+-- output, error, due_at), forbid waits (due_at) and skips, replace's cancel of the run it replaces
+-- (cancel_requested), hand-backs on shutdown and the reaper's lost attempts (lost_attempts),
+-- whether a claim made ahead began (attempt_began, migration 7), the reconciler's failures, a
+-- sharded fire's parent split (shard_total, once) and settled. Never the run's task, namespace,
+-- names, trigger, fire time, attempt limit, creation, parameters or shard index.
+GRANT UPDATE (status, attempt, lost_attempts, cancel_requested, node, claim_token, lease_until, due_at, started_at,
+              finished_at, exit_code, output, error, attempt_began, shard_total)
       ON redcron.task_run TO 'redcron_node'@'%';
 -- A new leader bumps its namespace's epoch in one INSERT … ON DUPLICATE KEY UPDATE, which needs
 -- UPDATE on every column it inserts, namespace included.

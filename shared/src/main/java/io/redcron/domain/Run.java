@@ -19,11 +19,15 @@ import java.util.Objects;
  * @param shardIndex which shard of its fire this run is (0-based), or {@link #NOT_A_SHARD}
  * @param shardTotal on a shard, how many shards its fire has; on the parent of a sharded fire,
  *                   the same once it was split (0 before); 0 on any other run
+ * @param claim      the token of the claim that took the current attempt ({@link ClaimTokens}), 0
+ *                   before any: a claim released before it began gives its attempt number back,
+ *                   so neither that number nor the node tells a node's old claim from its next one
  */
 public record Run(long id, long taskId, String namespace, String taskName, String group, TriggerType trigger,
                   Instant scheduledAt, RunStatus status, int attempt, int maxAttempts, int lostAttempts, String node,
                   Instant leaseUntil, Instant createdAt, Instant startedAt, Instant finishedAt, Integer exitCode,
-                  String output, String error, Map<String, String> params, int shardIndex, int shardTotal) {
+                  String output, String error, Map<String, String> params, int shardIndex, int shardTotal,
+                  long claim) {
 
     /** The {@code shardIndex} of a run that is no shard. */
     public static final int NOT_A_SHARD = -1;
@@ -36,6 +40,16 @@ public record Run(long id, long taskId, String namespace, String taskName, Strin
         if (shardIndex < NOT_A_SHARD || shardTotal < 0 || (shardIndex >= 0 && shardIndex >= shardTotal)) {
             throw new IllegalArgumentException("shard: index " + shardIndex + " of " + shardTotal + " is no shard");
         }
+    }
+
+    /** A run as it is before any claim, or read where the claim does not matter. */
+    public Run(long id, long taskId, String namespace, String taskName, String group, TriggerType trigger,
+               Instant scheduledAt, RunStatus status, int attempt, int maxAttempts, int lostAttempts, String node,
+               Instant leaseUntil, Instant createdAt, Instant startedAt, Instant finishedAt, Integer exitCode,
+               String output, String error, Map<String, String> params, int shardIndex, int shardTotal) {
+        this(id, taskId, namespace, taskName, group, trigger, scheduledAt, status, attempt, maxAttempts, lostAttempts,
+                node, leaseUntil, createdAt, startedAt, finishedAt, exitCode, output, error, params, shardIndex,
+                shardTotal, ClaimTokens.NONE);
     }
 
     /** A run that is no shard (nearly every run). */
@@ -75,27 +89,28 @@ public record Run(long id, long taskId, String namespace, String taskName, Strin
     }
 
     /**
-     * The run as a claim by {@code node} leaves it: running as its next attempt, leased until
+     * The run as claim {@code claim} by {@code node} leaves it: running as its next attempt, leased until
      * {@code leaseUntil}, started at {@code startedAt}; the last attempt's outcome cleared, its
      * error kept until the new attempt ends.
      */
-    public Run claimed(String node, Instant leaseUntil, Instant startedAt) {
+    public Run claimed(String node, long claim, Instant leaseUntil, Instant startedAt) {
         return new Run(id, taskId, namespace, taskName, group, trigger, scheduledAt, RunStatus.RUNNING, attempt + 1,
                 maxAttempts, lostAttempts, node, leaseUntil, createdAt, startedAt, null, null, null, error, params,
-                shardIndex, shardTotal);
+                shardIndex, shardTotal, claim);
     }
 
     /** The run as it waited before a claim that has not begun: queued, the claim's attempt not taken. */
     public Run unclaimed() {
         return new Run(id, taskId, namespace, taskName, group, trigger, scheduledAt, RunStatus.QUEUED, attempt - 1,
-                maxAttempts, lostAttempts, null, null, createdAt, null, null, null, null, error, params, shardIndex, shardTotal);
+                maxAttempts, lostAttempts, null, null, createdAt, null, null, null, null, error, params, shardIndex, shardTotal,
+                claim);
     }
 
     /** The same run leased until {@code leaseUntil}. */
     public Run withLease(Instant leaseUntil) {
         return new Run(id, taskId, namespace, taskName, group, trigger, scheduledAt, status, attempt, maxAttempts,
                 lostAttempts, node, leaseUntil, createdAt, startedAt, finishedAt, exitCode, output, error, params,
-                shardIndex, shardTotal);
+                shardIndex, shardTotal, claim);
     }
 
     /** Whether a failed attempt may be retried: lost attempts do not count. */

@@ -151,15 +151,24 @@ public interface RunStore {
     List<Claim> claimAndBeginAll(List<Long> runIds, String node, Instant now, Instant leaseUntil,
                                  java.time.Duration misfireThreshold, Instant recheckAt);
 
-    /** A held claim to begin: the run and the attempt its claim took. */
-    record StartMark(long runId, int attempt, Instant leaseUntil) {
+    /**
+     * A held claim to begin: the run, the attempt its claim took and that claim's token
+     * ({@link Run#claim()}), which alone tells it from an earlier claim of the same node and
+     * attempt that was released meanwhile.
+     */
+    record StartMark(long runId, int attempt, long claim, Instant leaseUntil) {
+        /** The mark that begins {@code held}, as its claim returned it. */
+        public static StartMark of(Run held, Instant leaseUntil) {
+            return new StartMark(held.id(), held.attempt(), held.claim(), leaseUntil);
+        }
     }
 
     /**
      * Gives a claimed run back (the node is shutting down): RUNNING to QUEUED, if still ours. An
-     * attempt that began counts as lost; a claim that never began is released, its attempt taken back.
+     * attempt that began counts as lost; a claim that never began is released, its attempt taken
+     * back, only by the claim that made it ({@code claim}, its {@link Run#claim()}).
      */
-    boolean handBack(long runId, int attempt, String node, Instant now, String reason);
+    boolean handBack(long runId, int attempt, long claim, String node, Instant now, String reason);
 
     /**
      * Asks for a run to be cancelled: a waiting run becomes CANCELLED at once (returns its new

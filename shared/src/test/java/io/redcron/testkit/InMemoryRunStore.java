@@ -1,6 +1,7 @@
 package io.redcron.testkit;
 
 import io.redcron.domain.ClaimRules;
+import io.redcron.domain.ClaimTokens;
 import io.redcron.domain.Run;
 import io.redcron.domain.PastAttempt;
 import io.redcron.domain.RunStatus;
@@ -220,7 +221,7 @@ public final class InMemoryRunStore implements RunStore {
                 return Optional.empty();
             }
             Instant start = Tables.millis(now);
-            claimRow(row, node, start, Tables.millis(leaseUntil), row.trigger != TriggerType.CRON
+            claimRow(row, node, ClaimTokens.next(), start, Tables.millis(leaseUntil), row.trigger != TriggerType.CRON
                     || !row.scheduledAt.isAfter(start));
             return Optional.of(row.toRun());
         }
@@ -232,6 +233,7 @@ public final class InMemoryRunStore implements RunStore {
         Instant start = Tables.millis(now);
         Instant lease = Tables.millis(leaseUntil);
         synchronized (tables) {
+            long claim = ClaimTokens.next();
             List<Run> begun = new ArrayList<>();
             List<Run> held = new ArrayList<>();
             for (long id : runIds.stream().distinct().sorted().toList()) {
@@ -253,7 +255,7 @@ public final class InMemoryRunStore implements RunStore {
                     Task task = tables.tasks.get(row.taskId);
                     boolean begins = ClaimRules.beginsAtClaim(row.unfinished(),
                             task == null ? null : task.concurrencyPolicy(), start, misfireThreshold);
-                    claimRow(row, node, start, lease, begins);
+                    claimRow(row, node, claim, start, lease, begins);
                     (begins ? begun : held).add(row.toRun());
                 }
             }
@@ -270,7 +272,7 @@ public final class InMemoryRunStore implements RunStore {
             Map<Long, Claim> results = new HashMap<>();
             batch.begun().forEach(run -> results.put(run.id(), new Claim(Claim.Result.CLAIMED, run, List.of())));
             List<StartMark> marks = batch.held().stream()
-                    .map(run -> new StartMark(run.id(), run.attempt(), leaseUntil)).toList();
+                    .map(run -> StartMark.of(run, leaseUntil)).toList();
             List<Claim> begun = beginAll(node, marks, now, misfireThreshold, recheckAt);
             for (int i = 0; i < marks.size(); i++) {
                 results.put(marks.get(i).runId(), begun.get(i));
@@ -295,10 +297,12 @@ public final class InMemoryRunStore implements RunStore {
     }
 
     @Override
-    public boolean handBack(long runId, int attempt, String node, Instant now, String reason) {
+    public boolean handBack(long runId, int attempt, long claim, String node, Instant now, String reason) {
         synchronized (tables) {
             RunRow row = tables.runs.get(runId);
-            if (row == null || row.status != RunStatus.RUNNING || row.attempt != attempt || !node.equals(row.node)) {
+            if (row == null || row.status != RunStatus.RUNNING || row.attempt != attempt || !node.equals(row.node)
+                    || (!row.attemptBegan && row.claimToken != claim)) {
+                // Not ours; or a claim that never began, released meanwhile and made again.
                 return false;
             }
             Instant at = Tables.millis(now);
@@ -467,13 +471,14 @@ public final class InMemoryRunStore implements RunStore {
     }
 
     /**
-     * Claims a run for its next attempt; {@code begins}: the claim is an attempt at once, otherwise
+     * Claims a run for its next attempt, as claim {@code claim} of {@code node}; {@code begins}: the claim is an attempt at once, otherwise
      * it is held until begun. The planned start of a run claimed ahead is its time.
      */
-    static void claimRow(RunRow row, String node, Instant now, Instant leaseUntil, boolean begins) {
+    static void claimRow(RunRow row, String node, long claim, Instant now, Instant leaseUntil, boolean begins) {
         row.move(RunTransition.CLAIM, RunStatus.RUNNING);
         row.attempt++;
         row.node = node;
+        row.claimToken = claim;
         row.leaseUntil = leaseUntil;
         row.startedAt = row.scheduledAt.isAfter(now) ? row.scheduledAt : now;
         row.attemptBegan = begins;

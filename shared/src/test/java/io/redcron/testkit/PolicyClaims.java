@@ -38,8 +38,9 @@ final class PolicyClaims {
         Map<Long, Long> laterMisfires = new HashMap<>();
         for (StartMark mark : marks) {
             RunRow row = tables.runs.get(mark.runId());
+            // Only the claim the mark names: an earlier claim of this node, released meanwhile, had the same attempt.
             boolean held = row != null && row.status == RunStatus.RUNNING && node.equals(row.node)
-                    && row.attempt == mark.attempt();
+                    && row.attempt == mark.attempt() && row.claimToken == mark.claim();
             if (!held) {
                 results.put(mark.runId(), Claim.unavailable(row == null ? null : row.toRun()));
             } else if (row.attemptBegan) {

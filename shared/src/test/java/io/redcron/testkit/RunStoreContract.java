@@ -24,6 +24,8 @@ import io.redcron.port.TaskNotFoundException;
 import io.redcron.port.TaskStore;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -207,7 +209,7 @@ public abstract class RunStoreContract {
 
         // Only the reaper recovers a lost attempt (so that it is recorded); a claim never does.
         assertThat(runs.claim(run.id(), "node-b", start.plusSeconds(31), start.plusSeconds(61))).isEmpty();
-        assertThat(runs.handBack(run.id(), 1, "node-a", start.plusSeconds(5), "node-a shut down")).isTrue();
+        assertThat(runs.handBack(run.id(), 1, run.claim(), "node-a", start.plusSeconds(5), "node-a shut down")).isTrue();
         Run taken = runs.claim(run.id(), "node-b", start.plusSeconds(6), start.plusSeconds(36)).orElseThrow();
 
         assertThat(taken.attempt()).isEqualTo(2);
@@ -369,7 +371,7 @@ public abstract class RunStoreContract {
     void anAttemptHandedBackIsKeptAndAClaimThatNeverBeganIsNot() {
         Run run = claimed(3);
         clock.advance(Duration.ofSeconds(2));
-        assertThat(runs.handBack(run.id(), 1, "node-a", clock.instant(), "node-a is draining")).isTrue();
+        assertThat(runs.handBack(run.id(), 1, run.claim(), "node-a", clock.instant(), "node-a is draining")).isTrue();
 
         assertThat(runs.attempts(run.id())).singleElement().satisfies(attempt -> {
             assertThat(attempt.ending()).isEqualTo(AttemptEnding.HANDED_BACK);
@@ -382,7 +384,7 @@ public abstract class RunStoreContract {
         Run later = runs.insertOrGetCronFire(allow.id(), FIRE.plusSeconds(60), 3);
         Run held = runs.claimAll(List.of(later.id()), "node-a", clock.instant(), clock.instant().plus(LEASE), NO_MISFIRE)
                 .held().get(0);
-        assertThat(runs.handBack(held.id(), held.attempt(), "node-a", clock.instant(), "draining")).isTrue();
+        assertThat(runs.handBack(held.id(), held.attempt(), held.claim(), "node-a", clock.instant(), "draining")).isTrue();
         assertThat(runs.attempts(held.id())).as("a claim held for its time was no attempt").isEmpty();
     }
 
@@ -703,8 +705,8 @@ public abstract class RunStoreContract {
                 .held().get(0);
         clock.advance(Duration.ofSeconds(20));
 
-        Claim skipped = runs.beginAll("node-b", List.of(new RunStore.StartMark(held.id(), held.attempt(),
-                clock.instant().plus(LEASE))), clock.instant(), Duration.ofSeconds(10), clock.instant()).get(0);
+        Claim skipped = runs.beginAll("node-b", List.of(RunStore.StartMark.of(held, clock.instant().plus(LEASE))),
+                clock.instant(), Duration.ofSeconds(10), clock.instant()).get(0);
 
         assertThat(skipped.result()).isEqualTo(Claim.Result.SKIPPED);
         assertThat(skipped.run().status()).isEqualTo(RunStatus.SKIPPED);
@@ -725,6 +727,34 @@ public abstract class RunStoreContract {
         assertThat(begin("node-a", List.of(held))).containsExactly(Claim.Result.CANCELLED);
         assertThat(get(ahead).status()).isEqualTo(RunStatus.CANCELLED);
         assertThat(get(ahead).attempt()).isZero();
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = ConcurrencyPolicy.class, names = {"ALLOW", "FORBID", "REPLACE"})
+    void aHeldClaimReleasedAndMadeAgainBySameNodeBeginsOnlyAsTheNewClaim(ConcurrencyPolicy policy) {
+        Task task = tasks.create(shell(ns, "held-" + policy).concurrencyPolicy(policy).build(), "alice");
+        Run ahead = runs.insertOrGetCronFire(task.id(), FIRE.plusSeconds(5), 1);
+        Run first = runs.claimAll(List.of(ahead.id()), "node-a", clock.instant(), clock.instant().plus(LEASE),
+                NO_MISFIRE).held().get(0);
+        // Released before it began (here by its node; the reaper releases one whose lease lapsed
+        // alike), the claim gives its attempt back, and the same node claims the run again.
+        assertThat(runs.handBack(first.id(), first.attempt(), first.claim(), "node-a", clock.instant(), "released"))
+                .isTrue();
+        Run second = runs.claimAll(List.of(ahead.id()), "node-a", clock.instant(), clock.instant().plus(LEASE),
+                NO_MISFIRE).held().get(0);
+        assertThat(second.attempt()).isEqualTo(first.attempt());
+        assertThat(second.claim()).isNotEqualTo(first.claim());
+        clock.advance(Duration.ofSeconds(5));
+
+        assertThat(begin("node-a", List.of(first))).as("the released claim").containsExactly(Claim.Result.UNAVAILABLE);
+        assertThat(runs.handBack(first.id(), first.attempt(), first.claim(), "node-a", clock.instant(), "stale"))
+                .as("nor does it release the new one").isFalse();
+        assertThat(begin("node-a", List.of(second))).containsExactly(Claim.Result.CLAIMED);
+        assertThat(begin("node-a", List.of(second))).as("a begin repeated after it was written")
+                .containsExactly(Claim.Result.CLAIMED);
+        assertThat(begin("node-a", List.of(first))).as("the released claim, once the new one began")
+                .containsExactly(Claim.Result.UNAVAILABLE);
+        assertThat(get(ahead).attempt()).isEqualTo(1);
     }
 
     @Test
@@ -763,7 +793,7 @@ public abstract class RunStoreContract {
         Run failing = claimed.get(2);
         Run reclaimed = claimed.get(3);
         // Another node now holds the next attempt of this one: the old attempt's result is stale.
-        runs.handBack(reclaimed.id(), 1, "node-a", clock.instant(), "lost");
+        runs.handBack(reclaimed.id(), 1, reclaimed.claim(), "node-a", clock.instant(), "lost");
         runs.claim(reclaimed.id(), "node-b", clock.instant(), clock.instant().plus(LEASE)).orElseThrow();
         Instant okStarted = clock.instant().plusMillis(10);
         Instant failingStarted = clock.instant().plusMillis(15);
@@ -859,7 +889,7 @@ public abstract class RunStoreContract {
     /** Begins held claims of {@code node} now; the result of each. */
     private List<Claim.Result> begin(String node, List<Run> held) {
         List<RunStore.StartMark> marks = held.stream()
-                .map(run -> new RunStore.StartMark(run.id(), run.attempt(), clock.instant().plus(LEASE))).toList();
+                .map(run -> RunStore.StartMark.of(run, clock.instant().plus(LEASE))).toList();
         return runs.beginAll(node, marks, clock.instant(), NO_MISFIRE, clock.instant().plusMillis(250)).stream()
                 .map(Claim::result).toList();
     }

@@ -205,6 +205,8 @@ final class Tables {
         int attempt;
         int lostAttempts;
         String node;
+        /** The token of the claim that took the current attempt ({@link io.redcron.domain.ClaimTokens}). */
+        long claimToken;
         Instant leaseUntil;
         Instant startedAt;
         Instant finishedAt;
@@ -286,10 +288,10 @@ final class Tables {
         Run toRun() {
             return new Run(id, taskId, namespace, taskName, group, trigger, scheduledAt, status, attempt, maxAttempts,
                     lostAttempts, node, leaseUntil, createdAt, startedAt, finishedAt, exitCode, output, error, params,
-                    shardIndex, shardTotal);
+                    shardIndex, shardTotal, claimToken);
         }
 
-        /** As a listing shows it: without its output. */
+        /** As a listing shows it: without its output, nor its claim's token. */
         Run toListed() {
             return new Run(id, taskId, namespace, taskName, group, trigger, scheduledAt, status, attempt, maxAttempts,
                     lostAttempts, node, leaseUntil, createdAt, startedAt, finishedAt, exitCode, null, error, params,

@@ -49,7 +49,7 @@ final class Begins {
         Instant leaseUntil = now.plus(settings.lease());
         List<RunStore.StartMark> marks = new ArrayList<>(due.size());
         for (InFlight flight : due) {
-            marks.add(new RunStore.StartMark(flight.run.id(), flight.run.attempt(), leaseUntil));
+            marks.add(RunStore.StartMark.of(flight.run, leaseUntil));
         }
         List<Claim> results = runs.beginAll(settings.nodeId(), marks, now, settings.misfireThreshold(),
                 now.plus(RECHECK));

@@ -118,7 +118,15 @@ final class Claims {
             return Optional.empty();
         }
         InFlight flight = new InFlight(claimed, task.get());
-        inFlight.add(flight);
+        InFlight earlier = inFlight.add(flight);
+        if (earlier != null) {
+            // The store took that claim away before granting this one: it must not run on. Held,
+            // its begin is refused (the claim's token fences it); executing, it is stopped, as a
+            // run whose lease was refused is, and its result is refused by its attempt.
+            LOG.warn("Run {}: claimed again as attempt {}; this node's earlier claim (attempt {}) had lapsed",
+                    claimed.id(), claimed.attempt(), earlier.run.attempt());
+            earlier.cancellation.cancel("node " + settings.nodeId() + " lost this claim: its lease lapsed");
+        }
         return Optional.of(flight);
     }
 

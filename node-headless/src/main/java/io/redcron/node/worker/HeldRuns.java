@@ -103,7 +103,12 @@ final class HeldRuns {
 
     private void hold(InFlight flight, Instant startAt) {
         Held held = new Held(flight.run.id(), startAt, flight, null, 0);
-        byRun.put(held.runId, held);
+        Held earlier = byRun.put(held.runId, held);
+        if (earlier != null && earlier.take()) {
+            // This node's earlier claim of the run was released while held (its lease lapsed): the
+            // store granted the new one only then. The earlier one is over and leaves unbegun.
+            due.remove(earlier);
+        }
         due.add(held);
     }
 

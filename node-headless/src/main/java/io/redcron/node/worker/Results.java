@@ -99,7 +99,7 @@ final class Results {
         flight.handBack = true;
         Run run = flight.run;
         try {
-            if (!silenced && runs.handBack(run.id(), run.attempt(), nodeId, clock.instant(),
+            if (!silenced && runs.handBack(run.id(), run.attempt(), run.claim(), nodeId, clock.instant(),
                     "handed back: node " + nodeId + " shut down")) {
                 queue.enqueue(List.of(QueuedRun.of(run.group(), run.id())));
             }
@@ -112,7 +112,8 @@ final class Results {
     void release(InFlight flight) {
         Run run = flight.run;
         try {
-            runs.handBack(run.id(), run.attempt(), nodeId, clock.instant(), "node " + nodeId + " could not start it");
+            runs.handBack(run.id(), run.attempt(), run.claim(), nodeId, clock.instant(),
+                    "node " + nodeId + " could not start it");
         } catch (RuntimeException e) {
             LOG.debug("Run {}: could not give its claim back: {}", run.id(), e.getMessage());
         } finally {

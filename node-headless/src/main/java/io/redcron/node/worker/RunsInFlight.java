@@ -22,8 +22,13 @@ final class RunsInFlight {
         this.executedRunLeft = listener;
     }
 
-    void add(InFlight flight) {
-        runs.put(flight.run.id(), flight);
+    /**
+     * A run claimed here joins; returns the flight of an earlier claim of the same run it replaces,
+     * or null. There is one only when the store released or recorded lost that earlier claim (its
+     * lease lapsed while this node could not renew it) and then granted this node the run again.
+     */
+    InFlight add(InFlight flight) {
+        return runs.put(flight.run.id(), flight);
     }
 
     void remove(InFlight flight) {

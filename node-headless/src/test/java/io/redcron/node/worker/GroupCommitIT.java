@@ -42,7 +42,7 @@ class GroupCommitIT {
         List<Run> claimed = claimedRuns(3);
         Run stale = claimed.get(1);
         // The reaper gave the attempt to another node meanwhile: node-a's result is stale.
-        runs.handBack(stale.id(), 1, "node-a", Instant.now(), "lease ran out");
+        runs.handBack(stale.id(), 1, stale.claim(), "node-a", Instant.now(), "lease ran out");
         runs.claim(stale.id(), "node-b", Instant.now(), Instant.now().plusSeconds(30)).orElseThrow();
         Map<Long, Boolean> applied = new ConcurrentHashMap<>();
         CountDownLatch done = new CountDownLatch(claimed.size());

@@ -71,6 +71,19 @@ class HeldRunsTest {
         assertThat(held.size()).isZero();
     }
 
+    @Test
+    void aNewClaimOfARunHeldHereReplacesTheEarlierOneWhichNeverComesDue() {
+        InFlight earlier = new InFlight(run(1, 7), null);
+        InFlight again = new InFlight(run(1, 7), null);
+        held.hold(earlier);
+        held.hold(again);
+
+        assertThat(held.size()).isOne();
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(held.pollDue(10)).singleElement().satisfies(due -> assertThat(due.flight).isSameAs(again));
+        assertThat(held.holds(1)).isFalse();
+    }
+
     private static Run run(long id, long taskId) {
         return new Run(id, taskId, "default", "task-" + taskId, "default", TriggerType.CRON, T0, RunStatus.QUEUED, 0, 1,
                 0, null, null, T0, null, null, null, null, null, Map.of());

@@ -218,6 +218,34 @@ class WorkerByHandTest {
     }
 
     @Test
+    void aHeldClaimThatLapsedAndThatThisWorkerClaimedAgainRunsOnceAsTheNewClaim() throws InterruptedException {
+        Run run = queuedCron(task(ECHO, RetryPolicy.NONE), NOW.plusSeconds(60));
+        worker.takeOnce();
+
+        // The node cannot renew its lease (the database unreachable) until it lapses; the reaper
+        // releases the claim, which never began, and queues the run again; this worker reads it again.
+        clock.set(NOW.plus(LEASE).plusSeconds(1));
+        assertThat(stores.recovery().recoverLost(run.id(), 1, clock.instant(), 3, "lease expired"))
+                .isEqualTo(RunStatus.QUEUED);
+        enqueued(stored(run));
+        worker.takeOnce();
+        Run claimedAgain = stored(run);
+        assertThat(claimedAgain.status()).isEqualTo(RunStatus.RUNNING);
+        assertThat(claimedAgain.node()).isEqualTo("node-a");
+        assertThat(claimedAgain.attempt()).as("the released claim gave its attempt back").isEqualTo(1);
+
+        clock.set(NOW.plusSeconds(60));
+        assertThat(worker.startDue()).as("the lapsed claim does not begin beside the new one").isEqualTo(1);
+        Run done = finished(run);
+        assertThat(done.status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(done.attempt()).isEqualTo(1);
+        assertThat(done.lostAttempts()).isZero();
+        awaitNoneInFlight();
+        assertThat(worker.startDue()).isZero();
+        assertThat(stores.events().published()).filteredOn(finishedEvent(run)::equals).hasSize(1);
+    }
+
+    @Test
     void aRunWhoseTaskWasDeletedFailsAtOnce() throws InterruptedException {
         Task task = task(ECHO, RetryPolicy.NONE);
         Run run = queuedManual(task);

@@ -11,8 +11,8 @@ import java.sql.SQLException;
 import java.time.Instant;
 
 /**
- * A row of {@code task_run} as a begin reads it: the run, whether its claim began, and its task's
- * concurrency policy (null: the task is gone).
+ * A row of {@code task_run} as a begin reads it: the run with its claim's token, whether that
+ * claim began, and its task's concurrency policy (null: the task is gone).
  */
 record HeldRow(Run run, Instant dueAt, boolean cancelRequested, boolean attemptBegan, ConcurrencyPolicy concurrency) {
 
@@ -27,9 +27,13 @@ record HeldRow(Run run, Instant dueAt, boolean cancelRequested, boolean attemptB
         return new HeldRow(run, null, false, false, concurrency);
     }
 
-    /** Whether the row is still the claim {@code node} made as {@code attempt}. */
-    boolean heldBy(String node, int attempt) {
-        return run.status() == RunStatus.RUNNING && node.equals(run.node()) && run.attempt() == attempt;
+    /**
+     * Whether the row is still the claim {@code node} made as {@code attempt}, with token
+     * {@code claim}: not an earlier claim of the same node and attempt, released meanwhile.
+     */
+    boolean heldBy(String node, int attempt, long claim) {
+        return run.status() == RunStatus.RUNNING && node.equals(run.node()) && run.attempt() == attempt
+                && run.claim() == claim;
     }
 
     /** The run as the claim rules see it. */

@@ -1,6 +1,7 @@
 package io.redcron.store.mysql;
 
 import io.redcron.domain.AttemptEnding;
+import io.redcron.domain.ClaimTokens;
 import io.redcron.domain.ClaimRules;
 import io.redcron.domain.ClaimRules.UnfinishedRun;
 import io.redcron.domain.ConcurrencyPolicy;
@@ -47,7 +48,7 @@ final class MysqlRunClaims {
     // already: only for a run due now whose rules need no weighing (ClaimRules.beginsAtClaim); any
     // other claim is held, and begun by beginAll.
     private static final String CLAIM_SET = "UPDATE task_run SET " + RunTransition.CLAIM.toAssignment()
-            + ", attempt = attempt + 1, node = ?, lease_until = ?, started_at = GREATEST(?, scheduled_at),"
+            + ", attempt = attempt + 1, node = ?, claim_token = ?, lease_until = ?, started_at = GREATEST(?, scheduled_at),"
             + " attempt_began = %s, finished_at = NULL, exit_code = NULL, output = NULL";
     private static final String CLAIM = CLAIM_SET.replace("%s", "(trigger_type <> 'CRON' OR scheduled_at <= ?)")
             + " WHERE id = ? AND attempt - lost_attempts < max_attempts AND cancel_requested = FALSE AND " + WAITING_NOW;
@@ -58,7 +59,7 @@ final class MysqlRunClaims {
     private static final String READ_WAITING = "SELECT " + RunRows.COLUMNS + ", r.due_at, r.cancel_requested,"
             + " t.concurrency_policy FROM task_run r LEFT JOIN task t ON t.id = r.task_id"
             + " WHERE r.id IN (%s) AND r." + RunTransition.CLAIM.fromCondition() + " ORDER BY r.id";
-    private static final String CLAIMED_BY = "SELECT id, attempt FROM task_run WHERE node = ? AND lease_until = ?"
+    private static final String CLAIMED_BY = "SELECT id, attempt FROM task_run WHERE node = ? AND claim_token = ?"
             + " AND " + RunTransition.condition(RunStatus.IN_FLIGHT) + " AND id IN (%s)";
     private static final String RENEW = "UPDATE task_run SET lease_until = ?"
             + " WHERE id = ? AND attempt = ? AND node = ? AND " + RunTransition.condition(RunStatus.IN_FLIGHT)
@@ -70,7 +71,8 @@ final class MysqlRunClaims {
             + ", lost_attempts = lost_attempts + 1, lease_until = NULL, due_at = GREATEST(?, scheduled_at), error = ?"
             + " WHERE id = ? AND attempt = ? AND node = ? AND attempt_began = TRUE AND "
             + RunTransition.HAND_BACK.fromCondition();
-    private static final String RELEASE = RunChanges.releaseUnstarted("?", "node = ?");
+    // Only by the claim that made it: an earlier claim of this node, released meanwhile, has the same attempt.
+    private static final String RELEASE = RunChanges.releaseUnstarted("?", "node = ? AND claim_token = ?");
     // The held claims a begin reads: its own rows, with what decides whether their rules need weighing.
     private static final String READ_HELD = "SELECT " + RunRows.COLUMNS + ", r.due_at, r.cancel_requested,"
             + " r.attempt_began, t.concurrency_policy FROM task_run r LEFT JOIN task t ON t.id = r.task_id"
@@ -200,13 +202,14 @@ final class MysqlRunClaims {
         if (candidates.isEmpty()) {
             return new Claimed(List.of(), List.of());
         }
-        int changed = claimCandidates(connection, candidates, begin, node, lease, start);
+        long claim = ClaimTokens.next();
+        int changed = claimCandidates(connection, candidates, begin, node, claim, lease, start);
         List<WaitingRun> won = changed == candidates.size() ? candidates
-                : claimedOf(connection, candidates, node, lease);
+                : claimedOf(connection, candidates, node, claim);
         List<Run> begun = new ArrayList<>();
         List<HeldRow> held = new ArrayList<>();
         for (WaitingRun row : won) {
-            Run claimed = row.claimedBy(node, lease, start);
+            Run claimed = row.claimedBy(node, claim, lease, start);
             if (begin.contains(claimed.id())) {
                 begun.add(claimed);
             } else {
@@ -218,9 +221,9 @@ final class MysqlRunClaims {
 
     /** The conditional UPDATE of {@link #claimAll}; returns how many runs it claimed. */
     private static int claimCandidates(Connection connection, List<WaitingRun> candidates, Set<Long> begin, String node,
-                                       Instant lease, Instant start) throws SQLException {
-        List<Object> values = new ArrayList<>(4 + begin.size() + candidates.size() * 2);
-        values.addAll(List.of(node, lease, start));
+                                       long claim, Instant lease, Instant start) throws SQLException {
+        List<Object> values = new ArrayList<>(5 + begin.size() + candidates.size() * 2);
+        values.addAll(List.of(node, claim, lease, start));
         values.addAll(begin);
         for (WaitingRun row : candidates) {
             values.add(row.run().id());
@@ -241,24 +244,37 @@ final class MysqlRunClaims {
      * single-pair row constructor by a scan of the whole primary key, not a lookup.
      */
     static String fence(int size) {
-        StringBuilder pairs = new StringBuilder(size * 8);
+        return fence(size, "attempt", "(?, ?)");
+    }
+
+    /**
+     * The condition that fences {@code size} held claims by their (id, attempt, claim token): binds
+     * the ids, then the triples. The token tells a claim from an earlier one of the same node and
+     * attempt that was released meanwhile ({@link io.redcron.domain.ClaimTokens}).
+     */
+    static String claimFence(int size) {
+        return fence(size, "attempt, claim_token", "(?, ?, ?)");
+    }
+
+    private static String fence(int size, String columns, String tuple) {
+        StringBuilder tuples = new StringBuilder(size * (tuple.length() + 2));
         for (int i = 0; i < size; i++) {
-            pairs.append(i == 0 ? "(?, ?)" : ", (?, ?)");
+            tuples.append(i == 0 ? "" : ", ").append(tuple);
         }
-        return "id IN (" + MysqlSchedulerStore.placeholders(size) + ") AND (id, attempt) IN (" + pairs + ")";
+        return "id IN (" + MysqlSchedulerStore.placeholders(size) + ") AND (id, " + columns + ") IN (" + tuples + ")";
     }
 
     /**
      * The candidates this node's UPDATE did claim, when another claim took some first: those now
-     * RUNNING here under this lease, one attempt on from what was read.
+     * RUNNING here under this claim's token, one attempt on from what was read.
      */
     private static List<WaitingRun> claimedOf(Connection connection, List<WaitingRun> candidates, String node,
-                                           Instant lease) throws SQLException {
+                                           long claim) throws SQLException {
         Map<Long, Integer> ours = new HashMap<>();
         List<Object> ids = new ArrayList<>(candidates.size());
         candidates.forEach(row -> ids.add(row.run().id()));
         for (Object[] row : Jdbc.list(connection, RunChanges.in(CLAIMED_BY, ids.size()),
-                row -> new Object[] {row.getLong(1), row.getInt(2)}, prepend(List.of(node, lease), ids))) {
+                row -> new Object[] {row.getLong(1), row.getInt(2)}, prepend(List.of(node, claim), ids))) {
             ours.put((Long) row[0], (Integer) row[1]);
         }
         List<WaitingRun> won = new ArrayList<>();
@@ -277,10 +293,10 @@ final class MysqlRunClaims {
         return all.toArray();
     }
 
-    boolean handBack(long runId, int attempt, String node, Instant now, String reason) {
+    boolean handBack(long runId, int attempt, long claim, String node, Instant now, String reason) {
         String error = RunChanges.error(reason);
         return jdbc.transaction("hand back run " + runId, connection -> {
-            if (Jdbc.update(connection, RELEASE, error, now, runId, attempt, node) == 1) {
+            if (Jdbc.update(connection, RELEASE, error, now, runId, attempt, node, claim) == 1) {
                 return true;
             }
             if (Jdbc.update(connection, HAND_BACK, now, error, runId, attempt, node) != 1) {
@@ -318,7 +334,7 @@ final class MysqlRunClaims {
             List<HeldRow> toBegin = new ArrayList<>();
             for (StartMark mark : marks) {
                 HeldRow row = rows.get(mark.runId());
-                if (row == null || !row.heldBy(node, mark.attempt())) {
+                if (row == null || !row.heldBy(node, mark.attempt(), mark.claim())) {
                     begun.put(mark.runId(), Claim.unavailable(row == null ? null : row.run()));
                 } else if (row.attemptBegan()) {
                     begun.put(mark.runId(), new Claim(Claim.Result.CLAIMED, row.run(), List.of()));
@@ -347,7 +363,7 @@ final class MysqlRunClaims {
 
     private static Optional<Run> claimIn(Connection connection, long runId, String node, Instant now, Instant leaseUntil)
             throws SQLException {
-        if (Jdbc.update(connection, CLAIM, node, leaseUntil, now, Jdbc.millis(now), runId, now) == 0) {
+        if (Jdbc.update(connection, CLAIM, node, ClaimTokens.next(), leaseUntil, now, Jdbc.millis(now), runId, now) == 0) {
             return Optional.empty();
         }
         return Jdbc.one(connection, RunRows.BY_ID, RunRows::read, runId);

@@ -133,8 +133,8 @@ public final class MysqlRunStore implements RunStore {
     }
 
     @Override
-    public boolean handBack(long runId, int attempt, String node, Instant now, String reason) {
-        return claims.handBack(runId, attempt, node, now, reason);
+    public boolean handBack(long runId, int attempt, long claim, String node, Instant now, String reason) {
+        return claims.handBack(runId, attempt, claim, node, now, reason);
     }
 
     @Override

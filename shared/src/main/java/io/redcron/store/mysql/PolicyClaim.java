@@ -43,7 +43,8 @@ import java.util.stream.Collectors;
 final class PolicyClaim {
     private static final String LOCK_TASKS = "SELECT id, concurrency_policy, misfire_policy, catch_up_limit FROM task"
             + " WHERE id IN (%s) ORDER BY id FOR UPDATE";
-    private static final String READ_COLUMNS = RunRows.LISTED_COLUMNS + ", r.due_at, r.cancel_requested, r.attempt_began";
+    private static final String READ_COLUMNS = RunRows.LISTED_COLUMNS + RunRows.CLAIM
+            + ", r.due_at, r.cancel_requested, r.attempt_began";
     // The held claims themselves, by their ids (%h), and the runs of their tasks (%s) that can hold
     // a run back under the rules (ClaimRules): runs in flight (their attempt began) and runs
     // attempted before that wait, or are held, to run again. A run never attempted, queued ahead
@@ -67,17 +68,17 @@ final class PolicyClaim {
     // The task's later fires that are misfires too (through the unique key (task_id, scheduled_at)).
     private static final String LATER_MISFIRES = "SELECT COUNT(*) FROM task_run WHERE task_id = ? AND trigger_type = ?"
             + " AND scheduled_at > ? AND scheduled_at < ?";
-    // Begins held claims, each fenced by node and attempt; a cancel asked for meanwhile refuses it.
+    // Begins held claims, each fenced by node, attempt and claim token; a cancel asked for meanwhile refuses it.
     private static final String MARK_BEGUN = "UPDATE task_run SET attempt_began = TRUE, lease_until = ?"
             + " WHERE %s AND node = ? AND cancel_requested = FALSE AND "
             + RunTransition.condition(RunStatus.IN_FLIGHT);
-    private static final String BEGUN_BY = "SELECT id, attempt FROM task_run WHERE id IN (%s) AND node = ?"
+    private static final String BEGUN_BY = "SELECT id, attempt, claim_token FROM task_run WHERE id IN (%s) AND node = ?"
             + " AND attempt_began = TRUE AND cancel_requested = FALSE AND " + RunTransition.condition(RunStatus.IN_FLIGHT);
     // A held claim the forbid policy defers is released (it never began): the run waits queued,
     // due again at the recheck, so that it shows as waiting and any worker may take it then.
-    private static final String DEFER_HELD = RunChanges.releaseUnstarted("error", "node = ?");
+    private static final String DEFER_HELD = RunChanges.releaseUnstarted("error", "node = ? AND claim_token = ?");
     // A held claim its rules drop, fenced by its claim.
-    private static final String DROP_HELD = RunChanges.DROP_HELD + " AND attempt = ? AND node = ?";
+    private static final String DROP_HELD = RunChanges.DROP_HELD + " AND attempt = ? AND node = ? AND claim_token = ?";
 
     private PolicyClaim() {
     }
@@ -88,15 +89,15 @@ final class PolicyClaim {
     }
 
     /**
-     * Begins the held claims of {@code rows} by one UPDATE fenced by node and attempt; returns
-     * those that began (a cancel asked for, or a claim no longer this node's, refuses one).
+     * Begins the held claims of {@code rows} by one UPDATE fenced by node, attempt and claim token;
+     * returns those that began (a cancel asked for, or a claim no longer this node's, refuses one).
      */
     static List<HeldRow> markBegun(Connection connection, List<HeldRow> rows, String node, Instant leaseUntil)
             throws SQLException {
         if (rows.isEmpty()) {
             return List.of();
         }
-        List<Object> values = new ArrayList<>(rows.size() * 2 + 2);
+        List<Object> values = new ArrayList<>(rows.size() * 4 + 2);
         values.add(leaseUntil);
         for (HeldRow row : rows) {
             values.add(row.run().id());
@@ -104,9 +105,10 @@ final class PolicyClaim {
         for (HeldRow row : rows) {
             values.add(row.run().id());
             values.add(row.run().attempt());
+            values.add(row.run().claim());
         }
         values.add(node);
-        int changed = Jdbc.update(connection, MARK_BEGUN.replace("%s", MysqlRunClaims.fence(rows.size())),
+        int changed = Jdbc.update(connection, MARK_BEGUN.replace("%s", MysqlRunClaims.claimFence(rows.size())),
                 values.toArray());
         if (changed == rows.size()) {
             return rows;
@@ -115,14 +117,14 @@ final class PolicyClaim {
         List<Object> read = new ArrayList<>(rows.size() + 1);
         rows.forEach(row -> read.add(row.run().id()));
         read.add(node);
-        Map<Long, Integer> began = new HashMap<>();
+        Map<Long, List<Long>> began = new HashMap<>();
         for (Object[] row : Jdbc.list(connection, RunChanges.in(BEGUN_BY, rows.size()),
-                row -> new Object[] {row.getLong(1), row.getInt(2)}, read.toArray())) {
-            began.put((Long) row[0], (Integer) row[1]);
+                row -> new Object[] {row.getLong(1), row.getLong(2), row.getLong(3)}, read.toArray())) {
+            began.put((Long) row[0], List.of((Long) row[1], (Long) row[2]));
         }
         List<HeldRow> applied = new ArrayList<>();
         for (HeldRow row : rows) {
-            if (Integer.valueOf(row.run().attempt()).equals(began.get(row.run().id()))) {
+            if (List.of((long) row.run().attempt(), row.run().claim()).equals(began.get(row.run().id()))) {
                 applied.add(row);
             }
         }
@@ -169,7 +171,7 @@ final class PolicyClaim {
         Map<Long, Long> laterMisfires = new HashMap<>();
         for (HeldRow read : held) {
             HeldRow row = current.get(read.run().id());
-            if (row == null || !row.heldBy(node, read.run().attempt()) || row.attemptBegan()) {
+            if (row == null || !row.heldBy(node, read.run().attempt(), read.run().claim()) || row.attemptBegan()) {
                 results.put(read.run().id(), Claim.unavailable(row == null ? read.run() : row.run()));
                 continue;
             }
@@ -215,7 +217,7 @@ final class PolicyClaim {
     /** Releases a held claim the forbid policy defers: the run waits, due again at {@code until}. */
     private static Claim defer(Connection connection, HeldRow row, String node, Instant until) throws SQLException {
         Run run = row.run();
-        if (Jdbc.update(connection, DEFER_HELD, until, run.id(), run.attempt(), node) != 1) {
+        if (Jdbc.update(connection, DEFER_HELD, until, run.id(), run.attempt(), node, run.claim()) != 1) {
             return Claim.unavailable(run);
         }
         return new Claim(Claim.Result.DEFERRED, RunRows.reread(connection, run.id()), List.of());
@@ -226,14 +228,14 @@ final class PolicyClaim {
                               RunStatus status, Claim.Result result) throws SQLException {
         Run run = row.run();
         if (Jdbc.update(connection, DROP_HELD, status.name(), now, RunChanges.error(reason), run.id(), run.attempt(),
-                node) != 1) {
+                node, run.claim()) != 1) {
             return Claim.unavailable(run);
         }
         return new Claim(result, RunRows.reread(connection, run.id()), List.of());
     }
 
     private static HeldRow readUnfinished(ResultSet row) throws SQLException {
-        return new HeldRow(RunRows.readListed(row), Jdbc.instant(row, "due_at"), row.getBoolean("cancel_requested"),
+        return new HeldRow(RunRows.readListedClaimed(row), Jdbc.instant(row, "due_at"), row.getBoolean("cancel_requested"),
                 row.getBoolean("attempt_began"), null);
     }
 }

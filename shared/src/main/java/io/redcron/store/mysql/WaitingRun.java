@@ -19,9 +19,9 @@ record WaitingRun(UnfinishedRun unfinished, ConcurrencyPolicy concurrency) {
         return unfinished.run();
     }
 
-    /** The row as CLAIM leaves it. */
-    Run claimedBy(String node, Instant leaseUntil, Instant now) {
+    /** The row as a claim by {@code node} with token {@code claim} leaves it. */
+    Run claimedBy(String node, long claim, Instant leaseUntil, Instant now) {
         Run run = run();
-        return run.claimed(node, leaseUntil, run.scheduledAt().isAfter(now) ? run.scheduledAt() : now);
+        return run.claimed(node, claim, leaseUntil, run.scheduledAt().isAfter(now) ? run.scheduledAt() : now);
     }
 }

@@ -470,7 +470,7 @@ class HistoryQueryPlansIT {
         assertThat(claimed).hasSize(5);
         // Held claims (a task's rules to weigh) are begun under those rules, as at their time.
         p.runs().beginAll("worker-2", batch.held().stream()
-                .map(run -> new RunStore.StartMark(run.id(), run.attempt(), now.plus(LEASE))).toList(), now,
+                .map(run -> RunStore.StartMark.of(run, now.plus(LEASE))).toList(), now,
                 Duration.ofDays(1), now.plusSeconds(1));
         Run one = claimed.get(0);
         p.runs().renewLease(one.id(), one.attempt(), "worker-2", now.plus(LEASE.multipliedBy(2)));
@@ -482,7 +482,7 @@ class HistoryQueryPlansIT {
         p.runs().completeAll(List.of(new RunStore.Completion(retried.id(), retried.attempt(), RunStatus.RUNNING,
                 new RunOutcome(RunStatus.RETRYING, now, 1, "", "boom", now.plusSeconds(10)), now, "worker-2")));
         Run last = claimed.get(4);
-        p.runs().handBack(last.id(), last.attempt(), "worker-2", now, "draining");
+        p.runs().handBack(last.id(), last.attempt(), last.claim(), "worker-2", now, "draining");
         p.runs().claim(facts.queued().get(6), "worker-2", now, now.plus(LEASE));
     }
 

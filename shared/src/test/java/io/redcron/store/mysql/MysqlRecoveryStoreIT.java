@@ -287,7 +287,7 @@ class MysqlRecoveryStoreIT {
     /** Claimed by node-a, which began executing it (a claim ahead of the run's time is begun). */
     private Run claimed(Run run, Instant leaseUntil) {
         Run claimed = runs.claim(run.id(), "node-a", clock.instant(), leaseUntil).orElseThrow();
-        assertThat(runs.beginAll("node-a", List.of(new RunStore.StartMark(claimed.id(), claimed.attempt(), leaseUntil)),
+        assertThat(runs.beginAll("node-a", List.of(RunStore.StartMark.of(claimed, leaseUntil)),
                 clock.instant(), java.time.Duration.ofDays(1), clock.instant())).extracting(io.redcron.port.Claim::result)
                 .containsExactly(io.redcron.port.Claim.Result.CLAIMED);
         return get(claimed);

@@ -241,7 +241,7 @@ class MysqlRunClaimIT {
         Run run = claimed(fire(0), "node-a");
         runs.requestCancel(run.id(), clock.instant(), "stop");
         // Its node shuts down before it noticed: the run is waiting again, still to be cancelled.
-        runs.handBack(run.id(), 1, "node-a", clock.instant(), "node-a is shutting down");
+        runs.handBack(run.id(), 1, run.claim(), "node-a", clock.instant(), "node-a is shutting down");
 
         assertThat(runs.claim(run.id(), "node-b", clock.instant(), clock.instant().plus(LEASE))).isEmpty();
         Claim claim = claim(run, ConcurrencyPolicy.FORBID, "node-b");
@@ -268,11 +268,11 @@ class MysqlRunClaimIT {
         Run run = claimed(fire(0), "node-a");
         clock.advance(Duration.ofSeconds(5));
 
-        assertThat(runs.handBack(run.id(), 1, "node-b", clock.instant(), "draining")).isFalse();
-        assertThat(runs.handBack(run.id(), 2, "node-a", clock.instant(), "draining")).isFalse();
+        assertThat(runs.handBack(run.id(), 1, run.claim(), "node-b", clock.instant(), "draining")).isFalse();
+        assertThat(runs.handBack(run.id(), 2, run.claim(), "node-a", clock.instant(), "draining")).isFalse();
         assertThat(get(run)).isEqualTo(run);
-        assertThat(runs.handBack(run.id(), 1, "node-a", clock.instant(), "node-a is shutting down")).isTrue();
-        assertThat(runs.handBack(run.id(), 1, "node-a", clock.instant(), "again")).isFalse();
+        assertThat(runs.handBack(run.id(), 1, run.claim(), "node-a", clock.instant(), "node-a is shutting down")).isTrue();
+        assertThat(runs.handBack(run.id(), 1, run.claim(), "node-a", clock.instant(), "again")).isFalse();
 
         Run back = get(run);
         assertThat(back.status()).isEqualTo(RunStatus.QUEUED);
@@ -432,7 +432,7 @@ class MysqlRunClaimIT {
         misfire(MisfirePolicy.SKIP, 0);
         Run manual = runs.insertManual(task.id(), FIRE, 1, java.util.Map.of());
         Run handedBack = claimed(fire(0), "node-a");
-        runs.handBack(handedBack.id(), 1, "node-a", clock.instant(), "node-a is shutting down");
+        runs.handBack(handedBack.id(), 1, handedBack.claim(), "node-a", clock.instant(), "node-a is shutting down");
         clock.set(FIRE.plus(Duration.ofHours(1)));
 
         assertThat(claim(manual, ConcurrencyPolicy.ALLOW, "node-b", Duration.ofSeconds(10), clock.instant()).result())
@@ -455,7 +455,7 @@ class MysqlRunClaimIT {
 
         assertThat(batch.begun()).extracting(Run::id).containsExactly(onTime.id());
         assertThat(batch.held()).extracting(Run::id).containsExactly(late.id());
-        assertThat(runs.beginAll("node-a", List.of(new RunStore.StartMark(late.id(), 1, clock.instant().plus(LEASE))),
+        assertThat(runs.beginAll("node-a", List.of(RunStore.StartMark.of(batch.held().get(0), clock.instant().plus(LEASE))),
                 clock.instant(), Duration.ofSeconds(10), clock.instant()).get(0).result()).isEqualTo(Result.SKIPPED);
         assertThat(get(late).attempt()).as("the held claim was no attempt").isZero();
     }
@@ -463,7 +463,7 @@ class MysqlRunClaimIT {
     @Test
     void underReplaceARunOvertakenByALaterOneInFlightIsCancelled() {
         Run earlier = claimed(fire(0), "node-a");
-        runs.handBack(earlier.id(), 1, "node-a", clock.instant(), "node-a is shutting down");
+        runs.handBack(earlier.id(), 1, earlier.claim(), "node-a", clock.instant(), "node-a is shutting down");
         clock.set(FIRE.plusSeconds(61));
         Run later = claim(fire(1), ConcurrencyPolicy.REPLACE, "node-b").run();
 
@@ -498,11 +498,12 @@ class MysqlRunClaimIT {
     void aClaimAheadBecomesAnAttemptOnceBegunAndIsThenRecordedLost() {
         allow();
         Run ahead = fire(1);
-        runs.claimAll(List.of(ahead.id()), "node-a", clock.instant(), clock.instant().plus(LEASE), Duration.ofSeconds(60));
+        Run held = runs.claimAll(List.of(ahead.id()), "node-a", clock.instant(), clock.instant().plus(LEASE),
+                Duration.ofSeconds(60)).held().get(0);
         clock.set(FIRE.plusSeconds(60));
         Instant lease = clock.instant().plus(LEASE);
 
-        assertThat(begin("node-a", new RunStore.StartMark(ahead.id(), 1, lease))).containsExactly(Result.CLAIMED);
+        assertThat(begin("node-a", RunStore.StartMark.of(held, lease))).containsExactly(Result.CLAIMED);
         assertThat(get(ahead).leaseUntil()).isEqualTo(lease);
         clock.set(lease.plusSeconds(1));
         recovery.recoverLost(ahead.id(), 1, clock.instant(), 3, "attempt 1 lost");
@@ -518,14 +519,17 @@ class MysqlRunClaimIT {
         Run first = fire(1);
         Run second = fire(2);
         Run third = fire(3);
-        runs.claimAll(List.of(first.id(), second.id(), third.id()), "node-a", clock.instant(),
-                clock.instant().plus(LEASE), Duration.ofSeconds(60));
+        List<Run> held = runs.claimAll(List.of(first.id(), second.id(), third.id()), "node-a", clock.instant(),
+                clock.instant().plus(LEASE), Duration.ofSeconds(60)).held();
         runs.requestCancel(third.id(), clock.instant(), "stop");
         Instant lease = clock.instant().plus(LEASE);
+        long claim = held.get(0).claim();
 
-        assertThat(begin("node-b", new RunStore.StartMark(first.id(), 1, lease))).containsExactly(Result.UNAVAILABLE);
-        assertThat(begin("node-a", new RunStore.StartMark(first.id(), 2, lease),
-                new RunStore.StartMark(second.id(), 1, lease), new RunStore.StartMark(third.id(), 1, lease)))
+        assertThat(begin("node-b", new RunStore.StartMark(first.id(), 1, claim, lease))).containsExactly(Result.UNAVAILABLE);
+        assertThat(begin("node-a", new RunStore.StartMark(first.id(), 1, claim + 1, lease))).as("another claim's token")
+                .containsExactly(Result.UNAVAILABLE);
+        assertThat(begin("node-a", new RunStore.StartMark(first.id(), 2, claim, lease),
+                RunStore.StartMark.of(held.get(1), lease), RunStore.StartMark.of(held.get(2), lease)))
                 .containsExactly(Result.UNAVAILABLE, Result.CLAIMED, Result.CANCELLED);
         assertThat(get(third).status()).isEqualTo(RunStatus.CANCELLED);
         assertThat(get(third).attempt()).as("never begun, never attempted").isZero();
@@ -535,9 +539,12 @@ class MysqlRunClaimIT {
     void aHeldRunHandedBackBeforeItBeganIsReleased() {
         allow();
         Run ahead = fire(1);
-        runs.claimAll(List.of(ahead.id()), "node-a", clock.instant(), clock.instant().plus(LEASE), Duration.ofSeconds(60));
+        Run held = runs.claimAll(List.of(ahead.id()), "node-a", clock.instant(), clock.instant().plus(LEASE),
+                Duration.ofSeconds(60)).held().get(0);
 
-        assertThat(runs.handBack(ahead.id(), 1, "node-a", clock.instant(), "node-a is shutting down")).isTrue();
+        assertThat(runs.handBack(ahead.id(), 1, held.claim() + 1, "node-a", clock.instant(), "another claim"))
+                .as("a claim that never began is released only by its own token").isFalse();
+        assertThat(runs.handBack(ahead.id(), 1, held.claim(), "node-a", clock.instant(), "node-a is shutting down")).isTrue();
 
         Run back = get(ahead);
         assertThat(back.status()).isEqualTo(RunStatus.QUEUED);
@@ -562,7 +569,7 @@ class MysqlRunClaimIT {
     void claimingOrBeginningARunThatDoesNotExistFindsNothing() {
         assertThat(runs.claimAll(List.of(Long.MAX_VALUE), "node-a", clock.instant(), clock.instant().plus(LEASE),
                 Duration.ZERO)).isEqualTo(new RunStore.BatchClaim(List.of(), List.of()));
-        assertThat(runs.beginAll("node-a", List.of(new RunStore.StartMark(Long.MAX_VALUE, 1, clock.instant())),
+        assertThat(runs.beginAll("node-a", List.of(new RunStore.StartMark(Long.MAX_VALUE, 1, 1, clock.instant())),
                 clock.instant(), Duration.ZERO, clock.instant())).containsExactly(Claim.unavailable(null));
     }
 
@@ -620,7 +627,7 @@ class MysqlRunClaimIT {
             }
             held = batch.held().get(0);
         }
-        return runs.beginAll(node, List.of(new RunStore.StartMark(run.id(), held.attempt(), now.plus(LEASE))), now,
+        return runs.beginAll(node, List.of(RunStore.StartMark.of(held, now.plus(LEASE))), now,
                 misfireThreshold, recheckAt).get(0);
     }
 

@@ -187,7 +187,7 @@ class NodeGrantsIT {
         Run run = manual(task, 1);
         runs.claimAll(List.of(run.id()), "node-a", now, now.plus(LEASE), NO_MISFIRE);
         new MysqlRunStore(operator, Clock.systemUTC()).requestCancel(run.id(), now, "cancelled by operator");
-        assertThat(runs.handBack(run.id(), 1, "node-a", now, "handed back: node node-a shut down")).isTrue();
+        assertThat(runs.handBack(run.id(), 1, run.claim(), "node-a", now, "handed back: node node-a shut down")).isTrue();
 
         Claim claim = claim(runs, run, ConcurrencyPolicy.ALLOW, "node-b", Duration.ofSeconds(10));
         Run overdue = manual(task, 1);
@@ -274,7 +274,7 @@ class NodeGrantsIT {
             }
             held = batch.held().get(0);
         }
-        return runs.beginAll(node, List.of(new RunStore.StartMark(held.id(), held.attempt(), now.plus(LEASE))), now,
+        return runs.beginAll(node, List.of(RunStore.StartMark.of(held, now.plus(LEASE))), now,
                 misfireThreshold, now.plusMillis(250)).get(0);
     }
 }

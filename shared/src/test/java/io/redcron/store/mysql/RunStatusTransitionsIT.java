@@ -68,7 +68,7 @@ class RunStatusTransitionsIT {
                 run -> runs.claim(run.id(), "node-b", NOW, NOW.plus(LEASE))));
         // The task forbids overlaps and skips misfires: with no threshold, a run never attempted is a misfire.
         operations.add(new Operation("begin under the task's rules", RunTransition.DROP_HELD, run -> runs.beginAll(
-                "node-a", List.of(new RunStore.StartMark(run.id(), run.attempt(), NOW.plus(LEASE))), NOW, Duration.ZERO,
+                "node-a", List.of(RunStore.StartMark.of(run, NOW.plus(LEASE))), NOW, Duration.ZERO,
                 NOW), RunTransition.RELEASE_UNSTARTED));
         operations.add(new Operation("claimAll", RunTransition.CLAIM, run -> runs.claimAll(List.of(run.id()), "node-b",
                 NOW, NOW.plus(LEASE), Duration.ZERO), RunTransition.CANCEL_WAITING));
@@ -84,7 +84,7 @@ class RunStatusTransitionsIT {
                     RunTransition.CANCEL_WAITING, RunTransition.SKIP));
         }
         operations.add(new Operation("handBack", RunTransition.HAND_BACK, run -> runs.handBack(run.id(), run.attempt(),
-                "node-a", NOW, "draining"), RunTransition.RELEASE_UNSTARTED));
+                run.claim(), "node-a", NOW, "draining"), RunTransition.RELEASE_UNSTARTED));
         operations.add(new Operation("requestCancel", RunTransition.CANCEL_WAITING,
                 run -> runs.requestCancel(run.id(), NOW, "not today"), RunTransition.SETTLE_SHARDS));
         MysqlShardedRuns sharded = new MysqlShardedRuns(pool);
