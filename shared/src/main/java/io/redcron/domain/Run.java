@@ -102,8 +102,8 @@ public record Run(long id, long taskId, String namespace, String taskName, Strin
     /** The run as it waited before a claim that has not begun: queued, the claim's attempt not taken. */
     public Run unclaimed() {
         return new Run(id, taskId, namespace, taskName, group, trigger, scheduledAt, RunStatus.QUEUED, attempt - 1,
-                maxAttempts, lostAttempts, null, null, createdAt, null, null, null, null, error, params, shardIndex, shardTotal,
-                claim);
+                maxAttempts, lostAttempts, null, null, createdAt, null, null, null, null, error, params, shardIndex,
+                shardTotal, claim);
     }
 
     /** The same run leased until {@code leaseUntil}. */

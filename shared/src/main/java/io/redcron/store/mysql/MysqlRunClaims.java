@@ -1,9 +1,9 @@
 package io.redcron.store.mysql;
 
 import io.redcron.domain.AttemptEnding;
-import io.redcron.domain.ClaimTokens;
 import io.redcron.domain.ClaimRules;
 import io.redcron.domain.ClaimRules.UnfinishedRun;
+import io.redcron.domain.ClaimTokens;
 import io.redcron.domain.ConcurrencyPolicy;
 import io.redcron.domain.Run;
 import io.redcron.domain.RunStatus;
@@ -48,8 +48,8 @@ final class MysqlRunClaims {
     // already: only for a run due now whose rules need no weighing (ClaimRules.beginsAtClaim); any
     // other claim is held, and begun by beginAll.
     private static final String CLAIM_SET = "UPDATE task_run SET " + RunTransition.CLAIM.toAssignment()
-            + ", attempt = attempt + 1, node = ?, claim_token = ?, lease_until = ?, started_at = GREATEST(?, scheduled_at),"
-            + " attempt_began = %s, finished_at = NULL, exit_code = NULL, output = NULL";
+            + ", attempt = attempt + 1, node = ?, claim_token = ?, lease_until = ?,"
+            + " started_at = GREATEST(?, scheduled_at), attempt_began = %s, finished_at = NULL, exit_code = NULL, output = NULL";
     private static final String CLAIM = CLAIM_SET.replace("%s", "(trigger_type <> 'CRON' OR scheduled_at <= ?)")
             + " WHERE id = ? AND attempt - lost_attempts < max_attempts AND cancel_requested = FALSE AND " + WAITING_NOW;
     // The same conditions as CLAIM, for a batch of rows read just before, each fenced by the attempt read.
@@ -363,7 +363,8 @@ final class MysqlRunClaims {
 
     private static Optional<Run> claimIn(Connection connection, long runId, String node, Instant now, Instant leaseUntil)
             throws SQLException {
-        if (Jdbc.update(connection, CLAIM, node, ClaimTokens.next(), leaseUntil, now, Jdbc.millis(now), runId, now) == 0) {
+        long claim = ClaimTokens.next();
+        if (Jdbc.update(connection, CLAIM, node, claim, leaseUntil, now, Jdbc.millis(now), runId, now) == 0) {
             return Optional.empty();
         }
         return Jdbc.one(connection, RunRows.BY_ID, RunRows::read, runId);

@@ -80,6 +80,10 @@ final class PolicyClaim {
     // A held claim its rules drop, fenced by its claim.
     private static final String DROP_HELD = RunChanges.DROP_HELD + " AND attempt = ? AND node = ? AND claim_token = ?";
 
+    /** The claim a run began under: its attempt and its claim's token. */
+    private record BegunClaim(int attempt, long claim) {
+    }
+
     private PolicyClaim() {
     }
 
@@ -117,14 +121,14 @@ final class PolicyClaim {
         List<Object> read = new ArrayList<>(rows.size() + 1);
         rows.forEach(row -> read.add(row.run().id()));
         read.add(node);
-        Map<Long, List<Long>> began = new HashMap<>();
+        Map<Long, BegunClaim> began = new HashMap<>();
         for (Object[] row : Jdbc.list(connection, RunChanges.in(BEGUN_BY, rows.size()),
-                row -> new Object[] {row.getLong(1), row.getLong(2), row.getLong(3)}, read.toArray())) {
-            began.put((Long) row[0], List.of((Long) row[1], (Long) row[2]));
+                row -> new Object[] {row.getLong(1), new BegunClaim(row.getInt(2), row.getLong(3))}, read.toArray())) {
+            began.put((Long) row[0], (BegunClaim) row[1]);
         }
         List<HeldRow> applied = new ArrayList<>();
         for (HeldRow row : rows) {
-            if (List.of((long) row.run().attempt(), row.run().claim()).equals(began.get(row.run().id()))) {
+            if (new BegunClaim(row.run().attempt(), row.run().claim()).equals(began.get(row.run().id()))) {
                 applied.add(row);
             }
         }
@@ -235,7 +239,8 @@ final class PolicyClaim {
     }
 
     private static HeldRow readUnfinished(ResultSet row) throws SQLException {
-        return new HeldRow(RunRows.readListedClaimed(row), Jdbc.instant(row, "due_at"), row.getBoolean("cancel_requested"),
+        return new HeldRow(RunRows.readListedClaimed(row), Jdbc.instant(row, "due_at"),
+                row.getBoolean("cancel_requested"),
                 row.getBoolean("attempt_began"), null);
     }
 }
