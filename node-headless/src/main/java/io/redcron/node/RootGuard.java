@@ -1,16 +1,20 @@
 package io.redcron.node;
 
+import io.redcron.domain.NodeRole;
+
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * Whether a node may start as the current user. As root, every exec and shell task would run with
  * root's rights, and a task definition in the shared stores would be enough to own the machine.
  */
 public final class RootGuard {
-    static final String REFUSAL = "refusing to run as root: every task would run with root's rights on this machine."
-            + " Run the node as an unprivileged user (the packaged service uses 'redcron'), or, if you mean it,"
-            + " pass --allow-root (node.allow-root: true, REDCRON_NODE_ALLOW_ROOT=true)";
-    static final String WARNING = "running as root: every task runs with root's rights on this machine";
+    private static final String OVERRIDE = " Run the node as an unprivileged user (the packaged service uses 'redcron'),"
+            + " or, if you mean it, pass --allow-root (node.allow-root: true, REDCRON_NODE_ALLOW_ROOT=true)";
+    private static final String TASKS_AS_ROOT = "every task would run with root's rights on this machine";
+    private static final String NOTHING_NEEDS_ROOT = "this node runs no task, but nothing it does needs root's rights,"
+            + " and as root any flaw in it would have them";
 
     /** What to do, given the process's user id (empty when it cannot be told) and {@code node.allow-root}. */
     public enum Verdict { GO, WARN, REFUSE }
@@ -30,12 +34,19 @@ public final class RootGuard {
         return isRoot(uid) ? Verdict.WARN : Verdict.GO;
     }
 
-    public static String refusal() {
-        return REFUSAL;
+    /**
+     * The one line that refuses a node with {@code roles} as root: a worker runs tasks with the
+     * node's rights; a node without the worker role runs none, yet needs no root either.
+     */
+    public static String refusal(Set<NodeRole> roles) {
+        return "refusing to run as root: " + (roles.contains(NodeRole.WORKER) ? TASKS_AS_ROOT : NOTHING_NEEDS_ROOT)
+                + "." + OVERRIDE;
     }
 
-    public static String warning() {
-        return WARNING;
+    /** What a node with {@code roles} allowed to run as root logs. */
+    public static String warning(Set<NodeRole> roles) {
+        return roles.contains(NodeRole.WORKER) ? "running as root: every task runs with root's rights on this machine"
+                : "running as root, which nothing this node does needs";
     }
 
     private static boolean isRoot(OptionalLong uid) {

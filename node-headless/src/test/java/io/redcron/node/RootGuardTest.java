@@ -1,8 +1,12 @@
 package io.redcron.node;
 
+import io.redcron.domain.NodeRole;
 import org.junit.jupiter.api.Test;
 
+import java.util.EnumSet;
+import java.util.List;
 import java.util.OptionalLong;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -29,8 +33,21 @@ class RootGuardTest {
 
     @Test
     void theRefusalSaysWhyAndHowToOverrideInOneLine() {
-        assertThat(RootGuard.refusal()).contains("root's rights", "--allow-root", "node.allow-root",
-                "REDCRON_NODE_ALLOW_ROOT").doesNotContain("\n");
+        for (Set<NodeRole> roles : List.of(EnumSet.allOf(NodeRole.class), Set.of(NodeRole.SCHEDULER),
+                Set.of(NodeRole.API))) {
+            assertThat(RootGuard.refusal(roles)).startsWith("refusing to run as root: ")
+                    .contains("root's rights", "--allow-root", "node.allow-root", "REDCRON_NODE_ALLOW_ROOT")
+                    .doesNotContain("\n");
+        }
+    }
+
+    @Test
+    void onlyANodeThatWorksIsToldItsTasksWouldRunAsRoot() {
+        assertThat(RootGuard.refusal(Set.of(NodeRole.WORKER))).contains("every task would run with root's rights");
+        assertThat(RootGuard.refusal(Set.of(NodeRole.SCHEDULER, NodeRole.API))).contains("this node runs no task")
+                .doesNotContain("every task");
+        assertThat(RootGuard.warning(Set.of(NodeRole.WORKER))).contains("every task runs with root's rights");
+        assertThat(RootGuard.warning(Set.of(NodeRole.API))).doesNotContain("task");
     }
 
     @Test

@@ -73,8 +73,9 @@ final class RunCommand implements Callable<Integer> {
         RedcronConfig config = connection.resolve(System.getenv(), overrides);
         io.redcron.node.logging.LogOutput.use(config.logFormat());
         switch (RootGuard.forNode(RootGuard.currentUid(), config.node().allowRoot())) {
-            case REFUSE -> throw new CliErrors.UsageException(RootGuard.refusal());
-            case WARN -> LoggerFactory.getLogger(RunCommand.class).warn("Node {} is {}", config.node().nodeId(), RootGuard.warning());
+            case REFUSE -> throw new CliErrors.UsageException(RootGuard.refusal(config.node().roles()));
+            case WARN -> LoggerFactory.getLogger(RunCommand.class).warn("Node {} is {}", config.node().nodeId(),
+                    RootGuard.warning(config.node().roles()));
             case GO -> { }
         }
         Node node = new Node(config, Clock.systemUTC()).start();

@@ -2,6 +2,7 @@ package io.redcron.node.cli;
 
 import io.redcron.config.ConfigLoader;
 import io.redcron.config.RedcronConfig;
+import io.redcron.domain.NodeRole;
 import io.redcron.node.Node;
 import io.redcron.node.RootGuard;
 import io.redcron.node.sandbox.DemoTasks;
@@ -18,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
@@ -48,7 +50,9 @@ final class SandboxCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         if (RootGuard.forSandbox(RootGuard.currentUid()) == RootGuard.Verdict.WARN) {
-            out.println("Warning: " + RootGuard.warning() + ". Fine for a quick try; 'run' refuses this without --allow-root.");
+            // The sandbox's node works: it runs the demo tasks.
+            out.println("Warning: " + RootGuard.warning(Set.of(NodeRole.WORKER))
+                    + ". Fine for a quick try; 'run' refuses this without --allow-root.");
         }
         // This command stops the servers itself, after the node has drained.
         SandboxConfig config = SandboxConfig.defaults().stoppedByCaller();
