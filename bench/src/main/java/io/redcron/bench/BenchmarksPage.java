@@ -203,10 +203,14 @@ final class BenchmarksPage {
             machine at its busiest). The node used 0.33 s of CPU a second while purging, 0.43
             and 0.35 in the baselines.
 
-            Quick mode, a million runs, 30 s windows, with the load average between 9.5 and 11.6
-            all along: every phase fell tens of seconds behind (p99 23.5 s before, 39.1 s while
-            purging at 117 runs/s, 35.8 s after; 22464, 7930 and 9390 of 30000 fires started within
-            10 s of the window), so that run says nothing about the purge.
+            Quick mode, a million runs, 30 s windows: the Purge table above has the latest quick
+            run's figures. Two quick runs with nothing else running on the machine (the
+            benchmark's own load only) both started every fire of the 30,000 in each window and
+            purged some 6,000 runs/s: p50/p99 38/78 ms before, 41/114 ms while purging (5,900
+            runs/s), 41/94 ms after, on 3 December 2026; 35/65, 35/107 (6,383 runs/s) and 37/76 ms
+            on 4 December. The longest sweep statement took 111 and 63 ms. An earlier quick run,
+            with the load average between 9.5 and 11.6 all along, fell tens of seconds behind in
+            every phase and said nothing about the purge.
 
             How to read it: on the quieter stretch of the full run, lateness while purging ten
             million runs was the same as with nothing to purge right after it (p50 71 and 90 ms, p99
@@ -216,9 +220,11 @@ final class BenchmarksPage {
             purge costs fire lateness nothing measurable; a quiet machine would say so with more
             confidence, and with a tighter tail.
 
-            What the figures do show is the purge's pace: about 200 runs/s, some 13 hours for ten
-            million. The sweep's budget caps it (a pass every 5 s works at most 1 s, in batches of
-            500 runs, so a fifth of the time); at 217 runs/s it fits about two batches in a pass.
+            What the full run's figures show is the purge's pace on a busy machine with a history ten
+            times larger than the buffer pool holds: about 200 runs/s, some 13 hours for ten
+            million (the quiet quick runs, a million runs each, purged some 6,000 runs/s). The
+            sweep's budget caps it (a pass every 5 s works at most 1 s, in batches of 500 runs, so
+            a fifth of the time); at 217 runs/s it fits about two batches in a pass.
             Likely the larger part of a batch's time at the start of a sweep (not measured apart):
             it also looks up the newest-kept cut of each task it meets for the first time (one
             query per task, kept for the rest of the sweep), which in the first hours of the
