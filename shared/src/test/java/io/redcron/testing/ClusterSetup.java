@@ -41,8 +41,8 @@ public final class ClusterSetup implements AutoCloseable {
         ClusterSetup cluster = new ClusterSetup();
         try {
             for (int i = 0; i < 3; i++) {
-                cluster.primaries.add(RedisServerProcess.server(dir, null, CLUSTER_CONFIG));
-                cluster.replicas.add(RedisServerProcess.server(dir, null, CLUSTER_CONFIG));
+                cluster.primaries.add(RedisServerProcess.clusterNode(dir, CLUSTER_CONFIG));
+                cluster.replicas.add(RedisServerProcess.clusterNode(dir, CLUSTER_CONFIG));
             }
             cluster.form();
             return cluster;

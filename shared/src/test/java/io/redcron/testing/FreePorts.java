@@ -28,6 +28,7 @@ public final class FreePorts {
     /** Above the ports well-known services listen on. */
     private static final int LOWEST = 20000;
     private static final int TRIES = 200;
+    private static final int MAX_PORT = 65535;
     private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
 
     private FreePorts() {
@@ -50,6 +51,31 @@ public final class FreePorts {
         } catch (IOException e) {
             throw new UncheckedIOException("no free port on 127.0.0.1", e);
         }
+    }
+
+    /**
+     * A loopback port nobody listens on whose companion {@code port + offset} is free too, both
+     * from below the ephemeral range and neither handed out again: for a server that binds a second
+     * port derived from its first, such as a Redis cluster node's bus ({@code port + 10000}).
+     * Where the range leaves no room below it for both, they are drawn from anywhere above
+     * the well-known ports.
+     */
+    public static int withCompanion(int offset) {
+        int belowRange = ephemeralLow() - 1 - offset;
+        // No room below the range on this machine: anywhere, with the race that brings.
+        int highest = belowRange > LOWEST ? belowRange : MAX_PORT - offset;
+        for (int i = 0; i < TRIES; i++) {
+            int port = ThreadLocalRandom.current().nextInt(LOWEST, highest + 1);
+            int companion = port + offset;
+            if (!HANDED_OUT.contains(port) && !HANDED_OUT.contains(companion) && isFree(port) && isFree(companion)
+                    && HANDED_OUT.add(port)) {
+                if (HANDED_OUT.add(companion)) {
+                    return port;
+                }
+                HANDED_OUT.remove(port);
+            }
+        }
+        throw new IllegalStateException("no two free ports " + offset + " apart on 127.0.0.1");
     }
 
     private static boolean isFree(int port) {

@@ -30,6 +30,8 @@ import static org.awaitility.Awaitility.await;
 public final class RedisServerProcess implements AutoCloseable {
     private static final String[] SYSTEM_BINARIES = {"/usr/bin/redis-server", "/usr/sbin/redis-server",
             "/usr/local/bin/redis-server"};
+    /** Where Redis puts a cluster node's bus: its port plus this ({@code cluster-port} is Redis 7 only). */
+    private static final int CLUSTER_BUS_OFFSET = 10000;
     private static final String EMBEDDED_BINARY = "/redis-server-6.2.6-v5-linux-amd64";
     private static Path binary;
 
@@ -55,6 +57,15 @@ public final class RedisServerProcess implements AutoCloseable {
      */
     public static RedisServerProcess server(Path parent, String password, List<String> extra) {
         return start(parent, password, false, extra, null);
+    }
+
+    /**
+     * Starts a node of a Redis Cluster ({@code extra} holds its {@code cluster-…} lines) on a port
+     * whose cluster bus port, which Redis binds at the port plus {@value #CLUSTER_BUS_OFFSET}, is
+     * free too and drawn from below the ephemeral range.
+     */
+    public static RedisServerProcess clusterNode(Path parent, List<String> extra) {
+        return start(parent, null, false, extra, null, FreePorts.withCompanion(CLUSTER_BUS_OFFSET));
     }
 
     /** Starts a sentinel; {@code extra} holds its {@code sentinel …} lines. */
@@ -94,7 +105,11 @@ public final class RedisServerProcess implements AutoCloseable {
 
     private static RedisServerProcess start(Path parent, String password, boolean sentinel, List<String> extra,
                                             TlsIdentity tls) {
-        int port = FreePorts.any();
+        return start(parent, password, sentinel, extra, tls, FreePorts.any());
+    }
+
+    private static RedisServerProcess start(Path parent, String password, boolean sentinel, List<String> extra,
+                                            TlsIdentity tls, int port) {
         Path dir = parent.resolve((sentinel ? "sentinel-" : "redis-") + port);
         RedisServerProcess redis = new RedisServerProcess(port, dir, password, tls == null ? null : tls.clientSockets());
         List<String> config = new ArrayList<>(tls == null ? List.of("port " + port) : tls.configLines(port));
@@ -169,9 +184,20 @@ public final class RedisServerProcess implements AutoCloseable {
         kill();
     }
 
+    private static String lastLines(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size())) + " ";
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+    }
+
     private boolean answers() {
         if (!isAlive()) {
-            throw new IllegalStateException("redis-server on port " + port + " exited; see " + dir.resolve("redis.log"));
+            // The test's temporary folder, log included, is gone by the time anyone reads the report.
+            throw new IllegalStateException("redis-server on port " + port + " exited; the end of its log: "
+                    + lastLines(dir.resolve("redis.log")) + lastLines(dir.resolve("stdout.log")));
         }
         try (Jedis jedis = connect()) {
             return "PONG".equals(jedis.ping());
