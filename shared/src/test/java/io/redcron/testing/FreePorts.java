@@ -40,7 +40,7 @@ public final class FreePorts {
         if (highest > LOWEST) {
             for (int i = 0; i < TRIES; i++) {
                 int port = ThreadLocalRandom.current().nextInt(LOWEST, highest + 1);
-                if (!HANDED_OUT.contains(port) && isFree(port) && HANDED_OUT.add(port)) {
+                if (reserve(port)) {
                     return port;
                 }
             }
@@ -66,16 +66,24 @@ public final class FreePorts {
         int highest = belowRange > LOWEST ? belowRange : MAX_PORT - offset;
         for (int i = 0; i < TRIES; i++) {
             int port = ThreadLocalRandom.current().nextInt(LOWEST, highest + 1);
-            int companion = port + offset;
-            if (!HANDED_OUT.contains(port) && !HANDED_OUT.contains(companion) && isFree(port) && isFree(companion)
-                    && HANDED_OUT.add(port)) {
-                if (HANDED_OUT.add(companion)) {
-                    return port;
-                }
-                HANDED_OUT.remove(port);
+            if (reserve(port, port + offset)) {
+                return port;
             }
         }
         throw new IllegalStateException("no two free ports " + offset + " apart on 127.0.0.1");
+    }
+
+    /** Takes {@code ports} for the caller if every one is free and none was handed out before; else none. */
+    private static synchronized boolean reserve(int... ports) {
+        for (int port : ports) {
+            if (HANDED_OUT.contains(port) || !isFree(port)) {
+                return false;
+            }
+        }
+        for (int port : ports) {
+            HANDED_OUT.add(port);
+        }
+        return true;
     }
 
     private static boolean isFree(int port) {

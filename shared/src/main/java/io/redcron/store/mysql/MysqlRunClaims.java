@@ -49,7 +49,8 @@ final class MysqlRunClaims {
     // other claim is held, and begun by beginAll.
     private static final String CLAIM_SET = "UPDATE task_run SET " + RunTransition.CLAIM.toAssignment()
             + ", attempt = attempt + 1, node = ?, claim_token = ?, lease_until = ?,"
-            + " started_at = GREATEST(?, scheduled_at), attempt_began = %s, finished_at = NULL, exit_code = NULL, output = NULL";
+            + " started_at = GREATEST(?, scheduled_at), attempt_began = %s, finished_at = NULL, exit_code = NULL,"
+            + " output = NULL";
     private static final String CLAIM = CLAIM_SET.replace("%s", "(trigger_type <> 'CRON' OR scheduled_at <= ?)")
             + " WHERE id = ? AND attempt - lost_attempts < max_attempts AND cancel_requested = FALSE AND " + WAITING_NOW;
     // The same conditions as CLAIM, for a batch of rows read just before, each fenced by the attempt read.
